@@ -1,0 +1,57 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "SwiftGPU",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "GPU", targets: ["GPU"]),
+        .library(name: "AppLifecycle", targets: ["AppLifecycle"]),
+        .library(name: "FramePacing", targets: ["FramePacing"]),
+        .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
+        .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CVulkan",
+            pkgConfig: "vulkan",
+            providers: [.apt(["libvulkan-dev"])]
+        ),
+        .target(name: "AppLifecycle", swiftSettings: strict),
+        .target(name: "FramePacing", swiftSettings: strict),
+        .target(
+            name: "GPU",
+            dependencies: [
+                "CVulkan", "AppLifecycle", "FramePacing",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .plugin(name: "SPIRVCompiler", capability: .buildTool()),
+        .target(
+            name: "Shaders",
+            path: "Shaders",
+            swiftSettings: strict,
+            plugins: ["SPIRVCompiler"]
+        ),
+        .executableTarget(
+            name: "ComputeAdd",
+            dependencies: ["GPU", "Shaders"],
+            path: "Examples/ComputeAdd",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "GPUTests",
+            dependencies: ["GPU", "Shaders"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,73 @@
+/// A linear GPU allocation, Metal's `MTLBuffer`.
+///
+/// `@unchecked Sendable`: stored properties are immutable; the contents are the caller's
+/// to synchronise with GPU work, as in Metal.
+public final class Buffer: @unchecked Sendable {
+    let backing: VulkanBuffer
+    /// The device that made the buffer.
+    public let device: Device
+    /// Length in bytes.
+    public let length: Int
+    /// Shared or private.
+    public let storageMode: StorageMode
+
+    init(device: Device, backing: VulkanBuffer, storageMode: StorageMode) {
+        self.device = device
+        self.backing = backing
+        length = backing.length
+        self.storageMode = storageMode
+    }
+
+    /// The CPU address of a shared buffer's contents. Stops for a private buffer.
+    public func contents() -> UnsafeMutableRawPointer {
+        guard let mapped = backing.mapped else {
+            misuse("contents() called on a buffer with private storage; use a shared buffer or a blit copy")
+        }
+        return mapped
+    }
+}
+
+extension Device {
+    /// Makes a buffer of `length` bytes: zero-filled when shared; a private buffer's
+    /// contents are undefined until the GPU writes them, as in Metal.
+    public func makeBuffer(length: Int, options: ResourceOptions = .storageModeShared) throws(GPUError) -> Buffer {
+        guard length > 0 else { misuse("makeBuffer(length:options:) needs a length above 0, got \(length)") }
+        let isPrivate = options.contains(.storageModePrivate)
+        let backing: VulkanBuffer
+        do {
+            backing = try VulkanBuffer(device: backend, length: length, hostVisible: !isPrivate)
+        } catch {
+            throw .vulkan(error)
+        }
+        let buffer = Buffer(device: self, backing: backing, storageMode: isPrivate ? .private : .shared)
+        backing.mapped?.initializeMemory(as: UInt8.self, repeating: 0, count: length)
+        return buffer
+    }
+
+    /// Makes a buffer holding a copy of `length` bytes at `bytes`; a private buffer is
+    /// filled through a shared staging buffer and a GPU copy.
+    public func makeBuffer(bytes: UnsafeRawPointer, length: Int,
+                           options: ResourceOptions = .storageModeShared) throws(GPUError) -> Buffer {
+        guard length > 0 else { misuse("makeBuffer(bytes:length:options:) needs a length above 0, got \(length)") }
+        guard options.contains(.storageModePrivate) else {
+            let buffer = try makeBuffer(length: length, options: options)
+            buffer.contents().copyMemory(from: bytes, byteCount: length)
+            return buffer
+        }
+        let staging = try makeBuffer(length: length, options: .storageModeShared)
+        staging.contents().copyMemory(from: bytes, byteCount: length)
+        let backing: VulkanBuffer
+        do {
+            backing = try VulkanBuffer(device: backend, length: length, hostVisible: false)
+        } catch {
+            throw .vulkan(error)
+        }
+        let buffer = Buffer(device: self, backing: backing, storageMode: .private)
+        try runInternally { (commandBuffer) throws(GPUError) in
+            let blit = try commandBuffer.makeBlitCommandEncoder()
+            blit.copy(from: staging, sourceOffset: 0, to: buffer, destinationOffset: 0, size: length)
+            blit.endEncoding()
+        }
+        return buffer
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Glibc
+
+/// A handler run when a command buffer is scheduled or completes.
+public typealias CommandBufferHandler = @Sendable (CommandBuffer) -> Void
+
+/// A buffer of GPU commands, Metal's `MTLCommandBuffer`.
+///
+/// Life: `.notEnqueued` → `.enqueued` → `.committed` → `.scheduled` → `.completed` or
+/// `.error`. Every buffer reaches exactly one of the last two, and each handler runs
+/// exactly once, in the order added, for errors too.
+///
+/// `@unchecked Sendable`: all mutable state is guarded by the queue engine's lock; the
+/// recording context is used by the one encoder open at a time (checked under that lock).
+public final class CommandBuffer: @unchecked Sendable {
+    /// The queue the buffer belongs to.
+    public let commandQueue: CommandQueue
+    /// The options it was made with.
+    public let descriptor: CommandBufferDescriptor
+    let engine: QueueEngine
+
+    // Guarded by engine.lock.
+    var state = State()
+
+    struct State {
+        var status = CommandBufferStatus.notEnqueued
+        var error: CommandBufferError?
+        var label: String?
+        var isCommitting = false
+        var isRecording = false
+        var openEncoder: String?
+        var context: VulkanCommandContext?
+        var recordingFailure: CommandBufferError?
+        var scheduledHandlers: [CommandBufferHandler] = []
+        var completedHandlers: [CommandBufferHandler] = []
+        var handlersDone = false
+        var handlerThread: pthread_t?
+        var continuations: [CheckedContinuation<Void, Never>] = []
+        var timelineValue: UInt64 = 0
+        var kernelStart: Double = 0
+        var kernelEnd: Double = 0
+        var gpuStart: Double = 0
+        var gpuEnd: Double = 0
+    }
+
+    init(queue: CommandQueue, context: VulkanCommandContext, descriptor: CommandBufferDescriptor) {
+        commandQueue = queue
+        engine = queue.engine
+        self.descriptor = descriptor
+        state.context = context
+    }
+
+    deinit {
+        // A buffer dropped before commit gives its slot and context back.
+        if state.status == .notEnqueued, let context = state.context {
+            engine.release(context)
+        }
+    }
+
+    /// The device.
+    public var device: Device { commandQueue.device }
+
+    /// The current status.
+    public var status: CommandBufferStatus { engine.lock.withLock { state.status } }
+
+    /// Why the buffer failed, when `status == .error`.
+    public var error: CommandBufferError? { engine.lock.withLock { state.error } }
+
+    /// A label for debugging.
+    public var label: String? {
+        get { engine.lock.withLock { state.label } }
+        set { engine.lock.withLock { state.label = newValue } }
+    }
+
+    /// When the GPU started the work, in host monotonic seconds; 0 until completed (and
+    /// equal to `kernelStartTime` where the device cannot calibrate its timestamps).
+    public var gpuStartTime: Double { engine.lock.withLock { state.gpuStart } }
+    /// When the GPU finished the work, in host monotonic seconds; 0 until completed.
+    public var gpuEndTime: Double { engine.lock.withLock { state.gpuEnd } }
+    /// When SwiftGPU handed the buffer to Vulkan (`vkQueueSubmit2`), in host monotonic
+    /// seconds; 0 until scheduled.
+    public var kernelStartTime: Double { engine.lock.withLock { state.kernelStart } }
+    /// When the queue's completion thread saw the work finish, in host monotonic seconds;
+    /// 0 until completed.
+    public var kernelEndTime: Double { engine.lock.withLock { state.kernelEnd } }
+
+    /// Reserves the buffer's place in the queue's order without committing it. Buffers
+    /// committed after it wait (`.committed`) until it is committed and scheduled.
+    public func enqueue() {
+        engine.lock.withLock {
+            guard state.status == .notEnqueued, !state.isCommitting else {
+                misuse("enqueue() called on a command buffer that is already \(state.status)")
+            }
+            state.status = .enqueued
+            engine.pending.append(self)
+        }
+    }
+
+    /// Commits the buffer for execution (enqueuing it first if needed). It is scheduled
+    /// once every buffer enqueued before it has been.
+    public func commit() {
+        let (context, isRecording) = engine.lock.withLock { () -> (VulkanCommandContext?, Bool) in
+            if state.isCommitting || state.status >= .committed {
+                misuse("commit() called on a command buffer that was already committed")
+            }
+            if let open = state.openEncoder {
+                misuse("commit() called while a \(open) command encoder is still open; call endEncoding() first")
+            }
+            state.isCommitting = true
+            return (state.context, state.isRecording)
+        }
+        var failure: CommandBufferError?
+        if let context {
+            do {
+                if !isRecording { try context.begin() }
+                context.hostReadBarrier()
+                try context.end()
+            } catch {
+                failure = CommandBufferError(error)
+            }
+        }
+        engine.lock.withLock {
+            if state.status == .notEnqueued { engine.pending.append(self) }
+            state.status = .committed
+            state.recordingFailure = failure
+        }
+        engine.schedule()
+    }
+
+    /// Adds a handler run when the buffer is scheduled (or, if it fails first, just
+    /// before its completed handlers). Stops if called after `commit()`.
+    public func addScheduledHandler(_ handler: @escaping CommandBufferHandler) {
+        engine.lock.withLock {
+            guard !state.isCommitting, state.status < .committed else {
+                misuse("addScheduledHandler(_:) called after commit()")
+            }
+            state.scheduledHandlers.append(handler)
+        }
+    }
+
+    /// Adds a handler run on the queue's completion thread when the buffer completes or
+    /// fails. Stops if called after `commit()`.
+    public func addCompletedHandler(_ handler: @escaping CommandBufferHandler) {
+        engine.lock.withLock {
+            guard !state.isCommitting, state.status < .committed else {
+                misuse("addCompletedHandler(_:) called after commit()")
+            }
+            state.completedHandlers.append(handler)
+        }
+    }
+
+    /// Blocks the calling thread until the buffer is scheduled, completed or failed.
+    public func waitUntilScheduled() {
+        engine.lock.withLock {
+            guard state.isCommitting || state.status >= .committed else {
+                misuse("waitUntilScheduled() called before commit()")
+            }
+            engine.lock.wait { state.status >= .scheduled }
+        }
+    }
+
+    /// Blocks the calling thread until the buffer completed or failed and its completed
+    /// handlers have run. Never call it from a Swift concurrency task: use `completed()`.
+    public func waitUntilCompleted() {
+        engine.lock.withLock {
+            guard state.isCommitting || state.status >= .committed else {
+                misuse("waitUntilCompleted() called before commit()")
+            }
+            if let thread = state.handlerThread, pthread_equal(thread, pthread_self()) != 0 { return }
+            engine.lock.wait { state.handlersDone }
+        }
+    }
+
+    /// Waits, without blocking a thread, until the buffer completed or failed and its
+    /// completed handlers have run.
+    public func completed() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = engine.lock.withLock { () -> Bool in
+                guard state.isCommitting || state.status >= .committed else {
+                    misuse("completed() awaited before commit()")
+                }
+                if state.handlersDone { return true }
+                state.continuations.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Starts recording (on first use) and marks an encoder of `kind` open; returns the
+    /// context to record into.
+    func beginEncoder(_ kind: String, call: String) throws(GPUError) -> VulkanCommandContext {
+        let (context, needsBegin) = engine.lock.withLock { () -> (VulkanCommandContext?, Bool) in
+            if state.isCommitting || state.status >= .committed {
+                misuse("\(call) called after commit()")
+            }
+            if let open = state.openEncoder {
+                misuse("\(call) called while a \(open) command encoder is still open; call endEncoding() on it first")
+            }
+            state.openEncoder = kind
+            let needsBegin = !state.isRecording
+            state.isRecording = true
+            return (state.context, needsBegin)
+        }
+        guard let context else { misuse("\(call) called on a command buffer with no recording context") }
+        if needsBegin {
+            do {
+                try context.begin()
+            } catch {
+                engine.lock.withLock { state.openEncoder = nil; state.isRecording = false }
+                throw .vulkan(error)
+            }
+            context.memoryBarrier()
+        }
+        return context
+    }
+
+    /// Marks the open encoder ended.
+    func endEncoder() {
+        engine.lock.withLock { state.openEncoder = nil }
+    }
+}

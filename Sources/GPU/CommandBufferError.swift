@@ -1,0 +1,50 @@
+import Foundation
+
+/// Why a command buffer ended in `.error`, with Metal's `MTLCommandBufferError` codes.
+public struct CommandBufferError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
+    /// Metal's error codes (same raw values).
+    public enum Code: Int, Sendable, Hashable {
+        /// An internal error.
+        case `internal` = 1
+        /// The work did not finish in time.
+        case timeout = 2
+        /// The app may not use the GPU now (background).
+        case notPermitted = 7
+        /// Memory ran out.
+        case outOfMemory = 8
+        /// A resource the work uses is invalid.
+        case invalidResource = 9
+        /// The device was lost.
+        case deviceRemoved = 11
+    }
+
+    /// The code.
+    public var code: Code
+    /// A readable explanation.
+    public var message: String
+
+    /// Makes an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { message }
+    /// `"notPermitted: Insufficient permission ..."`.
+    public var description: String { "\(code): \(message)" }
+
+    /// The background refusal, with Metal's wording.
+    static let notPermittedInBackground = CommandBufferError(
+        .notPermitted, "Insufficient permission (to submit GPU work from background)")
+
+    /// The error a failed Vulkan call leaves on a command buffer.
+    init(_ error: VulkanError) {
+        switch error.code {
+        case .deviceLost: self.init(.deviceRemoved, "The GPU device was lost (\(error))")
+        case .outOfDeviceMemory, .outOfHostMemory, .outOfPoolMemory:
+            self.init(.outOfMemory, "Out of memory (\(error))")
+        default: self.init(.internal, "Internal error (\(error))")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// Where a command buffer is in its life, Metal's `MTLCommandBufferStatus`.
+public enum CommandBufferStatus: Int, Sendable, Comparable, CustomStringConvertible {
+    /// Made, not yet enqueued: encoders may be made.
+    case notEnqueued = 0
+    /// Has a place in its queue's order; not yet committed.
+    case enqueued = 1
+    /// Committed; waits for the buffers enqueued before it to be scheduled.
+    case committed = 2
+    /// Handed to the GPU (`vkQueueSubmit2` returned success).
+    case scheduled = 3
+    /// The GPU finished it.
+    case completed = 4
+    /// It ended in an error; `error` says why.
+    case error = 5
+
+    /// Orders statuses along a buffer's life.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// True for `.completed` and `.error`.
+    public var isTerminal: Bool { self >= .completed }
+
+    /// The status's name.
+    public var description: String {
+        switch self {
+        case .notEnqueued: "notEnqueued"
+        case .enqueued: "enqueued"
+        case .committed: "committed"
+        case .scheduled: "scheduled"
+        case .completed: "completed"
+        case .error: "error"
+        }
+    }
+}
+
+/// Options for a new command buffer, Metal's `MTLCommandBufferDescriptor` plus the
+/// lifecycle flag.
+public struct CommandBufferDescriptor: Sendable, Hashable {
+    /// Whether the buffer may still commit after the app resigns active (a frame that must
+    /// finish during a transition). Buffers made while inactive are otherwise refused.
+    public var criticalForDeactivation: Bool
+    /// SwiftGPU's own uploads, which the lifecycle gate lets through.
+    var isInternal: Bool
+
+    /// Makes a descriptor.
+    public init(criticalForDeactivation: Bool = false) {
+        self.criticalForDeactivation = criticalForDeactivation
+        isInternal = false
+    }
+
+    init(isInternal: Bool) {
+        criticalForDeactivation = false
+        self.isInternal = isInternal
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// A queue of command buffers, Metal's `MTLCommandQueue`. Buffers are scheduled in the
+/// order they were enqueued, and complete in that order.
+///
+/// `@unchecked Sendable`: stored properties are immutable; the shared state lives in the
+/// engine, behind its locks.
+public final class CommandQueue: @unchecked Sendable {
+    /// The device that made the queue.
+    public let device: Device
+    /// The queue's label.
+    public let label: String?
+    /// How many command buffers may be alive and not completed at once.
+    public let maxCommandBufferCount: Int
+    let engine: QueueEngine
+
+    init(device: Device, maxCommandBufferCount: Int, label: String?, qos: QualityOfService) throws(GPUError) {
+        self.device = device
+        self.label = label
+        self.maxCommandBufferCount = maxCommandBufferCount
+        do {
+            engine = try QueueEngine(device: device, maxCommandBufferCount: maxCommandBufferCount,
+                                     label: label ?? "SwiftGPU.queue", qos: qos)
+        } catch {
+            throw .vulkan(error)
+        }
+    }
+
+    deinit { engine.shutdown() }
+
+    /// Makes a command buffer, blocking while `maxCommandBufferCount` buffers are alive and
+    /// not completed.
+    public func makeCommandBuffer(descriptor: CommandBufferDescriptor = CommandBufferDescriptor()) throws(GPUError) -> CommandBuffer {
+        let context: VulkanCommandContext
+        do {
+            context = try engine.acquireContext()
+        } catch {
+            throw .vulkan(error)
+        }
+        return CommandBuffer(queue: self, context: context, descriptor: descriptor)
+    }
+}

@@ -1,0 +1,82 @@
+/// A compiled compute pipeline, Metal's `MTLComputePipelineState`, with its layout derived
+/// from the function's SPIR-V.
+///
+/// `@unchecked Sendable`: every stored property is immutable.
+public final class ComputePipelineState: @unchecked Sendable {
+    let backend: VulkanPipeline
+    /// The device that made the pipeline.
+    public let device: Device
+    /// The function's name.
+    public let functionName: String
+    /// The threadgroup size the shader declares (`local_size_*`); dispatches must use it.
+    public let threadsPerThreadgroup: Size
+    /// Threads in one threadgroup.
+    public var maxTotalThreadsPerThreadgroup: Int {
+        threadsPerThreadgroup.width * threadsPerThreadgroup.height * threadsPerThreadgroup.depth
+    }
+    /// Buffer slots the shader declares: Metal index, Vulkan binding, descriptor kind.
+    let bufferSlots: [ResourceSlot]
+
+    init(device: Device, function: Function) throws(LibraryError) {
+        guard function.stage == .compute else {
+            throw .unsupportedFunction(name: function.name, reason: "it is a \(function.stage) function, not a compute function")
+        }
+        let entry = function.entryPoint
+        guard let local = entry.localSize else {
+            throw .unsupportedFunction(name: function.name, reason: "it declares no local size")
+        }
+        bufferSlots = try ResourceSlot.slots(of: function, stage: .compute)
+        self.device = device
+        functionName = function.name
+        threadsPerThreadgroup = Size(width: Int(local.x), height: Int(local.y), depth: Int(local.z))
+        do {
+            backend = try VulkanPipeline(computeWith: device.backend, words: function.module.words,
+                                         entryPoint: entry.name, bindings: entry.bindings)
+        } catch {
+            throw .unsupportedFunction(name: function.name, reason: "\(error)")
+        }
+    }
+}
+
+/// One resource a pipeline's shaders declare, in Metal's terms and in Vulkan's.
+struct ResourceSlot: Sendable, Hashable {
+    var kind: BindingConvention.SlotKind
+    var index: Int
+    var binding: UInt32
+    var descriptor: SPIRVDescriptorKind
+    var isReadOnly: Bool
+
+    /// Checks `function`'s bindings against the convention and returns its slots.
+    static func slots(of function: Function, stage: ShaderStage) throws(LibraryError) -> [ResourceSlot] {
+        let entry = function.entryPoint
+        if entry.pushConstantSize > 0 {
+            throw .unsupportedFunction(name: function.name, reason:
+                "it declares push constants; declare a uniform block at a buffer index and use setBytes instead")
+        }
+        var slots: [ResourceSlot] = []
+        for binding in entry.bindings {
+            guard let (kind, index) = BindingConvention.slot(of: binding, stage: stage),
+                  BindingConvention.accepts(kind, binding.kind)
+            else {
+                throw .unsupportedFunction(name: function.name, reason:
+                    "'\(binding.name)' at set \(binding.set) binding \(binding.binding) (\(binding.kind)) is outside "
+                    + "SwiftGPU's binding convention (set 0; buffers at 0–31, textures at 32–47, samplers at 48–63"
+                    + (stage == .fragment ? ", plus 64 for fragment functions)" : ")"))
+            }
+            guard binding.count == 1 else {
+                throw .unsupportedFunction(name: function.name, reason: "'\(binding.name)' is an array of descriptors")
+            }
+            slots.append(ResourceSlot(kind: kind, index: index, binding: binding.binding,
+                                      descriptor: binding.kind, isReadOnly: binding.isReadOnly))
+        }
+        return slots
+    }
+}
+
+extension Device {
+    /// Makes a compute pipeline from a compute function. Throws when the function is not a
+    /// compute function or declares resources outside the binding convention.
+    public func makeComputePipelineState(function: Function) throws(LibraryError) -> ComputePipelineState {
+        try ComputePipelineState(device: self, function: function)
+    }
+}

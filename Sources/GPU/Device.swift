@@ -1,0 +1,101 @@
+import Foundation
+
+/// A GPU: Metal's `MTLDevice` on a Vulkan 1.3 physical device.
+///
+/// Each `makeDefault()` call opens the device anew (its own `VkDevice`), so independent
+/// parts of a program, and tests, do not share queues or injected faults.
+///
+/// `@unchecked Sendable`: stored properties are immutable, except the lazily made internal
+/// upload queue, which is guarded by `uploadLock`.
+public final class Device: @unchecked Sendable {
+    let backend: VulkanDevice
+    /// The device's name, e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`.
+    public let name: String
+    /// The lifecycle whose gate this device's queues obey.
+    public let lifecycle: AppLifecycle
+    private let uploadLock = ConditionLock()
+    private var uploadQueue: CommandQueue?
+
+    init(physical: VulkanPhysicalDevice, lifecycle: AppLifecycle, usePushDescriptors: Bool) throws(GPUError) {
+        do {
+            backend = try VulkanDevice(physical: physical, usePushDescriptors: usePushDescriptors)
+        } catch {
+            throw .vulkan(error)
+        }
+        name = physical.name
+        self.lifecycle = lifecycle
+    }
+
+    /// True for a CPU implementation such as lavapipe.
+    public var isSoftware: Bool { backend.physical.isSoftware }
+
+    /// Whether descriptors are pushed (`VK_KHR_push_descriptor`) rather than allocated per
+    /// command buffer.
+    public var usesPushDescriptors: Bool { backend.pushDescriptorSet != nil }
+
+    /// The default device: the one `GPU_DEVICE` names (an index into ``all(lifecycle:)`` or a
+    /// case-insensitive substring of a name), else the first discrete, integrated, virtual
+    /// or CPU device, in that order.
+    public static func makeDefault(lifecycle: AppLifecycle = .shared) throws(GPUError) -> Device {
+        try makeDefault(lifecycle: lifecycle, usePushDescriptors: true)
+    }
+
+    static func makeDefault(lifecycle: AppLifecycle, usePushDescriptors: Bool) throws(GPUError) -> Device {
+        let candidates = try physicalDevices()
+        guard !candidates.isEmpty else { throw .noDevice }
+        let chosen: VulkanPhysicalDevice
+        if let selector = environment("GPU_DEVICE") {
+            if let index = Int(selector), candidates.indices.contains(index) {
+                chosen = candidates[index]
+            } else if let match = candidates.first(where: { $0.name.lowercased().contains(selector.lowercased()) }) {
+                chosen = match
+            } else {
+                throw .noMatchingDevice(selector: selector, available: candidates.map(\.name))
+            }
+        } else {
+            chosen = candidates[0]
+        }
+        return try Device(physical: chosen, lifecycle: lifecycle, usePushDescriptors: usePushDescriptors)
+    }
+
+    /// Every usable device, in the default order, each opened anew.
+    public static func all(lifecycle: AppLifecycle = .shared) throws(GPUError) -> [Device] {
+        var devices: [Device] = []
+        for physical in try physicalDevices() {
+            devices.append(try Device(physical: physical, lifecycle: lifecycle, usePushDescriptors: true))
+        }
+        return devices
+    }
+
+    private static func physicalDevices() throws(GPUError) -> [VulkanPhysicalDevice] {
+        let found = try VulkanInstance.shared().physicalDevices()
+        return found.enumerated().sorted { ($0.element.preference, $0.offset) < ($1.element.preference, $1.offset) }.map(\.element)
+    }
+
+    /// Makes a command queue. `makeCommandBuffer()` blocks while `maxCommandBufferCount`
+    /// buffers are alive and not yet completed. `qos` sets the priority of the queue's
+    /// completion thread, which runs completed handlers.
+    public func makeCommandQueue(maxCommandBufferCount: Int = 64, label: String? = nil,
+                                 qos: QualityOfService = .default) throws(GPUError) -> CommandQueue {
+        guard maxCommandBufferCount > 0 else {
+            misuse("makeCommandQueue(maxCommandBufferCount:) needs a count above 0, got \(maxCommandBufferCount)")
+        }
+        return try CommandQueue(device: self, maxCommandBufferCount: maxCommandBufferCount, label: label, qos: qos)
+    }
+
+    /// Runs `body`'s commands on the device's internal queue and waits for them; used to
+    /// fill private resources.
+    func runInternally(_ body: (CommandBuffer) throws(GPUError) -> Void) throws(GPUError) {
+        let queue = try uploadLock.withLock { () throws(GPUError) -> CommandQueue in
+            if let uploadQueue { return uploadQueue }
+            let made = try makeCommandQueue(maxCommandBufferCount: 4, label: "SwiftGPU.upload")
+            uploadQueue = made
+            return made
+        }
+        let commandBuffer = try queue.makeCommandBuffer(descriptor: CommandBufferDescriptor(isInternal: true))
+        try body(commandBuffer)
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        if let error = commandBuffer.error { throw .invalidArgument("internal upload failed: \(error)") }
+    }
+}

@@ -1,0 +1,87 @@
+/// Records compute dispatches into a command buffer, Metal's `MTLComputeCommandEncoder`.
+/// Use it on one thread; call `endEncoding()` before making another encoder or committing.
+public final class ComputeCommandEncoder {
+    /// The command buffer it records into.
+    public let commandBuffer: CommandBuffer
+    private let context: VulkanCommandContext
+    private let binder: ResourceBinder
+    private var pipeline: ComputePipelineState?
+    private var isEnded = false
+
+    init(commandBuffer: CommandBuffer) throws(GPUError) {
+        self.commandBuffer = commandBuffer
+        context = try commandBuffer.beginEncoder("compute", call: "makeComputeCommandEncoder()")
+        binder = ResourceBinder(context: context, tableBase: 0)
+    }
+
+    /// Sets the pipeline later dispatches use.
+    public func setComputePipelineState(_ state: ComputePipelineState) {
+        checkOpen("setComputePipelineState(_:)")
+        pipeline = state
+        context.retained.append(state)
+        context.bind(state.backend)
+    }
+
+    /// Binds `buffer` at buffer `index` (Vulkan binding `index` in set 0).
+    public func setBuffer(_ buffer: Buffer, offset: Int, index: Int) {
+        checkOpen("setBuffer(_:offset:index:)")
+        binder.setBuffer(buffer, offset: offset, index: index, call: "setBuffer(_:offset:index:)")
+    }
+
+    /// Copies `length` bytes (at most 4 KB) into the command buffer and binds them at
+    /// buffer `index`, as a uniform or storage buffer, whichever the shader declares.
+    public func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) throws(GPUError) {
+        checkOpen("setBytes(_:length:index:)")
+        try binder.setBytes(bytes, length: length, index: index, call: "setBytes(_:length:index:)")
+    }
+
+    /// Dispatches `threadgroups` groups. `threadsPerThreadgroup` must equal the size the
+    /// shader declares (Vulkan fixes it in the shader).
+    public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) throws(GPUError) {
+        let call = "dispatchThreadgroups(_:threadsPerThreadgroup:)"
+        let pipeline = prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
+        try binder.flush(slots: pipeline.bufferSlots, pipeline: pipeline.backend, function: pipeline.functionName, call: call)
+        context.dispatch(UInt32(threadgroups.width), UInt32(threadgroups.height), UInt32(threadgroups.depth))
+    }
+
+    /// Dispatches enough threadgroups to cover `threads`. Vulkan has no partial
+    /// threadgroups: the last group runs whole, so the shader must skip threads past the
+    /// end (`if (i < count)`).
+    public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) throws(GPUError) {
+        let call = "dispatchThreads(_:threadsPerThreadgroup:)"
+        let pipeline = prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
+        try binder.flush(slots: pipeline.bufferSlots, pipeline: pipeline.backend, function: pipeline.functionName, call: call)
+        func groups(_ count: Int, _ size: Int) -> UInt32 { UInt32((count + size - 1) / size) }
+        context.dispatch(groups(threads.width, threadsPerThreadgroup.width),
+                         groups(threads.height, threadsPerThreadgroup.height),
+                         groups(threads.depth, threadsPerThreadgroup.depth))
+    }
+
+    /// Ends encoding; the encoder may not be used again.
+    public func endEncoding() {
+        checkOpen("endEncoding()")
+        isEnded = true
+        commandBuffer.endEncoder()
+    }
+
+    private func prepare(call: String, threadsPerThreadgroup: Size) -> ComputePipelineState {
+        checkOpen(call)
+        guard let pipeline else { misuse("\(call) called before setComputePipelineState(_:)") }
+        guard threadsPerThreadgroup == pipeline.threadsPerThreadgroup else {
+            misuse("\(call): threadsPerThreadgroup \(threadsPerThreadgroup) differs from the \(pipeline.threadsPerThreadgroup) "
+                + "that '\(pipeline.functionName)' declares")
+        }
+        return pipeline
+    }
+
+    private func checkOpen(_ call: String) {
+        if isEnded { misuse("\(call) called on a compute command encoder after endEncoding()") }
+    }
+}
+
+extension CommandBuffer {
+    /// Makes a compute encoder. Stops if another encoder is open or the buffer is committed.
+    public func makeComputeCommandEncoder() throws(GPUError) -> ComputeCommandEncoder {
+        try ComputeCommandEncoder(commandBuffer: self)
+    }
+}

@@ -1,0 +1,2 @@
+@_exported import AppLifecycle
+@_exported import FramePacing

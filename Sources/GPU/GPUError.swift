@@ -1,0 +1,33 @@
+/// Runtime conditions that stop a device, resource or pipeline from being made.
+public enum GPUError: Error, Sendable, CustomStringConvertible {
+    /// A Vulkan call failed.
+    case vulkan(VulkanError)
+    /// No Vulkan 1.3 device with a graphics and compute queue was found.
+    case noDevice
+    /// `GPU_DEVICE` named no device; lists the devices there are.
+    case noMatchingDevice(selector: String, available: [String])
+    /// `GPU_VALIDATION` asked for the validation layer, but it is not installed.
+    case validationLayerMissing
+    /// The device lacks something SwiftGPU needs.
+    case unsupported(String)
+    /// An argument the caller could not check beforehand was rejected.
+    case invalidArgument(String)
+
+    /// A readable message.
+    public var description: String {
+        switch self {
+        case .vulkan(let error): "\(error)"
+        case .noDevice:
+            "no Vulkan 1.3 device with a graphics and compute queue was found "
+                + "(for a software device: apt-get install mesa-vulkan-drivers)"
+        case .noMatchingDevice(let selector, let available):
+            "GPU_DEVICE=\(selector) matches no device; devices: "
+                + available.enumerated().map { "\($0.offset): \($0.element)" }.joined(separator: ", ")
+        case .validationLayerMissing:
+            "GPU_VALIDATION is set but VK_LAYER_KHRONOS_validation is not installed "
+                + "(apt-get install vulkan-validationlayers)"
+        case .unsupported(let what): "unsupported: \(what)"
+        case .invalidArgument(let what): "invalid argument: \(what)"
+        }
+    }
+}

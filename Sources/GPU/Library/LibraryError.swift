@@ -1,0 +1,26 @@
+/// Why a shader library, function or pipeline could not be made.
+public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The bytes are not a SPIR-V module.
+    case notSPIRV(name: String, reason: String)
+    /// No function has this name; lists the names there are.
+    case functionNotFound(name: String, available: [String])
+    /// The bundle holds no compiled shaders (`*.spv`).
+    case noShaders(bundlePath: String)
+    /// A shader file in the bundle could not be read.
+    case unreadable(path: String)
+    /// The function cannot be used the way it was asked to (wrong stage, a binding outside
+    /// SwiftGPU's convention, ...).
+    case unsupportedFunction(name: String, reason: String)
+
+    /// A readable message.
+    public var description: String {
+        switch self {
+        case .notSPIRV(let name, let reason): "\(name) is not a SPIR-V module: \(reason)"
+        case .functionNotFound(let name, let available):
+            "no function named '\(name)' in the library; it has: \(available.joined(separator: ", "))"
+        case .noShaders(let path): "no compiled shaders (*.spv) in bundle \(path)"
+        case .unreadable(let path): "could not read shader file \(path)"
+        case .unsupportedFunction(let name, let reason): "function '\(name)' cannot be used: \(reason)"
+        }
+    }
+}

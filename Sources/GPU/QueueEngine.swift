@@ -1,0 +1,230 @@
+import Foundation
+import Glibc
+
+/// The machinery behind a `CommandQueue`: enqueue-order scheduling, submission, and a
+/// completion thread that blocks in `vkWaitSemaphores` on the queue's timeline (no
+/// polling, no timer) and finishes buffers in submission order.
+///
+/// `@unchecked Sendable`: mutable state is guarded by `lock` (buffer states, the pending
+/// and in-flight lists, the context pool) or by `submitLock` (`lastSubmitted`).
+final class QueueEngine: @unchecked Sendable {
+    let device: Device
+    let lock = ConditionLock()
+    private let submitLock = RecursiveLock()
+    private let timeline: VulkanTimeline
+    private let maxCommandBufferCount: Int
+
+    // Guarded by lock.
+    /// Enqueued buffers not yet submitted, in enqueue order.
+    var pending = FIFO<CommandBuffer>()
+    private var inFlight = FIFO<CommandBuffer>()
+    private var live = 0
+    private var freeContexts: [VulkanCommandContext] = []
+    private var isLost = false
+    private var isStopping = false
+
+    // Guarded by submitLock.
+    private var lastSubmitted: UInt64 = 0
+
+    init(device: Device, maxCommandBufferCount: Int, label: String, qos: QualityOfService) throws(VulkanError) {
+        self.device = device
+        self.maxCommandBufferCount = maxCommandBufferCount
+        timeline = try VulkanTimeline(device: device.backend)
+        freeContexts.reserveCapacity(maxCommandBufferCount)
+        let thread = Thread { [self] in completionLoop() }
+        thread.name = "\(label).completion"
+        thread.qualityOfService = qos
+        thread.start()
+    }
+
+    // MARK: Command buffer slots
+
+    /// Takes a slot and a recording context, blocking while the queue is at its maximum.
+    func acquireContext() throws(VulkanError) -> VulkanCommandContext {
+        let reused = lock.withLock { () -> VulkanCommandContext? in
+            lock.wait { live < maxCommandBufferCount }
+            live += 1
+            return freeContexts.popLast()
+        }
+        if let reused { return reused }
+        do {
+            return try VulkanCommandContext(device: device.backend)
+        } catch {
+            lock.withLock { live -= 1; lock.broadcast() }
+            throw error
+        }
+    }
+
+    /// Gives back a slot and its context: recycled into the pool, or dropped if it
+    /// cannot be reset.
+    func release(_ context: VulkanCommandContext) {
+        let recycled = (try? context.recycle()) != nil
+        lock.withLock {
+            if recycled { freeContexts.append(context) }
+            live -= 1
+            lock.broadcast()
+        }
+    }
+
+    // MARK: Scheduling
+
+    /// Submits every committed buffer at the head of the enqueue order, in order.
+    func schedule() {
+        submitLock.withLock {
+            while let buffer = lock.withLock({ () -> CommandBuffer? in
+                guard let head = pending.first, head.state.status == .committed else { return nil }
+                return pending.removeFirst()
+            }) {
+                submit(buffer)
+            }
+        }
+    }
+
+    /// Submits one buffer, or fails it without a Vulkan call. Called under `submitLock`.
+    private func submit(_ buffer: CommandBuffer) {
+        let (context, failure) = lock.withLock { () -> (VulkanCommandContext?, CommandBufferError?) in
+            let failure = isLost
+                ? CommandBufferError(.deviceRemoved, "The GPU device was lost; no further work can run on it")
+                : buffer.state.recordingFailure
+            return (buffer.state.context, failure)
+        }
+        if let failure {
+            finish(buffer, error: failure)
+            return
+        }
+        guard let context else { return }
+        let value = lastSubmitted + 1
+        let start = HostClock.seconds()
+        do {
+            context.signals.append(TimelineOperation(timeline: timeline, value: value))
+            try device.backend.submit(context.commandBuffer, waits: context.waits, signals: context.signals)
+        } catch {
+            if error.code == .deviceLost { deviceLost() }
+            finish(buffer, error: CommandBufferError(error))
+            return
+        }
+        lastSubmitted = value
+        let handlers = lock.withLock { () -> [CommandBufferHandler] in
+            buffer.state.status = .scheduled
+            buffer.state.kernelStart = start
+            buffer.state.timelineValue = value
+            inFlight.append(buffer)
+            lock.broadcast()
+            return buffer.state.scheduledHandlers
+        }
+        for handler in handlers { handler(buffer) }
+    }
+
+    /// Marks the device lost: every buffer in flight ends in `.error` now (its context is
+    /// recycled when the timeline passes it, or dropped), and later buffers fail at commit.
+    private func deviceLost() {
+        let failed = lock.withLock { () -> [CommandBuffer] in
+            isLost = true
+            return inFlight.elements.filter { !$0.state.status.isTerminal }
+        }
+        let error = CommandBufferError(.deviceRemoved, "The GPU device was lost while this command buffer was in flight")
+        for buffer in failed { runTerminalHandlers(buffer, error: error, scheduled: false) }
+    }
+
+    /// Ends a buffer that never reached the GPU: status `.error`, scheduled then completed
+    /// handlers, slot released.
+    private func finish(_ buffer: CommandBuffer, error: CommandBufferError) {
+        runTerminalHandlers(buffer, error: error, scheduled: true)
+        let context = lock.withLock { () -> VulkanCommandContext? in
+            defer { buffer.state.context = nil }
+            return buffer.state.context
+        }
+        if let context { release(context) }
+    }
+
+    /// Sets the terminal status and runs the handlers once, on the calling thread.
+    private func runTerminalHandlers(_ buffer: CommandBuffer, error: CommandBufferError?, scheduled: Bool) {
+        let (scheduledHandlers, completedHandlers) = lock.withLock { () -> ([CommandBufferHandler], [CommandBufferHandler]) in
+            buffer.state.status = error == nil ? .completed : .error
+            buffer.state.error = error
+            buffer.state.handlerThread = pthread_self()
+            lock.broadcast()
+            return (scheduled ? buffer.state.scheduledHandlers : [], buffer.state.completedHandlers)
+        }
+        for handler in scheduledHandlers { handler(buffer) }
+        for handler in completedHandlers { handler(buffer) }
+        let continuations = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            buffer.state.handlersDone = true
+            buffer.state.handlerThread = nil
+            buffer.state.scheduledHandlers.removeAll()
+            buffer.state.completedHandlers.removeAll()
+            lock.broadcast()
+            defer { buffer.state.continuations.removeAll() }
+            return buffer.state.continuations
+        }
+        for continuation in continuations { continuation.resume() }
+    }
+
+    // MARK: Completion
+
+    /// The completion thread: waits for the next timeline value, then finishes every
+    /// buffer it covers, oldest first.
+    private func completionLoop() {
+        var next: UInt64 = 1
+        while true {
+            let reached: UInt64
+            do {
+                _ = try timeline.wait(for: next)
+                reached = try timeline.value()
+            } catch {
+                deviceLost()
+                lock.withLock { _ = inFlight.removeAll() }
+                return
+            }
+            while let buffer = lock.withLock({ () -> CommandBuffer? in
+                guard let head = inFlight.first, head.state.timelineValue <= reached else { return nil }
+                return inFlight.removeFirst()
+            }) {
+                complete(buffer)
+            }
+            if lock.withLock({ isStopping && inFlight.isEmpty }) { return }
+            next = reached + 1
+        }
+    }
+
+    /// Finishes a buffer whose work the timeline says is done.
+    private func complete(_ buffer: CommandBuffer) {
+        let context = lock.withLock { buffer.state.context }
+        let end = HostClock.seconds()
+        if let times = context?.gpuTimes() {
+            lock.withLock {
+                buffer.state.gpuStart = Double(times.start) / 1e9
+                buffer.state.gpuEnd = Double(times.end) / 1e9
+            }
+        }
+        let alreadyFailed = lock.withLock { () -> Bool in
+            buffer.state.kernelEnd = end
+            if buffer.state.gpuStart == 0 {
+                buffer.state.gpuStart = buffer.state.kernelStart
+                buffer.state.gpuEnd = end
+            }
+            return buffer.state.status.isTerminal
+        }
+        if !alreadyFailed {
+            let lost = lock.withLock { isLost }
+            runTerminalHandlers(buffer, error: lost
+                ? CommandBufferError(.deviceRemoved, "The GPU device was lost while this command buffer was in flight")
+                : nil, scheduled: false)
+        }
+        lock.withLock { buffer.state.context = nil }
+        if let context { release(context) }
+    }
+
+    /// Stops the completion thread once nothing is in flight. Called when the queue goes
+    /// away; never blocks on the thread itself.
+    func shutdown() {
+        lock.withLock {
+            isStopping = true
+            lock.wait { inFlight.isEmpty }
+        }
+        submitLock.withLock {
+            lastSubmitted += 1
+            try? timeline.signal(lastSubmitted)
+        }
+    }
+}

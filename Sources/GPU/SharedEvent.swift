@@ -1,0 +1,136 @@
+import Foundation
+
+/// A GPU/CPU synchronisation counter, Metal's `MTLSharedEvent`, on a Vulkan timeline
+/// semaphore. Command buffers on any queue of the device wait for and signal values.
+///
+/// `@unchecked Sendable`: the semaphore handle is immutable and timeline semaphores are
+/// thread-safe; the notification state is guarded by its listener's lock.
+public final class SharedEvent: @unchecked Sendable {
+    /// The device that made the event.
+    public let device: Device
+    let timeline: VulkanTimeline
+    private let listener: EventListener
+
+    init(device: Device) throws(GPUError) {
+        self.device = device
+        do {
+            timeline = try VulkanTimeline(device: device.backend)
+            listener = try EventListener(timeline: timeline)
+        } catch {
+            throw .vulkan(error)
+        }
+    }
+
+    deinit { listener.stop() }
+
+    /// The counter's value. Setting it signals from the CPU; the new value must be
+    /// greater than the current one.
+    public var signaledValue: UInt64 {
+        get { (try? timeline.value()) ?? 0 }
+        set {
+            let current = signaledValue
+            guard newValue > current else {
+                misuse("signaledValue set to \(newValue), which is not greater than the current \(current)")
+            }
+            try? timeline.signal(newValue)
+        }
+    }
+
+    /// Calls `block` on the event's listener thread once the value reaches `value` (at once,
+    /// there, if it already has). The thread blocks in `vkWaitSemaphores`: no polling.
+    public func notify(atValue value: UInt64, block: @escaping @Sendable (SharedEvent, UInt64) -> Void) {
+        listener.add(value: value) { [self] in block(self, value) }
+    }
+}
+
+extension Device {
+    /// Makes a shared event starting at 0.
+    public func makeSharedEvent() throws(GPUError) -> SharedEvent {
+        try SharedEvent(device: self)
+    }
+}
+
+extension CommandBuffer {
+    /// Makes the GPU wait, before this buffer's work, until `event` reaches `value`.
+    /// SwiftGPU applies waits at the start of the command buffer.
+    public func encodeWaitForEvent(_ event: SharedEvent, value: UInt64) {
+        addEventOperation(event, value: value, call: "encodeWaitForEvent(_:value:)", isWait: true)
+    }
+
+    /// Makes the GPU set `event` to `value` after this buffer's work. SwiftGPU applies
+    /// signals at the end of the command buffer.
+    public func encodeSignalEvent(_ event: SharedEvent, value: UInt64) {
+        addEventOperation(event, value: value, call: "encodeSignalEvent(_:value:)", isWait: false)
+    }
+
+    private func addEventOperation(_ event: SharedEvent, value: UInt64, call: String, isWait: Bool) {
+        engine.lock.withLock {
+            if state.isCommitting || state.status >= .committed { misuse("\(call) called after commit()") }
+            if let open = state.openEncoder { misuse("\(call) called while a \(open) command encoder is open") }
+            guard let context = state.context else { return }
+            context.retained.append(event)
+            let operation = TimelineOperation(timeline: event.timeline, value: value)
+            if isWait { context.waits.append(operation) } else { context.signals.append(operation) }
+        }
+    }
+}
+
+/// The thread behind `SharedEvent.notify`: it blocks in `vkWaitSemaphores` until the
+/// event reaches the lowest pending value or its own wake semaphore is signalled (a new
+/// notification or shutdown), then runs the blocks that are due.
+///
+/// `@unchecked Sendable`: mutable state is guarded by `lock`.
+private final class EventListener: @unchecked Sendable {
+    private let timeline: VulkanTimeline
+    private let wake: VulkanTimeline
+    private let lock = ConditionLock()
+    private var waiters: [(value: UInt64, block: @Sendable () -> Void)] = []
+    private var wakeCount: UInt64 = 0
+    private var isStarted = false
+    private var isStopping = false
+
+    init(timeline: VulkanTimeline) throws(VulkanError) {
+        self.timeline = timeline
+        wake = try VulkanTimeline(device: timeline.device)
+    }
+
+    func add(value: UInt64, block: @escaping @Sendable () -> Void) {
+        lock.withLock {
+            waiters.append((value, block))
+            if !isStarted {
+                isStarted = true
+                let thread = Thread { [self] in run() }
+                thread.name = "SwiftGPU.event"
+                thread.start()
+            }
+            wakeCount += 1
+            try? wake.signal(wakeCount)
+        }
+    }
+
+    func stop() {
+        lock.withLock {
+            isStopping = true
+            wakeCount += 1
+            try? wake.signal(wakeCount)
+        }
+    }
+
+    private func run() {
+        while true {
+            let (target, wakeTarget) = lock.withLock { () -> (UInt64, UInt64?) in
+                if isStopping { return (0, nil) }
+                return (waiters.map(\.value).min() ?? .max, wakeCount + 1)
+            }
+            guard let wakeTarget else { return }
+            guard (try? timeline.wait(for: target, orUntil: (wake, wakeTarget))) != nil,
+                  let current = try? timeline.value() else { return }
+            let due = lock.withLock { () -> [@Sendable () -> Void] in
+                let due = waiters.filter { $0.value <= current }.map(\.block)
+                waiters.removeAll { $0.value <= current }
+                return due
+            }
+            for block in due { block() }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Glibc
+
+/// A mutex with a condition variable, for state shared between user threads and a
+/// queue's completion thread. Waiting on the condition blocks the calling thread: it is
+/// never used from the Swift concurrency pool.
+///
+/// `@unchecked Sendable`: the pthread objects are allocated once, never moved, and are
+/// themselves the synchronisation primitive.
+final class ConditionLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        condition = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the mutex held.
+    @inline(__always)
+    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Blocks until `isDone` holds; must be called with the mutex held (inside `withLock`).
+    func wait(until isDone: () -> Bool) {
+        while !isDone() { pthread_cond_wait(condition, mutex) }
+    }
+
+    /// Blocks until `isDone` holds or the monotonic `deadline` (nanoseconds) passes; must be
+    /// called with the mutex held. Returns whether `isDone` holds.
+    func wait(until isDone: () -> Bool, deadlineNanoseconds deadline: UInt64) -> Bool {
+        var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        while !isDone() {
+            if pthread_cond_timedwait(condition, mutex, &time) == ETIMEDOUT { return isDone() }
+        }
+        return true
+    }
+
+    /// Wakes every waiter; call with the mutex held after changing state they wait on.
+    func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// Host monotonic time, the clock Metal's `CACurrentMediaTime` corresponds to.
+enum HostClock {
+    /// Nanoseconds on CLOCK_MONOTONIC.
+    static func nanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// Seconds on CLOCK_MONOTONIC.
+    static func seconds() -> Double { Double(nanoseconds()) / 1e9 }
+}
+
+/// A recursive mutex: a queue's submission lock, held while scheduled handlers run, which
+/// may commit further buffers on the same queue.
+///
+/// `@unchecked Sendable`: the pthread mutex is allocated once and is itself the primitive.
+final class RecursiveLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the mutex held.
+    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}

@@ -1,0 +1,197 @@
+import CVulkan
+
+/// Everything one command buffer records into, kept and reused across command buffers:
+/// a command pool with its one `VkCommandBuffer`, a two-entry timestamp query pool, an
+/// upload ring for small constant data, a descriptor pool where push descriptors are not
+/// offered, and the list of objects the recorded work keeps alive until it completes.
+///
+/// `@unchecked Sendable`: a context is owned by one command buffer at a time. It moves
+/// between the queue's free list and a command buffer under the queue's lock, and while
+/// owned it is touched only under its command buffer's lock or, after commit, by the one
+/// thread that submits or completes that command buffer.
+final class VulkanCommandContext: @unchecked Sendable {
+    let device: VulkanDevice
+    let commandBuffer: VkCommandBuffer
+    private let pool: VkCommandPool
+    private let queries: VkQueryPool
+    private var descriptorPool: VkDescriptorPool?
+    private var uploadChunks: [VulkanBuffer] = []
+    private var uploadChunk = 0
+    private var uploadOffset = 0
+    /// Objects the recorded commands use; released when the context is recycled.
+    var retained: [AnyObject] = []
+    /// Timeline waits before, and signals after, the recorded work (shared events and the
+    /// queue's own timeline); cleared, keeping capacity, on recycle.
+    var waits: [TimelineOperation] = []
+    var signals: [TimelineOperation] = []
+    /// Whether commands since the last barrier wrote memory, and which buffers they touched,
+    /// for hazard tracking within the command buffer.
+    var hazards = HazardTracker()
+    /// Scratch space for descriptor writes, reused by every flush.
+    let writes: UnsafeMutableBufferPointer<VkWriteDescriptorSet>
+    let bufferInfos: UnsafeMutableBufferPointer<VkDescriptorBufferInfo>
+    /// The buffers an encoder has bound, by Metal index (compute/vertex 0–31, fragment
+    /// 32–63), and the resolved list a draw or dispatch hands to `bindBuffers`.
+    let bufferTable: UnsafeMutableBufferPointer<BufferBinding>
+    let resolved: UnsafeMutableBufferPointer<BoundBuffer>
+
+    static let uploadChunkSize = 64 * 1024
+    static let maxDescriptorWrites = 64
+
+    init(device: VulkanDevice) throws(VulkanError) {
+        self.device = device
+        let vk = device.handle
+        var poolInfo = VkCommandPoolCreateInfo()
+        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
+        poolInfo.flags = VkCommandPoolCreateFlags(VK_COMMAND_POOL_CREATE_TRANSIENT_BIT.rawValue)
+        poolInfo.queueFamilyIndex = device.physical.queueFamily
+        var pool: VkCommandPool?
+        try vkCall(.createCommandPool, device.faults) { vkCreateCommandPool(vk, &poolInfo, nil, &pool) }
+
+        var allocateInfo = VkCommandBufferAllocateInfo()
+        allocateInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+        allocateInfo.commandPool = pool
+        allocateInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
+        allocateInfo.commandBufferCount = 1
+        var commandBuffer: VkCommandBuffer?
+        var queryInfo = VkQueryPoolCreateInfo()
+        queryInfo.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
+        queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP
+        queryInfo.queryCount = 2
+        var queries: VkQueryPool?
+        do {
+            try vkCall(.allocateCommandBuffers, device.faults) { vkAllocateCommandBuffers(vk, &allocateInfo, &commandBuffer) }
+            try vkCall(.createQueryPool, device.faults) { vkCreateQueryPool(vk, &queryInfo, nil, &queries) }
+        } catch {
+            vkDestroyCommandPool(vk, pool, nil)
+            throw error
+        }
+        self.pool = pool!
+        self.commandBuffer = commandBuffer!
+        self.queries = queries!
+        writes = .allocate(capacity: Self.maxDescriptorWrites)
+        bufferInfos = .allocate(capacity: Self.maxDescriptorWrites)
+        bufferTable = .allocate(capacity: 64)
+        bufferTable.initialize(repeating: BufferBinding())
+        resolved = .allocate(capacity: Self.maxDescriptorWrites)
+        resolved.initialize(repeating: BoundBuffer(buffer: nil, offset: 0, range: 0))
+        retained.reserveCapacity(16)
+        signals.reserveCapacity(2)
+    }
+
+    deinit {
+        let vk = device.handle
+        vkDestroyQueryPool(vk, queries, nil)
+        if let descriptorPool { vkDestroyDescriptorPool(vk, descriptorPool, nil) }
+        vkDestroyCommandPool(vk, pool, nil)
+        writes.deallocate()
+        bufferInfos.deallocate()
+        bufferTable.deallocate()
+        resolved.deallocate()
+    }
+
+    /// Begins recording: resets the timestamps and writes the start one.
+    func begin() throws(VulkanError) {
+        var info = VkCommandBufferBeginInfo()
+        info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+        info.flags = VkCommandBufferUsageFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue)
+        let commandBuffer = commandBuffer
+        try vkCall(.beginCommandBuffer, device.faults) { vkBeginCommandBuffer(commandBuffer, &info) }
+        vkCmdResetQueryPool(commandBuffer, queries, 0, 2)
+        vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT), queries, 0)
+    }
+
+    /// Writes the end timestamp and ends recording.
+    func end() throws(VulkanError) {
+        let commandBuffer = commandBuffer
+        vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT), queries, 1)
+        try vkCall(.endCommandBuffer, device.faults) { vkEndCommandBuffer(commandBuffer) }
+    }
+
+    /// The GPU start and end of the recorded work in host CLOCK_MONOTONIC nanoseconds, when
+    /// the device's timestamps can be calibrated against the host clock.
+    func gpuTimes() -> (start: UInt64, end: UInt64)? {
+        guard let offset = device.timestampToHostOffset else { return nil }
+        var values: (UInt64, UInt64) = (0, 0)
+        let flags = VkQueryResultFlags(VK_QUERY_RESULT_64_BIT.rawValue)
+        let queries = queries
+        let read = withUnsafeMutableBytes(of: &values) { raw in
+            try? vkCall(.getQueryPoolResults, device.faults) {
+                vkGetQueryPoolResults(device.handle, queries, 0, 2, raw.count, raw.baseAddress, 8, flags)
+            }
+        }
+        guard read == VK_SUCCESS else { return nil }
+        let period = Double(device.physical.limits.timestampPeriod)
+        let start = Int64(Double(values.0) * period) + offset
+        let end = Int64(Double(values.1) * period) + offset
+        return (UInt64(max(start, 0)), UInt64(max(end, start, 0)))
+    }
+
+    /// Copies `length` bytes into the upload ring at `alignment` and returns where they are.
+    func upload(_ bytes: UnsafeRawPointer, length: Int, alignment: Int) throws(VulkanError) -> (buffer: VulkanBuffer, offset: Int) {
+        while true {
+            if uploadChunk == uploadChunks.count {
+                uploadChunks.append(try VulkanBuffer(device: device, length: Self.uploadChunkSize, hostVisible: true))
+            }
+            let offset = (uploadOffset + alignment - 1) / alignment * alignment
+            if offset + length <= Self.uploadChunkSize {
+                let chunk = uploadChunks[uploadChunk]
+                chunk.mapped!.advanced(by: offset).copyMemory(from: bytes, byteCount: length)
+                uploadOffset = offset + length
+                return (chunk, offset)
+            }
+            uploadChunk += 1
+            uploadOffset = 0
+        }
+    }
+
+    /// A descriptor set for `layout` from this context's pool, made on first use.
+    func allocateDescriptorSet(layout: VkDescriptorSetLayout) throws(VulkanError) -> VkDescriptorSet {
+        let vk = device.handle
+        if descriptorPool == nil {
+            var sizes = [VkDescriptorPoolSize](repeating: .init(), count: 2)
+            sizes[0].type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+            sizes[0].descriptorCount = 4096
+            sizes[1].type = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+            sizes[1].descriptorCount = 4096
+            var info = VkDescriptorPoolCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
+            info.maxSets = 1024
+            info.poolSizeCount = 2
+            var pool: VkDescriptorPool?
+            try sizes.withUnsafeBufferPointer { (sizes) throws(VulkanError) in
+                info.pPoolSizes = sizes.baseAddress
+                try vkCall(.createDescriptorPool, device.faults) { vkCreateDescriptorPool(vk, &info, nil, &pool) }
+            }
+            descriptorPool = pool
+        }
+        var layout: VkDescriptorSetLayout? = layout
+        var info = VkDescriptorSetAllocateInfo()
+        info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
+        info.descriptorPool = descriptorPool
+        info.descriptorSetCount = 1
+        var set: VkDescriptorSet?
+        try withUnsafePointer(to: &layout) { (layouts) throws(VulkanError) in
+            info.pSetLayouts = layouts
+            try vkCall(.allocateDescriptorSets, device.faults) { vkAllocateDescriptorSets(vk, &info, &set) }
+        }
+        return set!
+    }
+
+    /// Makes the context ready for the next command buffer: resets the command pool, the
+    /// upload ring and the descriptor pool and releases retained objects.
+    func recycle() throws(VulkanError) {
+        let vk = device.handle
+        let pool = pool
+        try vkCall(.resetCommandPool, device.faults) { vkResetCommandPool(vk, pool, 0) }
+        if let descriptorPool {
+            try vkCall(.resetDescriptorPool, device.faults) { vkResetDescriptorPool(vk, descriptorPool, 0) }
+        }
+        uploadChunk = 0
+        uploadOffset = 0
+        retained.removeAll(keepingCapacity: true)
+        waits.removeAll(keepingCapacity: true)
+        signals.removeAll(keepingCapacity: true)
+        hazards.reset()
+    }
+}

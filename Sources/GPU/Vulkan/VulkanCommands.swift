@@ -1,0 +1,99 @@
+import CVulkan
+
+/// A buffer range bound to a descriptor slot.
+struct BoundBuffer {
+    var buffer: VkBuffer?
+    var offset: UInt64
+    var range: UInt64
+}
+
+/// What an encoder has bound at one Metal buffer index.
+struct BufferBinding {
+    var isSet = false
+    var bound = BoundBuffer(buffer: nil, offset: 0, range: 0)
+    /// The `Buffer` bound, for hazard tracking; nil for `setBytes` data.
+    var owner: ObjectIdentifier?
+}
+
+/// Command recording into a context's `VkCommandBuffer`.
+extension VulkanCommandContext {
+    /// Makes every earlier write visible to every later command.
+    func memoryBarrier() {
+        var barrier = VkMemoryBarrier2()
+        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
+        barrier.srcStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
+        barrier.srcAccessMask = VkAccessFlags2(VK_ACCESS_2_MEMORY_WRITE_BIT)
+        barrier.dstStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
+        barrier.dstAccessMask = VkAccessFlags2(VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT)
+        dependency(barrier)
+    }
+
+    /// Makes every earlier write visible to the host once the work completes.
+    func hostReadBarrier() {
+        var barrier = VkMemoryBarrier2()
+        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
+        barrier.srcStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
+        barrier.srcAccessMask = VkAccessFlags2(VK_ACCESS_2_MEMORY_WRITE_BIT)
+        barrier.dstStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_HOST_BIT)
+        barrier.dstAccessMask = VkAccessFlags2(VK_ACCESS_2_HOST_READ_BIT)
+        dependency(barrier)
+    }
+
+    private func dependency(_ barrier: VkMemoryBarrier2) {
+        var barrier = barrier
+        withUnsafePointer(to: &barrier) { pointer in
+            var info = VkDependencyInfo()
+            info.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
+            info.memoryBarrierCount = 1
+            info.pMemoryBarriers = pointer
+            vkCmdPipelineBarrier2(commandBuffer, &info)
+        }
+    }
+
+    /// Binds `pipeline` at its bind point.
+    func bind(_ pipeline: VulkanPipeline) {
+        vkCmdBindPipeline(commandBuffer, pipeline.bindPoint, pipeline.handle)
+    }
+
+    /// Writes the buffer descriptors of `slots` for `pipeline`: pushed when the device
+    /// offers push descriptors, else from a set allocated in this context's pool.
+    func bindBuffers(_ buffers: UnsafeBufferPointer<BoundBuffer>, slots: [ResourceSlot],
+                     pipeline: VulkanPipeline) throws(VulkanError) {
+        guard !slots.isEmpty else { return }
+        for (index, slot) in slots.enumerated() {
+            let bound = buffers[index]
+            bufferInfos[index] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
+            var write = VkWriteDescriptorSet()
+            write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+            write.dstBinding = slot.binding
+            write.descriptorCount = 1
+            write.descriptorType = slot.descriptor.vkDescriptorType
+            write.pBufferInfo = UnsafePointer(bufferInfos.baseAddress! + index)
+            writes[index] = write
+        }
+        if let push = device.pushDescriptorSet {
+            push(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, UInt32(slots.count), writes.baseAddress)
+        } else {
+            var set: VkDescriptorSet? = try allocateDescriptorSet(layout: pipeline.setLayout)
+            for index in slots.indices { writes[index].dstSet = set }
+            vkUpdateDescriptorSets(device.handle, UInt32(slots.count), writes.baseAddress, 0, nil)
+            vkCmdBindDescriptorSets(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, 1, &set, 0, nil)
+        }
+    }
+
+    /// Records a compute dispatch.
+    func dispatch(_ x: UInt32, _ y: UInt32, _ z: UInt32) {
+        vkCmdDispatch(commandBuffer, x, y, z)
+    }
+
+    /// Records a buffer-to-buffer copy.
+    func copy(from source: VkBuffer, offset sourceOffset: Int, to destination: VkBuffer, offset destinationOffset: Int, size: Int) {
+        var region = VkBufferCopy(srcOffset: UInt64(sourceOffset), dstOffset: UInt64(destinationOffset), size: UInt64(size))
+        vkCmdCopyBuffer(commandBuffer, source, destination, 1, &region)
+    }
+
+    /// Records a fill of a 4-byte-aligned range with a repeated 32-bit pattern.
+    func fill(_ buffer: VkBuffer, offset: Int, size: Int, pattern: UInt32) {
+        vkCmdFillBuffer(commandBuffer, buffer, UInt64(offset), UInt64(size), pattern)
+    }
+}

@@ -1,0 +1,105 @@
+import CVulkan
+
+/// A logical device with its one queue, the extension entry points SwiftGPU uses, and the
+/// fault injector every call on it passes through.
+///
+/// `@unchecked Sendable`: handles and facts are immutable after `init`; the `VkQueue`,
+/// which Vulkan requires to be externally synchronised, is used only inside `withQueue`.
+final class VulkanDevice: @unchecked Sendable {
+    let physical: VulkanPhysicalDevice
+    let handle: VkDevice
+    let faults = FaultInjector()
+    /// `vkCmdPushDescriptorSetKHR` when the device offers push descriptors and they are not
+    /// turned off; nil means descriptor sets come from per-command-buffer pools.
+    let pushDescriptorSet: PFN_vkCmdPushDescriptorSetKHR?
+    /// Host CLOCK_MONOTONIC nanoseconds minus device timestamp nanoseconds (ticks × period),
+    /// when calibrated timestamps are offered.
+    let timestampToHostOffset: Int64?
+    private let queue: VkQueue
+    private let queueLock = ConditionLock()
+
+    init(physical: VulkanPhysicalDevice, usePushDescriptors: Bool) throws(VulkanError) {
+        self.physical = physical
+        let wantPush = usePushDescriptors && physical.extensions.contains("VK_KHR_push_descriptor")
+        var extensions: [String] = []
+        if wantPush { extensions.append("VK_KHR_push_descriptor") }
+        let calibrated = physical.extensions.contains("VK_EXT_calibrated_timestamps")
+        if calibrated { extensions.append("VK_EXT_calibrated_timestamps") }
+        if physical.extensions.contains("VK_KHR_swapchain") { extensions.append("VK_KHR_swapchain") }
+
+        var features13 = VkPhysicalDeviceVulkan13Features()
+        features13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES
+        features13.synchronization2 = VkBool32(VK_TRUE)
+        features13.dynamicRendering = VkBool32(VK_TRUE)
+        features13.maintenance4 = VkBool32(VK_TRUE)
+        var features12 = VkPhysicalDeviceVulkan12Features()
+        features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES
+        features12.timelineSemaphore = VkBool32(VK_TRUE)
+
+        var priority: Float = 1
+        var queueInfo = VkDeviceQueueCreateInfo()
+        queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
+        queueInfo.queueFamilyIndex = physical.queueFamily
+        queueInfo.queueCount = 1
+
+        var created: VkDevice?
+        let faults = self.faults
+        try withUnsafeMutablePointer(to: &features13) { (p13) throws(VulkanError) in
+            features12.pNext = UnsafeMutableRawPointer(p13)
+            try withUnsafeMutablePointer(to: &features12) { (p12) throws(VulkanError) in
+                try withUnsafePointer(to: &priority) { (priorityPointer) throws(VulkanError) in
+                    queueInfo.pQueuePriorities = priorityPointer
+                    try withUnsafePointer(to: &queueInfo) { (queuePointer) throws(VulkanError) in
+                        let result = withCStrings(extensions) { names in
+                            var info = VkDeviceCreateInfo()
+                            info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                            info.pNext = UnsafeRawPointer(p12)
+                            info.queueCreateInfoCount = 1
+                            info.pQueueCreateInfos = queuePointer
+                            info.enabledExtensionCount = UInt32(extensions.count)
+                            info.ppEnabledExtensionNames = names
+                            return vkCreateDevice(physical.handle, &info, nil, &created)
+                        }
+                        try vkCall(.createDevice, faults) { result }
+                    }
+                }
+            }
+        }
+        guard let created else { throw VulkanError(code: .initializationFailed, callSite: "vkCreateDevice") }
+        handle = created
+        var queue: VkQueue?
+        vkGetDeviceQueue(created, physical.queueFamily, 0, &queue)
+        self.queue = queue!
+        pushDescriptorSet = wantPush
+            ? unsafeBitCast(vkGetDeviceProcAddr(created, "vkCmdPushDescriptorSetKHR"), to: PFN_vkCmdPushDescriptorSetKHR?.self)
+            : nil
+        timestampToHostOffset = calibrated
+            ? Self.calibrate(device: created, period: Double(physical.limits.timestampPeriod), faults: faults) : nil
+    }
+
+    deinit {
+        vkDeviceWaitIdle(handle)
+        vkDestroyDevice(handle, nil)
+    }
+
+    /// Runs `body` with exclusive use of the device's queue.
+    func withQueue<T, E: Error>(_ body: (VkQueue) throws(E) -> T) throws(E) -> T {
+        try queueLock.withLock { () throws(E) -> T in try body(queue) }
+    }
+
+    /// Offset from device timestamps to CLOCK_MONOTONIC, from one calibrated reading.
+    private static func calibrate(device: VkDevice, period: Double, faults: FaultInjector) -> Int64? {
+        guard let get = unsafeBitCast(vkGetDeviceProcAddr(device, "vkGetCalibratedTimestampsEXT"),
+                                      to: PFN_vkGetCalibratedTimestampsEXT?.self) else { return nil }
+        var infos = [VkCalibratedTimestampInfoEXT](repeating: .init(), count: 2)
+        infos[0].sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT
+        infos[0].timeDomain = VK_TIME_DOMAIN_DEVICE_EXT
+        infos[1].sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT
+        infos[1].timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT
+        var values: [UInt64] = [0, 0]
+        var deviation: UInt64 = 0
+        guard (try? vkCall(.getCalibratedTimestamps, faults, { get(device, 2, &infos, &values, &deviation) })) != nil
+        else { return nil }
+        return Int64(bitPattern: values[1]) - Int64(Double(values[0]) * period)
+    }
+}

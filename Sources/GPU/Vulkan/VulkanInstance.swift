@@ -1,0 +1,165 @@
+import CVulkan
+import Glibc
+
+/// The process's one `VkInstance`, made on first use with the validation layer when
+/// `GPU_VALIDATION` asks for it, and the window-system extensions the loader offers.
+///
+/// `@unchecked Sendable`: every stored property is immutable after `init`.
+final class VulkanInstance: @unchecked Sendable {
+    let handle: VkInstance
+    let validation: Bool
+    let enabledExtensions: Set<String>
+    private let messenger: VkDebugUtilsMessengerEXT?
+
+    private static let lock = ConditionLock()
+    private nonisolated(unsafe) static var instance: VulkanInstance?
+
+    /// The shared instance, made on first call.
+    static func shared() throws(GPUError) -> VulkanInstance {
+        try lock.withLock { () throws(GPUError) -> VulkanInstance in
+            if let instance { return instance }
+            let made = try VulkanInstance()
+            instance = made
+            return made
+        }
+    }
+
+    private init() throws(GPUError) {
+        let mode = Validation.mode
+        let layers = Self.availableLayers()
+        let validationLayer = "VK_LAYER_KHRONOS_validation"
+        if mode != .off && !layers.contains(validationLayer) {
+            throw GPUError.validationLayerMissing
+        }
+        let available = Self.availableExtensions()
+        var wanted = ["VK_KHR_surface", "VK_KHR_xcb_surface", "VK_KHR_xlib_surface",
+                      "VK_KHR_wayland_surface", "VK_KHR_get_surface_capabilities2"]
+        if mode != .off { wanted.append("VK_EXT_debug_utils") }
+        let extensions = wanted.filter(available.contains)
+        validation = mode != .off
+        enabledExtensions = Set(extensions)
+
+        var appInfo = VkApplicationInfo()
+        appInfo.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
+        appInfo.apiVersion = vulkanAPIVersion1_3
+        appInfo.engineVersion = 1
+
+        var messengerInfo = Self.messengerCreateInfo()
+        var syncFeature = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT
+        var features = VkValidationFeaturesEXT()
+        features.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT
+        features.enabledValidationFeatureCount = 1
+
+        var created: VkInstance?
+        let result: VkResult = withCStrings(extensions) { extensionNames in
+            withCStrings(mode != .off ? [validationLayer] : []) { layerNames in
+                "SwiftGPU".withCString { engineName in
+                    appInfo.pEngineName = engineName
+                    return withUnsafePointer(to: &appInfo) { app in
+                        withUnsafeMutablePointer(to: &syncFeature) { syncPointer in
+                            withUnsafeMutablePointer(to: &messengerInfo) { messengerPointer in
+                                features.pEnabledValidationFeatures = UnsafePointer(syncPointer)
+                                features.pNext = UnsafeRawPointer(messengerPointer)
+                                return withUnsafeMutablePointer(to: &features) { featuresPointer in
+                                    var info = VkInstanceCreateInfo()
+                                    info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+                                    info.pApplicationInfo = app
+                                    info.enabledExtensionCount = UInt32(extensions.count)
+                                    info.ppEnabledExtensionNames = extensionNames
+                                    info.enabledLayerCount = mode != .off ? 1 : 0
+                                    info.ppEnabledLayerNames = layerNames
+                                    switch mode {
+                                    case .off: break
+                                    case .standard: info.pNext = UnsafeRawPointer(messengerPointer)
+                                    case .synchronization: info.pNext = UnsafeRawPointer(featuresPointer)
+                                    }
+                                    return vkCreateInstance(&info, nil, &created)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        do {
+            try vkCall(.createInstance, nil) { result }
+        } catch {
+            throw GPUError.vulkan(error)
+        }
+        guard let created else { throw GPUError.vulkan(VulkanError(code: .initializationFailed, callSite: "vkCreateInstance")) }
+        handle = created
+
+        if mode != .off {
+            var messenger: VkDebugUtilsMessengerEXT?
+            let create = unsafeBitCast(
+                vkGetInstanceProcAddr(created, "vkCreateDebugUtilsMessengerEXT"),
+                to: PFN_vkCreateDebugUtilsMessengerEXT?.self)
+            var info = Self.messengerCreateInfo()
+            _ = create?(created, &info, nil, &messenger)
+            self.messenger = messenger
+        } else {
+            messenger = nil
+        }
+    }
+
+    /// Physical devices that offer Vulkan 1.3 and a queue family with graphics and compute.
+    func physicalDevices() throws(GPUError) -> [VulkanPhysicalDevice] {
+        var count: UInt32 = 0
+        do {
+            try vkCall(.enumeratePhysicalDevices, nil) { vkEnumeratePhysicalDevices(handle, &count, nil) }
+            var handles = [VkPhysicalDevice?](repeating: nil, count: Int(count))
+            try vkCall(.enumeratePhysicalDevices, nil) { vkEnumeratePhysicalDevices(handle, &count, &handles) }
+            return handles.prefix(Int(count)).compactMap { $0 }.compactMap { VulkanPhysicalDevice(instance: self, handle: $0) }
+        } catch {
+            throw GPUError.vulkan(error)
+        }
+    }
+
+    private static func messengerCreateInfo() -> VkDebugUtilsMessengerCreateInfoEXT {
+        var info = VkDebugUtilsMessengerCreateInfoEXT()
+        info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT
+        info.messageSeverity = VkDebugUtilsMessageSeverityFlagsEXT(
+            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT.rawValue | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT.rawValue)
+        info.messageType = VkDebugUtilsMessageTypeFlagsEXT(
+            VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT.rawValue | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT.rawValue
+                | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT.rawValue)
+        info.pfnUserCallback = debugMessengerCallback
+        return info
+    }
+
+    private static func availableLayers() -> Set<String> {
+        var count: UInt32 = 0
+        vkEnumerateInstanceLayerProperties(&count, nil)
+        var properties = [VkLayerProperties](repeating: VkLayerProperties(), count: Int(count))
+        vkEnumerateInstanceLayerProperties(&count, &properties)
+        return Set(properties.prefix(Int(count)).map { fixedString($0.layerName) })
+    }
+
+    private static func availableExtensions() -> Set<String> {
+        var count: UInt32 = 0
+        vkEnumerateInstanceExtensionProperties(nil, &count, nil)
+        var properties = [VkExtensionProperties](repeating: VkExtensionProperties(), count: Int(count))
+        vkEnumerateInstanceExtensionProperties(nil, &count, &properties)
+        return Set(properties.prefix(Int(count)).map { fixedString($0.extensionName) })
+    }
+}
+
+/// `VK_API_VERSION_1_3`: the macro does not import into Swift.
+let vulkanAPIVersion1_3: UInt32 = (1 << 22) | (3 << 12)
+
+/// Reads a fixed-size C `char` array imported as a tuple.
+func fixedString<T>(_ tuple: T) -> String {
+    withUnsafeBytes(of: tuple) { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        let end = bytes.firstIndex(of: 0) ?? bytes.count
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+}
+
+/// Calls `body` with a C array of C strings that lives for the call.
+func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+    let duplicates = strings.map { strdup($0) }
+    defer { duplicates.forEach { free($0) } }
+    let pointers = duplicates.map { UnsafePointer<CChar>($0) }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+}

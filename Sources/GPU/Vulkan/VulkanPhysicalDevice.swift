@@ -1,0 +1,72 @@
+import CVulkan
+
+/// A physical device that meets SwiftGPU's needs, with the facts read from it once.
+///
+/// `@unchecked Sendable`: every stored property is immutable after `init`.
+final class VulkanPhysicalDevice: @unchecked Sendable {
+    let instance: VulkanInstance
+    let handle: VkPhysicalDevice
+    let name: String
+    let type: VkPhysicalDeviceType
+    let driverVersion: UInt32
+    let pipelineCacheUUID: [UInt8]
+    let limits: VkPhysicalDeviceLimits
+    let memory: VkPhysicalDeviceMemoryProperties
+    let queueFamily: UInt32
+    let extensions: Set<String>
+
+    /// Nil when the device lacks Vulkan 1.3 or a graphics+compute queue family.
+    init?(instance: VulkanInstance, handle: VkPhysicalDevice) {
+        var properties = VkPhysicalDeviceProperties()
+        vkGetPhysicalDeviceProperties(handle, &properties)
+        guard properties.apiVersion >= vulkanAPIVersion1_3 else { return nil }
+        var familyCount: UInt32 = 0
+        vkGetPhysicalDeviceQueueFamilyProperties(handle, &familyCount, nil)
+        var families = [VkQueueFamilyProperties](repeating: .init(), count: Int(familyCount))
+        vkGetPhysicalDeviceQueueFamilyProperties(handle, &familyCount, &families)
+        let wanted = VK_QUEUE_GRAPHICS_BIT.rawValue | VK_QUEUE_COMPUTE_BIT.rawValue
+        guard let family = families.firstIndex(where: { $0.queueFlags & wanted == wanted }) else { return nil }
+
+        self.instance = instance
+        self.handle = handle
+        name = fixedString(properties.deviceName)
+        type = properties.deviceType
+        driverVersion = properties.driverVersion
+        pipelineCacheUUID = withUnsafeBytes(of: properties.pipelineCacheUUID) { Array($0) }
+        limits = properties.limits
+        queueFamily = UInt32(family)
+        var memory = VkPhysicalDeviceMemoryProperties()
+        vkGetPhysicalDeviceMemoryProperties(handle, &memory)
+        self.memory = memory
+        var extensionCount: UInt32 = 0
+        vkEnumerateDeviceExtensionProperties(handle, nil, &extensionCount, nil)
+        var extensionProperties = [VkExtensionProperties](repeating: .init(), count: Int(extensionCount))
+        vkEnumerateDeviceExtensionProperties(handle, nil, &extensionCount, &extensionProperties)
+        extensions = Set(extensionProperties.prefix(Int(extensionCount)).map { fixedString($0.extensionName) })
+    }
+
+    /// True for CPU implementations such as lavapipe (llvmpipe).
+    var isSoftware: Bool { type == VK_PHYSICAL_DEVICE_TYPE_CPU }
+
+    /// Sort key for the default choice: discrete, integrated, virtual, then CPU.
+    var preference: Int {
+        switch type {
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: 0
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: 1
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: 2
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: 3
+        default: 4
+        }
+    }
+
+    /// The index of a memory type allowed by `typeBits` that has `required` properties,
+    /// preferring one that also has `preferred`.
+    func memoryType(typeBits: UInt32, required: VkMemoryPropertyFlags, preferred: VkMemoryPropertyFlags) -> UInt32? {
+        let types = withUnsafeBytes(of: memory.memoryTypes) { Array($0.bindMemory(to: VkMemoryType.self)) }
+        let candidates = (0..<Int(memory.memoryTypeCount)).filter {
+            typeBits & (1 << UInt32($0)) != 0 && types[$0].propertyFlags & required == required
+        }
+        let best = candidates.first { types[$0].propertyFlags & preferred == preferred } ?? candidates.first
+        return best.map(UInt32.init)
+    }
+}

@@ -1,0 +1,112 @@
+import CVulkan
+
+/// A pipeline with the layout derived from its shaders' reflected bindings: one
+/// descriptor set (set 0), made a push-descriptor set when the device offers them.
+///
+/// `@unchecked Sendable`: every stored property is immutable after `init`.
+final class VulkanPipeline: @unchecked Sendable {
+    let device: VulkanDevice
+    let handle: VkPipeline
+    let layout: VkPipelineLayout
+    let setLayout: VkDescriptorSetLayout
+    let bindPoint: VkPipelineBindPoint
+
+    /// Makes a compute pipeline from `words` with entry point `entryPoint`.
+    init(computeWith device: VulkanDevice, words: [UInt32], entryPoint: String,
+         bindings: [SPIRVBinding]) throws(VulkanError) {
+        self.device = device
+        bindPoint = VK_PIPELINE_BIND_POINT_COMPUTE
+        let vk = device.handle
+        (setLayout, layout) = try Self.makeLayout(device: device, bindings: bindings, stages: VK_SHADER_STAGE_COMPUTE_BIT)
+        let module: VkShaderModule
+        do {
+            module = try Self.makeShaderModule(device: device, words: words)
+        } catch {
+            vkDestroyPipelineLayout(vk, layout, nil)
+            vkDestroyDescriptorSetLayout(vk, setLayout, nil)
+            throw error
+        }
+        defer { vkDestroyShaderModule(vk, module, nil) }
+        var pipeline: VkPipeline?
+        let layout = layout
+        let result = entryPoint.withCString { name in
+            var info = VkComputePipelineCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
+            info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
+            info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
+            info.stage.module = module
+            info.stage.pName = name
+            info.layout = layout
+            return vkCreateComputePipelines(vk, nil, 1, &info, nil, &pipeline)
+        }
+        do {
+            try vkCall(.createComputePipelines, device.faults) { result }
+        } catch {
+            vkDestroyPipelineLayout(vk, layout, nil)
+            vkDestroyDescriptorSetLayout(vk, setLayout, nil)
+            throw error
+        }
+        handle = pipeline!
+    }
+
+    deinit {
+        let vk = device.handle
+        vkDestroyPipeline(vk, handle, nil)
+        vkDestroyPipelineLayout(vk, layout, nil)
+        vkDestroyDescriptorSetLayout(vk, setLayout, nil)
+    }
+
+    private static func makeShaderModule(device: VulkanDevice, words: [UInt32]) throws(VulkanError) -> VkShaderModule {
+        var module: VkShaderModule?
+        let vk = device.handle
+        let result = words.withUnsafeBufferPointer { code in
+            var info = VkShaderModuleCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
+            info.codeSize = code.count * 4
+            info.pCode = code.baseAddress
+            return vkCreateShaderModule(vk, &info, nil, &module)
+        }
+        try vkCall(.createShaderModule, device.faults) { result }
+        return module!
+    }
+
+    private static func makeLayout(device: VulkanDevice, bindings: [SPIRVBinding],
+                                   stages: VkShaderStageFlagBits) throws(VulkanError) -> (VkDescriptorSetLayout, VkPipelineLayout) {
+        let vk = device.handle
+        let layoutBindings = bindings.map { binding in
+            var layoutBinding = VkDescriptorSetLayoutBinding()
+            layoutBinding.binding = binding.binding
+            layoutBinding.descriptorType = binding.kind.vkDescriptorType
+            layoutBinding.descriptorCount = binding.count
+            layoutBinding.stageFlags = VkShaderStageFlags(stages.rawValue)
+            return layoutBinding
+        }
+        var setLayout: VkDescriptorSetLayout?
+        let setResult = layoutBindings.withUnsafeBufferPointer { pointer in
+            var info = VkDescriptorSetLayoutCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
+            if device.pushDescriptorSet != nil {
+                info.flags = VkDescriptorSetLayoutCreateFlags(VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR.rawValue)
+            }
+            info.bindingCount = UInt32(pointer.count)
+            info.pBindings = pointer.baseAddress
+            return vkCreateDescriptorSetLayout(vk, &info, nil, &setLayout)
+        }
+        try vkCall(.createDescriptorSetLayout, device.faults) { setResult }
+        var pipelineLayout: VkPipelineLayout?
+        var info = VkPipelineLayoutCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
+        info.setLayoutCount = 1
+        let layoutResult = withUnsafePointer(to: &setLayout) { pointer in
+            info.pSetLayouts = pointer
+            return vkCreatePipelineLayout(vk, &info, nil, &pipelineLayout)
+        }
+        do {
+            try vkCall(.createPipelineLayout, device.faults) { layoutResult }
+        } catch {
+            vkDestroyDescriptorSetLayout(vk, setLayout, nil)
+            throw error
+        }
+        return (setLayout!, pipelineLayout!)
+    }
+}

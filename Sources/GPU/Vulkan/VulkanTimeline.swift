@@ -1,0 +1,111 @@
+import CVulkan
+
+/// A timeline semaphore: the counter a queue's submissions signal and its completion
+/// thread waits on, and the payload of a `SharedEvent`.
+///
+/// `@unchecked Sendable`: the handle is immutable; timeline semaphores are safe to wait
+/// on, signal and read from any thread.
+final class VulkanTimeline: @unchecked Sendable {
+    let device: VulkanDevice
+    let handle: VkSemaphore
+
+    init(device: VulkanDevice, initialValue: UInt64 = 0) throws(VulkanError) {
+        self.device = device
+        var typeInfo = VkSemaphoreTypeCreateInfo()
+        typeInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO
+        typeInfo.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE
+        typeInfo.initialValue = initialValue
+        var semaphore: VkSemaphore?
+        let vk = device.handle
+        let result = withUnsafePointer(to: &typeInfo) { typePointer in
+            var info = VkSemaphoreCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO
+            info.pNext = UnsafeRawPointer(typePointer)
+            return vkCreateSemaphore(vk, &info, nil, &semaphore)
+        }
+        try vkCall(.createSemaphore, device.faults) { result }
+        handle = semaphore!
+    }
+
+    deinit { vkDestroySemaphore(device.handle, handle, nil) }
+
+    /// The current counter value.
+    func value() throws(VulkanError) -> UInt64 {
+        var value: UInt64 = 0
+        let handle = handle
+        try vkCall(.getSemaphoreCounterValue, device.faults) { vkGetSemaphoreCounterValue(device.handle, handle, &value) }
+        return value
+    }
+
+    /// Sets the counter from the host; `value` must exceed the current one.
+    func signal(_ value: UInt64) throws(VulkanError) {
+        var info = VkSemaphoreSignalInfo()
+        info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO
+        info.semaphore = handle
+        info.value = value
+        try vkCall(.signalSemaphore, device.faults) { vkSignalSemaphore(device.handle, &info) }
+    }
+
+    /// Blocks until the counter reaches `value` or, with `orUntil`, until that other
+    /// timeline reaches its value. Returns false on timeout.
+    func wait(for value: UInt64, orUntil other: (VulkanTimeline, UInt64)? = nil,
+              timeoutNanoseconds: UInt64 = .max) throws(VulkanError) -> Bool {
+        var semaphores: (VkSemaphore?, VkSemaphore?) = (handle, other?.0.handle)
+        var values: (UInt64, UInt64) = (value, other?.1 ?? 0)
+        let vk = device.handle
+        let result = withUnsafeBytes(of: &semaphores) { semaphorePointer in
+            withUnsafeBytes(of: &values) { valuePointer in
+                var info = VkSemaphoreWaitInfo()
+                info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO
+                info.flags = other == nil ? 0 : VkSemaphoreWaitFlags(VK_SEMAPHORE_WAIT_ANY_BIT.rawValue)
+                info.semaphoreCount = other == nil ? 1 : 2
+                info.pSemaphores = semaphorePointer.baseAddress?.assumingMemoryBound(to: VkSemaphore?.self)
+                info.pValues = valuePointer.baseAddress?.assumingMemoryBound(to: UInt64.self)
+                return vkWaitSemaphores(vk, &info, timeoutNanoseconds)
+            }
+        }
+        return try vkCall(.waitSemaphores, device.faults) { result } == VK_SUCCESS
+    }
+}
+
+/// A semaphore operation attached to a submission.
+struct TimelineOperation {
+    var timeline: VulkanTimeline
+    var value: UInt64
+}
+
+extension VulkanDevice {
+    /// Submits `commandBuffer` (or nothing, for an empty command buffer) after `waits`,
+    /// signalling `signals` when it completes. One `vkQueueSubmit2`, no allocation.
+    func submit(_ commandBuffer: VkCommandBuffer?, waits: [TimelineOperation],
+                signals: [TimelineOperation]) throws(VulkanError) {
+        let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
+        let result = withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: waits.count + signals.count) { infos in
+            func fill(_ index: Int, _ operation: TimelineOperation) {
+                var info = VkSemaphoreSubmitInfo()
+                info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
+                info.semaphore = operation.timeline.handle
+                info.value = operation.value
+                info.stageMask = allStages
+                infos[index] = info
+            }
+            for (index, operation) in waits.enumerated() { fill(index, operation) }
+            for (index, operation) in signals.enumerated() { fill(waits.count + index, operation) }
+            var commandInfo = VkCommandBufferSubmitInfo()
+            commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
+            commandInfo.commandBuffer = commandBuffer
+            return withUnsafePointer(to: &commandInfo) { commandPointer in
+                var submit = VkSubmitInfo2()
+                submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
+                submit.waitSemaphoreInfoCount = UInt32(waits.count)
+                submit.pWaitSemaphoreInfos = UnsafePointer(infos.baseAddress)
+                submit.signalSemaphoreInfoCount = UInt32(signals.count)
+                submit.pSignalSemaphoreInfos = UnsafePointer(infos.baseAddress.map { $0 + waits.count })
+                submit.commandBufferInfoCount = commandBuffer == nil ? 0 : 1
+                submit.pCommandBufferInfos = commandPointer
+                return withQueue { queue in vkQueueSubmit2(queue, 1, &submit, nil) }
+            }
+        }
+        try vkCall(.queueSubmit, faults) { result }
+    }
+}
