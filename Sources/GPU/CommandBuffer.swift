@@ -36,6 +36,9 @@ public final class CommandBuffer: @unchecked Sendable {
         var handlersDone = false
         var handlerThread: pthread_t?
         var continuations: [CheckedContinuation<Void, Never>] = []
+        /// Events the buffer waits for, and the value it waits on while held.
+        var eventWaits: [(event: SharedEvent, value: UInt64)] = []
+        var heldForValue: UInt64?
         var timelineValue: UInt64 = 0
         var kernelStart: Double = 0
         var kernelEnd: Double = 0

@@ -41,21 +41,18 @@ public final class Device: @unchecked Sendable {
     }
 
     static func makeDefault(lifecycle: AppLifecycle, usePushDescriptors: Bool) throws(GPUError) -> Device {
-        let candidates = try physicalDevices()
-        guard !candidates.isEmpty else { throw .noDevice }
-        let chosen: VulkanPhysicalDevice
-        if let selector = environment("GPU_DEVICE") {
-            if let index = Int(selector), candidates.indices.contains(index) {
-                chosen = candidates[index]
-            } else if let match = candidates.first(where: { $0.name.lowercased().contains(selector.lowercased()) }) {
-                chosen = match
-            } else {
-                throw .noMatchingDevice(selector: selector, available: candidates.map(\.name))
-            }
-        } else {
-            chosen = candidates[0]
-        }
+        let chosen = try choose(from: physicalDevices(), selector: environment("GPU_DEVICE"))
         return try Device(physical: chosen, lifecycle: lifecycle, usePushDescriptors: usePushDescriptors)
+    }
+
+    /// The device `selector` names (an index, or a case-insensitive name substring), or the
+    /// first candidate when there is no selector.
+    static func choose(from candidates: [VulkanPhysicalDevice], selector: String?) throws(GPUError) -> VulkanPhysicalDevice {
+        guard !candidates.isEmpty else { throw .noDevice }
+        guard let selector else { return candidates[0] }
+        if let index = Int(selector), candidates.indices.contains(index) { return candidates[index] }
+        if let match = candidates.first(where: { $0.name.lowercased().contains(selector.lowercased()) }) { return match }
+        throw .noMatchingDevice(selector: selector, available: candidates.map(\.name))
     }
 
     /// Every usable device, in the default order, each opened anew.
@@ -67,7 +64,7 @@ public final class Device: @unchecked Sendable {
         return devices
     }
 
-    private static func physicalDevices() throws(GPUError) -> [VulkanPhysicalDevice] {
+    static func physicalDevices() throws(GPUError) -> [VulkanPhysicalDevice] {
         let found = try VulkanInstance.shared().physicalDevices()
         return found.enumerated().sorted { ($0.element.preference, $0.offset) < ($1.element.preference, $1.offset) }.map(\.element)
     }

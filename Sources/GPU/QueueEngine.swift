@@ -19,6 +19,8 @@ final class QueueEngine: @unchecked Sendable {
     var pending = FIFO<CommandBuffer>()
     private var inFlight = FIFO<CommandBuffer>()
     private var live = 0
+    /// Threads blocked in `makeCommandBuffer` because the queue is at its maximum.
+    private(set) var blockedMakers = 0
     private var freeContexts: [VulkanCommandContext] = []
     private var isLost = false
     private var isStopping = false
@@ -42,7 +44,12 @@ final class QueueEngine: @unchecked Sendable {
     /// Takes a slot and a recording context, blocking while the queue is at its maximum.
     func acquireContext() throws(VulkanError) -> VulkanCommandContext {
         let reused = lock.withLock { () -> VulkanCommandContext? in
-            lock.wait { live < maxCommandBufferCount }
+            if live >= maxCommandBufferCount {
+                blockedMakers += 1
+                lock.broadcast()
+                lock.wait { live < maxCommandBufferCount }
+                blockedMakers -= 1
+            }
             live += 1
             return freeContexts.popLast()
         }
@@ -68,16 +75,33 @@ final class QueueEngine: @unchecked Sendable {
 
     // MARK: Scheduling
 
-    /// Submits every committed buffer at the head of the enqueue order, in order.
+    /// Submits every committed buffer at the head of the enqueue order, in order. A buffer
+    /// that waits for an event value not yet reached is held there until the event's
+    /// listener reports it, with the buffers behind it.
     func schedule() {
         submitLock.withLock {
-            while let buffer = lock.withLock({ () -> CommandBuffer? in
+            while let head = lock.withLock({ () -> CommandBuffer? in
                 guard let head = pending.first, head.state.status == .committed else { return nil }
-                return pending.removeFirst()
+                return head
             }) {
-                submit(buffer)
+                if let (event, value, isNew) = unreachedWait(of: head) {
+                    if isNew { event.whenReached(value) { [self] in schedule() } }
+                    return
+                }
+                lock.withLock { _ = pending.removeFirst() }
+                submit(head)
             }
         }
+    }
+
+    /// The first event wait of `buffer` whose value the event has not reached, and whether
+    /// it is newly found (to be watched); nil when the buffer can be submitted.
+    private func unreachedWait(of buffer: CommandBuffer) -> (SharedEvent, UInt64, Bool)? {
+        let (waits, held, lost) = lock.withLock { (buffer.state.eventWaits, buffer.state.heldForValue, isLost) }
+        guard !lost, let unreached = waits.first(where: { $0.event.signaledValue < $0.value }) else { return nil }
+        if held == unreached.value { return (unreached.event, unreached.value, false) }
+        lock.withLock { buffer.state.heldForValue = unreached.value }
+        return (unreached.event, unreached.value, true)
     }
 
     /// Submits one buffer, or fails it without a Vulkan call. Called under `submitLock`.

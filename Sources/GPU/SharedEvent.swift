@@ -9,7 +9,7 @@ public final class SharedEvent: @unchecked Sendable {
     /// The device that made the event.
     public let device: Device
     let timeline: VulkanTimeline
-    private let listener: EventListener
+    fileprivate let listener: EventListener
 
     init(device: Device) throws(GPUError) {
         self.device = device
@@ -43,6 +43,13 @@ public final class SharedEvent: @unchecked Sendable {
     }
 }
 
+extension SharedEvent {
+    /// Runs `block` on the listener thread once the value reaches `value`.
+    func whenReached(_ value: UInt64, _ block: @escaping @Sendable () -> Void) {
+        listener.add(value: value, block: block)
+    }
+}
+
 extension Device {
     /// Makes a shared event starting at 0.
     public func makeSharedEvent() throws(GPUError) -> SharedEvent {
@@ -52,7 +59,9 @@ extension Device {
 
 extension CommandBuffer {
     /// Makes the GPU wait, before this buffer's work, until `event` reaches `value`.
-    /// SwiftGPU applies waits at the start of the command buffer.
+    /// SwiftGPU applies waits at the start of the command buffer, and holds the buffer
+    /// (`.committed`, with the buffers enqueued after it) until the value is reached, so
+    /// that queues sharing one Vulkan queue never deadlock on each other.
     public func encodeWaitForEvent(_ event: SharedEvent, value: UInt64) {
         addEventOperation(event, value: value, call: "encodeWaitForEvent(_:value:)", isWait: true)
     }
@@ -70,7 +79,12 @@ extension CommandBuffer {
             guard let context = state.context else { return }
             context.retained.append(event)
             let operation = TimelineOperation(timeline: event.timeline, value: value)
-            if isWait { context.waits.append(operation) } else { context.signals.append(operation) }
+            if isWait {
+                context.waits.append(operation)
+                state.eventWaits.append((event, value))
+            } else {
+                context.signals.append(operation)
+            }
         }
     }
 }

@@ -50,17 +50,18 @@ final class VulkanDevice: @unchecked Sendable {
                 try withUnsafePointer(to: &priority) { (priorityPointer) throws(VulkanError) in
                     queueInfo.pQueuePriorities = priorityPointer
                     try withUnsafePointer(to: &queueInfo) { (queuePointer) throws(VulkanError) in
-                        let result = withCStrings(extensions) { names in
-                            var info = VkDeviceCreateInfo()
-                            info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-                            info.pNext = UnsafeRawPointer(p12)
-                            info.queueCreateInfoCount = 1
-                            info.pQueueCreateInfos = queuePointer
-                            info.enabledExtensionCount = UInt32(extensions.count)
-                            info.ppEnabledExtensionNames = names
-                            return vkCreateDevice(physical.handle, &info, nil, &created)
+                        _ = try vkCall(.createDevice, faults) {
+                            withCStrings(extensions) { names in
+                                var info = VkDeviceCreateInfo()
+                                info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                                info.pNext = UnsafeRawPointer(p12)
+                                info.queueCreateInfoCount = 1
+                                info.pQueueCreateInfos = queuePointer
+                                info.enabledExtensionCount = UInt32(extensions.count)
+                                info.ppEnabledExtensionNames = names
+                                return vkCreateDevice(physical.handle, &info, nil, &created)
+                            }
                         }
-                        try vkCall(.createDevice, faults) { result }
                     }
                 }
             }

@@ -51,38 +51,39 @@ final class VulkanInstance: @unchecked Sendable {
         features.enabledValidationFeatureCount = 1
 
         var created: VkInstance?
-        let result: VkResult = withCStrings(extensions) { extensionNames in
-            withCStrings(mode != .off ? [validationLayer] : []) { layerNames in
-                "SwiftGPU".withCString { engineName in
-                    appInfo.pEngineName = engineName
-                    return withUnsafePointer(to: &appInfo) { app in
-                        withUnsafeMutablePointer(to: &syncFeature) { syncPointer in
-                            withUnsafeMutablePointer(to: &messengerInfo) { messengerPointer in
-                                features.pEnabledValidationFeatures = UnsafePointer(syncPointer)
-                                features.pNext = UnsafeRawPointer(messengerPointer)
-                                return withUnsafeMutablePointer(to: &features) { featuresPointer in
-                                    var info = VkInstanceCreateInfo()
-                                    info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
-                                    info.pApplicationInfo = app
-                                    info.enabledExtensionCount = UInt32(extensions.count)
-                                    info.ppEnabledExtensionNames = extensionNames
-                                    info.enabledLayerCount = mode != .off ? 1 : 0
-                                    info.ppEnabledLayerNames = layerNames
-                                    switch mode {
-                                    case .off: break
-                                    case .standard: info.pNext = UnsafeRawPointer(messengerPointer)
-                                    case .synchronization: info.pNext = UnsafeRawPointer(featuresPointer)
+        do {
+            try vkCall(.createInstance, nil) {
+                withCStrings(extensions) { extensionNames in
+                withCStrings(mode != .off ? [validationLayer] : []) { layerNames in
+                    "SwiftGPU".withCString { engineName in
+                        appInfo.pEngineName = engineName
+                        return withUnsafePointer(to: &appInfo) { app in
+                            withUnsafeMutablePointer(to: &syncFeature) { syncPointer in
+                                withUnsafeMutablePointer(to: &messengerInfo) { messengerPointer in
+                                    features.pEnabledValidationFeatures = UnsafePointer(syncPointer)
+                                    features.pNext = UnsafeRawPointer(messengerPointer)
+                                    return withUnsafeMutablePointer(to: &features) { featuresPointer in
+                                        var info = VkInstanceCreateInfo()
+                                        info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+                                        info.pApplicationInfo = app
+                                        info.enabledExtensionCount = UInt32(extensions.count)
+                                        info.ppEnabledExtensionNames = extensionNames
+                                        info.enabledLayerCount = mode != .off ? 1 : 0
+                                        info.ppEnabledLayerNames = layerNames
+                                        switch mode {
+                                        case .off: break
+                                        case .standard: info.pNext = UnsafeRawPointer(messengerPointer)
+                                        case .synchronization: info.pNext = UnsafeRawPointer(featuresPointer)
+                                        }
+                                        return vkCreateInstance(&info, nil, &created)
                                     }
-                                    return vkCreateInstance(&info, nil, &created)
                                 }
                             }
                         }
                     }
                 }
             }
-        }
-        do {
-            try vkCall(.createInstance, nil) { result }
+            }
         } catch {
             throw GPUError.vulkan(error)
         }

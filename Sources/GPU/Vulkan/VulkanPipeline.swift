@@ -29,18 +29,19 @@ final class VulkanPipeline: @unchecked Sendable {
         defer { vkDestroyShaderModule(vk, module, nil) }
         var pipeline: VkPipeline?
         let layout = layout
-        let result = entryPoint.withCString { name in
-            var info = VkComputePipelineCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
-            info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
-            info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
-            info.stage.module = module
-            info.stage.pName = name
-            info.layout = layout
-            return vkCreateComputePipelines(vk, nil, 1, &info, nil, &pipeline)
-        }
         do {
-            try vkCall(.createComputePipelines, device.faults) { result }
+            try vkCall(.createComputePipelines, device.faults) {
+                entryPoint.withCString { name in
+                var info = VkComputePipelineCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
+                info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
+                info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
+                info.stage.module = module
+                info.stage.pName = name
+                info.layout = layout
+                return vkCreateComputePipelines(vk, nil, 1, &info, nil, &pipeline)
+            }
+            }
         } catch {
             vkDestroyPipelineLayout(vk, layout, nil)
             vkDestroyDescriptorSetLayout(vk, setLayout, nil)
@@ -59,14 +60,15 @@ final class VulkanPipeline: @unchecked Sendable {
     private static func makeShaderModule(device: VulkanDevice, words: [UInt32]) throws(VulkanError) -> VkShaderModule {
         var module: VkShaderModule?
         let vk = device.handle
-        let result = words.withUnsafeBufferPointer { code in
-            var info = VkShaderModuleCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
-            info.codeSize = code.count * 4
-            info.pCode = code.baseAddress
-            return vkCreateShaderModule(vk, &info, nil, &module)
+        try vkCall(.createShaderModule, device.faults) {
+            words.withUnsafeBufferPointer { code in
+                var info = VkShaderModuleCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
+                info.codeSize = code.count * 4
+                info.pCode = code.baseAddress
+                return vkCreateShaderModule(vk, &info, nil, &module)
+            }
         }
-        try vkCall(.createShaderModule, device.faults) { result }
         return module!
     }
 
@@ -82,27 +84,29 @@ final class VulkanPipeline: @unchecked Sendable {
             return layoutBinding
         }
         var setLayout: VkDescriptorSetLayout?
-        let setResult = layoutBindings.withUnsafeBufferPointer { pointer in
-            var info = VkDescriptorSetLayoutCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
-            if device.pushDescriptorSet != nil {
-                info.flags = VkDescriptorSetLayoutCreateFlags(VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR.rawValue)
+        try vkCall(.createDescriptorSetLayout, device.faults) {
+            layoutBindings.withUnsafeBufferPointer { pointer in
+                var info = VkDescriptorSetLayoutCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
+                if device.pushDescriptorSet != nil {
+                    info.flags = VkDescriptorSetLayoutCreateFlags(VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR.rawValue)
+                }
+                info.bindingCount = UInt32(pointer.count)
+                info.pBindings = pointer.baseAddress
+                return vkCreateDescriptorSetLayout(vk, &info, nil, &setLayout)
             }
-            info.bindingCount = UInt32(pointer.count)
-            info.pBindings = pointer.baseAddress
-            return vkCreateDescriptorSetLayout(vk, &info, nil, &setLayout)
         }
-        try vkCall(.createDescriptorSetLayout, device.faults) { setResult }
         var pipelineLayout: VkPipelineLayout?
         var info = VkPipelineLayoutCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
         info.setLayoutCount = 1
-        let layoutResult = withUnsafePointer(to: &setLayout) { pointer in
-            info.pSetLayouts = pointer
-            return vkCreatePipelineLayout(vk, &info, nil, &pipelineLayout)
-        }
         do {
-            try vkCall(.createPipelineLayout, device.faults) { layoutResult }
+            try vkCall(.createPipelineLayout, device.faults) {
+                withUnsafePointer(to: &setLayout) { pointer in
+                info.pSetLayouts = pointer
+                return vkCreatePipelineLayout(vk, &info, nil, &pipelineLayout)
+            }
+            }
         } catch {
             vkDestroyDescriptorSetLayout(vk, setLayout, nil)
             throw error

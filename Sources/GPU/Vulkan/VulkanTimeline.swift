@@ -17,13 +17,14 @@ final class VulkanTimeline: @unchecked Sendable {
         typeInfo.initialValue = initialValue
         var semaphore: VkSemaphore?
         let vk = device.handle
-        let result = withUnsafePointer(to: &typeInfo) { typePointer in
-            var info = VkSemaphoreCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO
-            info.pNext = UnsafeRawPointer(typePointer)
-            return vkCreateSemaphore(vk, &info, nil, &semaphore)
+        try vkCall(.createSemaphore, device.faults) {
+            withUnsafePointer(to: &typeInfo) { typePointer in
+                var info = VkSemaphoreCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO
+                info.pNext = UnsafeRawPointer(typePointer)
+                return vkCreateSemaphore(vk, &info, nil, &semaphore)
+            }
         }
-        try vkCall(.createSemaphore, device.faults) { result }
         handle = semaphore!
     }
 
@@ -53,18 +54,19 @@ final class VulkanTimeline: @unchecked Sendable {
         var semaphores: (VkSemaphore?, VkSemaphore?) = (handle, other?.0.handle)
         var values: (UInt64, UInt64) = (value, other?.1 ?? 0)
         let vk = device.handle
-        let result = withUnsafeBytes(of: &semaphores) { semaphorePointer in
-            withUnsafeBytes(of: &values) { valuePointer in
-                var info = VkSemaphoreWaitInfo()
-                info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO
-                info.flags = other == nil ? 0 : VkSemaphoreWaitFlags(VK_SEMAPHORE_WAIT_ANY_BIT.rawValue)
-                info.semaphoreCount = other == nil ? 1 : 2
-                info.pSemaphores = semaphorePointer.baseAddress?.assumingMemoryBound(to: VkSemaphore?.self)
-                info.pValues = valuePointer.baseAddress?.assumingMemoryBound(to: UInt64.self)
-                return vkWaitSemaphores(vk, &info, timeoutNanoseconds)
+        return try vkCall(.waitSemaphores, device.faults) {
+            withUnsafeBytes(of: &semaphores) { semaphorePointer in
+                withUnsafeBytes(of: &values) { valuePointer in
+                    var info = VkSemaphoreWaitInfo()
+                    info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO
+                    info.flags = other == nil ? 0 : VkSemaphoreWaitFlags(VK_SEMAPHORE_WAIT_ANY_BIT.rawValue)
+                    info.semaphoreCount = other == nil ? 1 : 2
+                    info.pSemaphores = semaphorePointer.baseAddress?.assumingMemoryBound(to: VkSemaphore?.self)
+                    info.pValues = valuePointer.baseAddress?.assumingMemoryBound(to: UInt64.self)
+                    return vkWaitSemaphores(vk, &info, timeoutNanoseconds)
+                }
             }
-        }
-        return try vkCall(.waitSemaphores, device.faults) { result } == VK_SUCCESS
+        } == VK_SUCCESS
     }
 }
 
@@ -80,32 +82,33 @@ extension VulkanDevice {
     func submit(_ commandBuffer: VkCommandBuffer?, waits: [TimelineOperation],
                 signals: [TimelineOperation]) throws(VulkanError) {
         let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
-        let result = withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: waits.count + signals.count) { infos in
-            func fill(_ index: Int, _ operation: TimelineOperation) {
-                var info = VkSemaphoreSubmitInfo()
-                info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
-                info.semaphore = operation.timeline.handle
-                info.value = operation.value
-                info.stageMask = allStages
-                infos[index] = info
-            }
-            for (index, operation) in waits.enumerated() { fill(index, operation) }
-            for (index, operation) in signals.enumerated() { fill(waits.count + index, operation) }
-            var commandInfo = VkCommandBufferSubmitInfo()
-            commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
-            commandInfo.commandBuffer = commandBuffer
-            return withUnsafePointer(to: &commandInfo) { commandPointer in
-                var submit = VkSubmitInfo2()
-                submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
-                submit.waitSemaphoreInfoCount = UInt32(waits.count)
-                submit.pWaitSemaphoreInfos = UnsafePointer(infos.baseAddress)
-                submit.signalSemaphoreInfoCount = UInt32(signals.count)
-                submit.pSignalSemaphoreInfos = UnsafePointer(infos.baseAddress.map { $0 + waits.count })
-                submit.commandBufferInfoCount = commandBuffer == nil ? 0 : 1
-                submit.pCommandBufferInfos = commandPointer
-                return withQueue { queue in vkQueueSubmit2(queue, 1, &submit, nil) }
+        try vkCall(.queueSubmit, faults) {
+            withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: waits.count + signals.count) { infos in
+                func fill(_ index: Int, _ operation: TimelineOperation) {
+                    var info = VkSemaphoreSubmitInfo()
+                    info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
+                    info.semaphore = operation.timeline.handle
+                    info.value = operation.value
+                    info.stageMask = allStages
+                    infos[index] = info
+                }
+                for (index, operation) in waits.enumerated() { fill(index, operation) }
+                for (index, operation) in signals.enumerated() { fill(waits.count + index, operation) }
+                var commandInfo = VkCommandBufferSubmitInfo()
+                commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
+                commandInfo.commandBuffer = commandBuffer
+                return withUnsafePointer(to: &commandInfo) { commandPointer in
+                    var submit = VkSubmitInfo2()
+                    submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
+                    submit.waitSemaphoreInfoCount = UInt32(waits.count)
+                    submit.pWaitSemaphoreInfos = UnsafePointer(infos.baseAddress)
+                    submit.signalSemaphoreInfoCount = UInt32(signals.count)
+                    submit.pSignalSemaphoreInfos = UnsafePointer(infos.baseAddress.map { $0 + waits.count })
+                    submit.commandBufferInfoCount = commandBuffer == nil ? 0 : 1
+                    submit.pCommandBufferInfos = commandPointer
+                    return withQueue { queue in vkQueueSubmit2(queue, 1, &submit, nil) }
+                }
             }
         }
-        try vkCall(.queueSubmit, faults) { result }
     }
 }

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages SwiftGPU needs to build, test and run its examples.
+# Extra package names may be given as arguments. A no-op when everything is installed.
+set -euo pipefail
+
+packages=(pkg-config libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers glslc "$@")
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+        missing+=("$package")
+    fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+    exit 0
+fi
+
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+
+echo "install-deps: installing ${missing[*]}"
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs the whole test suite on Mesa lavapipe with the Khronos validation layer on.
+# Arguments go to `swift test`, e.g. ./scripts/test.sh --filter CommandBufferTests
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+./scripts/install-deps.sh
+# shellcheck source=scripts/env.sh
+source scripts/env.sh
+pin_lavapipe
+# Validation is always on; GPU_VALIDATION=sync adds synchronization validation.
+case "${GPU_VALIDATION:-}" in
+    sync | synchronization) export GPU_VALIDATION ;;
+    *) export GPU_VALIDATION=1 ;;
+esac
+
+echo "test: Vulkan driver ${VK_DRIVER_FILES:-${VK_ICD_FILENAMES:-(loader default)}}; validation layer on (GPU_VALIDATION=$GPU_VALIDATION)"
+exec swift test "$@"
