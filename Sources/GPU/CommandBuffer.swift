@@ -33,6 +33,7 @@ public final class CommandBuffer: @unchecked Sendable {
         var recordingFailure: CommandBufferError?
         var scheduledHandlers: [CommandBufferHandler] = []
         var completedHandlers: [CommandBufferHandler] = []
+        var scheduledHandlersDone = false
         var handlersDone = false
         var handlerThread: pthread_t?
         var continuations: [CheckedContinuation<Void, Never>] = []

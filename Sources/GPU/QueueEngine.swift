@@ -13,6 +13,8 @@ final class QueueEngine: @unchecked Sendable {
     private let submitLock = RecursiveLock()
     private let timeline: VulkanTimeline
     private let maxCommandBufferCount: Int
+    /// Set once in `init`, read by `shutdown`.
+    private var completionThread: ServiceThread?
 
     // Guarded by lock.
     /// Enqueued buffers not yet submitted, in enqueue order.
@@ -33,10 +35,7 @@ final class QueueEngine: @unchecked Sendable {
         self.maxCommandBufferCount = maxCommandBufferCount
         timeline = try VulkanTimeline(device: device.backend)
         freeContexts.reserveCapacity(maxCommandBufferCount)
-        let thread = Thread { [self] in completionLoop() }
-        thread.name = "\(label).completion"
-        thread.qualityOfService = qos
-        thread.start()
+        completionThread = ServiceThread.start(name: "\(label).completion", qos: qos, running: self) { $0.completionLoop() }
     }
 
     // MARK: Command buffer slots
@@ -117,12 +116,19 @@ final class QueueEngine: @unchecked Sendable {
             return
         }
         guard let context else { return }
+        // In flight before the submit: the completion thread may see the timeline pass
+        // this value before vkQueueSubmit2 even returns.
         let value = lastSubmitted + 1
+        lock.withLock {
+            buffer.state.timelineValue = value
+            inFlight.append(buffer)
+        }
         let start = HostClock.seconds()
         do {
             context.signals.append(TimelineOperation(timeline: timeline, value: value))
             try device.backend.submit(context.commandBuffer, waits: context.waits, signals: context.signals)
         } catch {
+            lock.withLock { _ = inFlight.removeLast() }
             if error.code == .deviceLost { deviceLost() }
             finish(buffer, error: CommandBufferError(error))
             return
@@ -131,12 +137,14 @@ final class QueueEngine: @unchecked Sendable {
         let handlers = lock.withLock { () -> [CommandBufferHandler] in
             buffer.state.status = .scheduled
             buffer.state.kernelStart = start
-            buffer.state.timelineValue = value
-            inFlight.append(buffer)
             lock.broadcast()
             return buffer.state.scheduledHandlers
         }
         for handler in handlers { handler(buffer) }
+        lock.withLock {
+            buffer.state.scheduledHandlersDone = true
+            lock.broadcast()
+        }
     }
 
     /// Marks the device lost: every buffer in flight ends in `.error` now (its context is
@@ -188,7 +196,7 @@ final class QueueEngine: @unchecked Sendable {
 
     /// The completion thread: waits for the next timeline value, then finishes every
     /// buffer it covers, oldest first.
-    private func completionLoop() {
+    func completionLoop() {
         var next: UInt64 = 1
         while true {
             let reached: UInt64
@@ -200,12 +208,14 @@ final class QueueEngine: @unchecked Sendable {
                 lock.withLock { _ = inFlight.removeAll() }
                 return
             }
+            guard ServiceActivity.begin() else { return }
             while let buffer = lock.withLock({ () -> CommandBuffer? in
                 guard let head = inFlight.first, head.state.timelineValue <= reached else { return nil }
                 return inFlight.removeFirst()
             }) {
                 complete(buffer)
             }
+            ServiceActivity.end()
             if lock.withLock({ isStopping && inFlight.isEmpty }) { return }
             next = reached + 1
         }
@@ -213,7 +223,12 @@ final class QueueEngine: @unchecked Sendable {
 
     /// Finishes a buffer whose work the timeline says is done.
     private func complete(_ buffer: CommandBuffer) {
-        let context = lock.withLock { buffer.state.context }
+        // Scheduled handlers run before completed ones, even when the GPU is faster than
+        // the thread that submitted.
+        let context = lock.withLock { () -> VulkanCommandContext? in
+            lock.wait { buffer.state.scheduledHandlersDone || buffer.state.status.isTerminal }
+            return buffer.state.context
+        }
         let end = HostClock.seconds()
         if let times = context?.gpuTimes() {
             lock.withLock {
@@ -239,8 +254,8 @@ final class QueueEngine: @unchecked Sendable {
         if let context { release(context) }
     }
 
-    /// Stops the completion thread once nothing is in flight. Called when the queue goes
-    /// away; never blocks on the thread itself.
+    /// Stops the completion thread once nothing is in flight, and joins it (unless called
+    /// on it). Called when the queue goes away.
     func shutdown() {
         lock.withLock {
             isStopping = true
@@ -250,5 +265,6 @@ final class QueueEngine: @unchecked Sendable {
             lastSubmitted += 1
             try? timeline.signal(lastSubmitted)
         }
+        completionThread?.join()
     }
 }

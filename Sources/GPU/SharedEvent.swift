@@ -100,7 +100,7 @@ private final class EventListener: @unchecked Sendable {
     private let lock = ConditionLock()
     private var waiters: [(value: UInt64, block: @Sendable () -> Void)] = []
     private var wakeCount: UInt64 = 0
-    private var isStarted = false
+    private var thread: ServiceThread?
     private var isStopping = false
 
     init(timeline: VulkanTimeline) throws(VulkanError) {
@@ -111,26 +111,26 @@ private final class EventListener: @unchecked Sendable {
     func add(value: UInt64, block: @escaping @Sendable () -> Void) {
         lock.withLock {
             waiters.append((value, block))
-            if !isStarted {
-                isStarted = true
-                let thread = Thread { [self] in run() }
-                thread.name = "SwiftGPU.event"
-                thread.start()
+            if thread == nil {
+                thread = ServiceThread.start(name: "SwiftGPU.event", running: self) { $0.run() }
             }
             wakeCount += 1
             try? wake.signal(wakeCount)
         }
     }
 
+    /// Stops the thread and joins it.
     func stop() {
-        lock.withLock {
+        let running = lock.withLock { () -> ServiceThread? in
             isStopping = true
             wakeCount += 1
             try? wake.signal(wakeCount)
+            return thread
         }
+        running?.join()
     }
 
-    private func run() {
+    func run() {
         while true {
             let (target, wakeTarget) = lock.withLock { () -> (UInt64, UInt64?) in
                 if isStopping { return (0, nil) }
@@ -144,7 +144,9 @@ private final class EventListener: @unchecked Sendable {
                 waiters.removeAll { $0.value <= current }
                 return due
             }
+            guard ServiceActivity.begin() else { return }
             for block in due { block() }
+            ServiceActivity.end()
         }
     }
 }

@@ -34,6 +34,16 @@ struct FIFO<Element> {
         return element
     }
 
+    /// Removes and returns the newest element.
+    mutating func removeLast() -> Element {
+        let element = storage.removeLast()
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return element
+    }
+
     /// Removes every element.
     mutating func removeAll() -> [Element] {
         let all = Array(storage[head...])

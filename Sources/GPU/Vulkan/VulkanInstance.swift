@@ -89,6 +89,7 @@ final class VulkanInstance: @unchecked Sendable {
         }
         guard let created else { throw GPUError.vulkan(VulkanError(code: .initializationFailed, callSite: "vkCreateInstance")) }
         handle = created
+        ServiceActivity.installExitHandler()
 
         if mode != .off {
             var messenger: VkDebugUtilsMessengerEXT?
