@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import GPU
+
+/// API misuse stops the process with a message naming the call. Each case runs in a
+/// child process (an exit test) and checks the message on standard error.
+@Suite("API misuse stops with a message")
+struct MisuseTests {
+    @Test("commit twice")
+    func commitTwice() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            cb.commit()
+            cb.commit()
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: commit() called on a command buffer that was already committed"))
+    }
+
+    @Test("encoding after commit")
+    func encodeAfterCommit() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            cb.commit()
+            _ = try cb.makeComputeCommandEncoder()
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: makeComputeCommandEncoder() called after commit()"))
+    }
+
+    @Test("two open encoders")
+    func twoOpenEncoders() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let first = try cb.makeComputeCommandEncoder()
+            _ = try cb.makeBlitCommandEncoder()
+            first.endEncoding()
+        }
+        #expect(stderr(result).contains(
+            "SwiftGPU API misuse: makeBlitCommandEncoder() called while a compute command encoder is still open; call endEncoding() on it first"))
+    }
+
+    @Test("commit with an open encoder")
+    func commitWithOpenEncoder() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeBlitCommandEncoder()
+            cb.commit()
+            encoder.endEncoding()
+        }
+        #expect(stderr(result).contains(
+            "SwiftGPU API misuse: commit() called while a blit command encoder is still open; call endEncoding() first"))
+    }
+
+    @Test("adding a completed handler after commit")
+    func completedHandlerAfterCommit() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            cb.commit()
+            cb.addCompletedHandler { _ in }
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: addCompletedHandler(_:) called after commit()"))
+    }
+
+    @Test("adding a scheduled handler after commit")
+    func scheduledHandlerAfterCommit() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            cb.commit()
+            cb.addScheduledHandler { _ in }
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: addScheduledHandler(_:) called after commit()"))
+    }
+
+    @Test("using an encoder after endEncoding")
+    func encoderAfterEnd() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeComputeCommandEncoder()
+            encoder.endEncoding()
+            encoder.setComputePipelineState(try gpu.pipeline("add.comp"))
+        }
+        #expect(stderr(result).contains(
+            "SwiftGPU API misuse: setComputePipelineState(_:) called on a compute command encoder after endEncoding()"))
+    }
+
+    @Test("dispatch with a shader slot left unbound")
+    func unboundSlot() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeComputeCommandEncoder()
+            encoder.setComputePipelineState(try gpu.pipeline("increment.comp"))
+            var amount: UInt32 = 1
+            try encoder.setBytes(&amount, length: 4, index: 3)
+            try encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        }
+        #expect(stderr(result).contains(
+            "SwiftGPU API misuse: dispatchThreadgroups(_:threadsPerThreadgroup:): 'increment.comp' uses buffer index 0, but no buffer or bytes are set there"))
+    }
+
+    @Test("setBytes above 4 KB")
+    func setBytesTooLarge() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeComputeCommandEncoder()
+            let bytes = [UInt8](repeating: 0, count: 5000)
+            try encoder.setBytes(bytes, length: 5000, index: 0)
+        }
+        #expect(stderr(result).contains(
+            "SwiftGPU API misuse: setBytes(_:length:index:): length 5000 is outside 1...4096 bytes; use a buffer for larger data"))
+    }
+
+    @Test("threadsPerThreadgroup that differs from the shader's")
+    func wrongThreadgroupSize() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeComputeCommandEncoder()
+            encoder.setComputePipelineState(try gpu.pipeline("add.comp"))
+            try encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 32))
+        }
+        #expect(stderr(result).contains(
+            "SwiftGPU API misuse: dispatchThreadgroups(_:threadsPerThreadgroup:): threadsPerThreadgroup 32×1×1 differs from the 64×1×1 that 'add.comp' declares"))
+    }
+
+    @Test("contents() of a private buffer")
+    func privateContents() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let buffer = try gpu.device.makeBuffer(length: 16, options: .storageModePrivate)
+            _ = buffer.contents()
+        }
+        #expect(stderr(result).contains(
+            "SwiftGPU API misuse: contents() called on a buffer with private storage; use a shared buffer or a blit copy"))
+    }
+
+    @Test("enqueue twice")
+    func enqueueTwice() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            cb.enqueue()
+            cb.enqueue()
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: enqueue() called on a command buffer that is already enqueued"))
+    }
+
+    @Test("waiting before commit")
+    func waitBeforeCommit() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            try gpu.queue.makeCommandBuffer().waitUntilCompleted()
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: waitUntilCompleted() called before commit()"))
+    }
+}
+
+private func stderr(_ result: ExitTest.Result?) -> String {
+    String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+}
