@@ -18,6 +18,9 @@ public final class CommandBuffer: @unchecked Sendable {
     /// The options it was made with.
     public let descriptor: CommandBufferDescriptor
     let engine: QueueEngine
+    /// Whether the buffer was made while the app was not active (the gate refuses such
+    /// buffers while inactive).
+    let madeWhileNotActive: Bool
 
     // Guarded by engine.lock.
     var state = State()
@@ -51,6 +54,7 @@ public final class CommandBuffer: @unchecked Sendable {
         commandQueue = queue
         engine = queue.engine
         self.descriptor = descriptor
+        madeWhileNotActive = queue.device.gate.isClosedToNewBuffers
         state.context = context
     }
 
@@ -113,6 +117,11 @@ public final class CommandBuffer: @unchecked Sendable {
             state.isCommitting = true
             return (state.context, state.isRecording)
         }
+        // The lifecycle gate decides before any Vulkan call is made for the buffer.
+        if let refusal = device.gate.refusal(for: self) {
+            engine.refuse(self, error: refusal)
+            return
+        }
         var failure: CommandBufferError?
         if let context {
             do {
@@ -127,6 +136,7 @@ public final class CommandBuffer: @unchecked Sendable {
             if state.status == .notEnqueued { engine.pending.append(self) }
             state.status = .committed
             state.recordingFailure = failure
+            engine.awaitingSchedule += 1
         }
         engine.schedule()
     }

@@ -13,6 +13,7 @@ public final class Device: @unchecked Sendable {
     public let name: String
     /// The lifecycle whose gate this device's queues obey.
     public let lifecycle: AppLifecycle
+    let gate: LifecycleGate
     private let uploadLock = ConditionLock()
     private var uploadQueue: CommandQueue?
 
@@ -24,6 +25,7 @@ public final class Device: @unchecked Sendable {
         }
         name = physical.name
         self.lifecycle = lifecycle
+        gate = LifecycleGate(lifecycle: lifecycle)
     }
 
     /// True for a CPU implementation such as lavapipe.
@@ -77,7 +79,9 @@ public final class Device: @unchecked Sendable {
         guard maxCommandBufferCount > 0 else {
             misuse("makeCommandQueue(maxCommandBufferCount:) needs a count above 0, got \(maxCommandBufferCount)")
         }
-        return try CommandQueue(device: self, maxCommandBufferCount: maxCommandBufferCount, label: label, qos: qos)
+        let queue = try CommandQueue(device: self, maxCommandBufferCount: maxCommandBufferCount, label: label, qos: qos)
+        gate.add(queue.engine)
+        return queue
     }
 
     /// Runs `body`'s commands on the device's internal queue and waits for them; used to

@@ -19,6 +19,10 @@ final class QueueEngine: @unchecked Sendable {
     // Guarded by lock.
     /// Enqueued buffers not yet submitted, in enqueue order.
     var pending = FIFO<CommandBuffer>()
+    /// Committed, accepted buffers not yet scheduled or failed: what a drain waits for.
+    var awaitingSchedule = 0
+    /// `awaitingSchedule` when the gate closed for the background.
+    private var drainBaseline = 0
     private var inFlight = FIFO<CommandBuffer>()
     private var live = 0
     /// Threads blocked in `makeCommandBuffer` because the queue is at its maximum.
@@ -112,6 +116,7 @@ final class QueueEngine: @unchecked Sendable {
             return (buffer.state.context, failure)
         }
         if let failure {
+            lock.withLock { awaitingSchedule -= 1 }
             finish(buffer, error: failure)
             return
         }
@@ -128,7 +133,10 @@ final class QueueEngine: @unchecked Sendable {
             context.signals.append(TimelineOperation(timeline: timeline, value: value))
             try device.backend.submit(context.commandBuffer, waits: context.waits, signals: context.signals)
         } catch {
-            lock.withLock { _ = inFlight.removeLast() }
+            lock.withLock {
+                _ = inFlight.removeLast()
+                awaitingSchedule -= 1
+            }
             if error.code == .deviceLost { deviceLost() }
             finish(buffer, error: CommandBufferError(error))
             return
@@ -137,6 +145,7 @@ final class QueueEngine: @unchecked Sendable {
         let handlers = lock.withLock { () -> [CommandBufferHandler] in
             buffer.state.status = .scheduled
             buffer.state.kernelStart = start
+            awaitingSchedule -= 1
             lock.broadcast()
             return buffer.state.scheduledHandlers
         }
@@ -145,6 +154,46 @@ final class QueueEngine: @unchecked Sendable {
             buffer.state.scheduledHandlersDone = true
             lock.broadcast()
         }
+    }
+
+    /// Ends a buffer the lifecycle gate refused at commit: no Vulkan call, handlers once,
+    /// slot and retained objects released. A refused buffer that was enqueued leaves the
+    /// order, which may let the buffers behind it go.
+    func refuse(_ buffer: CommandBuffer, error: CommandBufferError) {
+        let wasPending = lock.withLock { () -> Bool in
+            pending.remove { $0 === buffer }
+        }
+        finish(buffer, error: error)
+        if wasPending { schedule() }
+    }
+
+    /// Notes how many accepted buffers wait to be scheduled as the gate closes for the
+    /// background: the drain reports on those.
+    func noteGateClosed() {
+        lock.withLock { drainBaseline = awaitingSchedule }
+    }
+
+    /// Blocks until every accepted, committed buffer is scheduled or `deadline` expires;
+    /// then ends the ones still waiting in error. Returns how many were scheduled and how
+    /// many failed, of those waiting when the gate closed.
+    func drain(until deadline: DrainDeadline) -> (scheduled: Int, failed: Int) {
+        deadline.onExpiry { [weak self] in
+            guard let self else { return }
+            lock.withLock { lock.broadcast() }
+        }
+        let (waiting, stranded) = lock.withLock { () -> (Int, [CommandBuffer]) in
+            let waiting = drainBaseline
+            lock.wait { awaitingSchedule == 0 || deadline.isExpired }
+            var stranded: [CommandBuffer] = []
+            while let buffer = pending.first(where: { $0.state.status == .committed }) {
+                _ = pending.remove { $0 === buffer }
+                stranded.append(buffer)
+            }
+            awaitingSchedule -= stranded.count
+            return (waiting, stranded)
+        }
+        for buffer in stranded { finish(buffer, error: .notScheduledBeforeBackground) }
+        return (max(waiting - stranded.count, 0), stranded.count)
     }
 
     /// Marks the device lost: every buffer in flight ends in `.error` now (its context is
@@ -160,7 +209,7 @@ final class QueueEngine: @unchecked Sendable {
 
     /// Ends a buffer that never reached the GPU: status `.error`, scheduled then completed
     /// handlers, slot released.
-    private func finish(_ buffer: CommandBuffer, error: CommandBufferError) {
+    func finish(_ buffer: CommandBuffer, error: CommandBufferError) {
         runTerminalHandlers(buffer, error: error, scheduled: true)
         let context = lock.withLock { () -> VulkanCommandContext? in
             defer { buffer.state.context = nil }

@@ -44,6 +44,22 @@ struct FIFO<Element> {
         return element
     }
 
+    /// The oldest element that satisfies `predicate`.
+    func first(where predicate: (Element) -> Bool) -> Element? {
+        storage[head...].first(where: predicate)
+    }
+
+    /// Removes the oldest element that satisfies `predicate`; returns whether one did.
+    mutating func remove(where predicate: (Element) -> Bool) -> Bool {
+        guard let index = storage[head...].firstIndex(where: predicate) else { return false }
+        storage.remove(at: index)
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return true
+    }
+
     /// Removes every element.
     mutating func removeAll() -> [Element] {
         let all = Array(storage[head...])
