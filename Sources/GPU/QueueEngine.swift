@@ -167,6 +167,11 @@ final class QueueEngine: @unchecked Sendable {
         if wasPending { schedule() }
     }
 
+    /// Blocks until nothing this queue submitted is still running.
+    func waitUntilIdle() {
+        lock.withLock { lock.wait { inFlight.isEmpty } }
+    }
+
     /// Notes how many accepted buffers wait to be scheduled as the gate closes for the
     /// background: the drain reports on those.
     func noteGateClosed() {
