@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// Watches Linux's power state without polling: power-profiles-daemon's saved profile
+/// through inotify on its state directory, and power-supply changes (plugging, unplugging,
+/// battery status) through the kernel's uevent netlink socket. A thread blocks in `poll`
+/// on both and re-reads the state when either speaks.
+///
+/// Low power means: the profile is `power-saver`, or the machine runs on battery (a
+/// battery discharging, or mains supplies present and none online).
+///
+/// `Sendable`: its state is in a `Mutex`; the descriptors are fixed after `init`.
+public final class PowerMonitor: Sendable {
+    private let root: String
+    private let report: @Sendable (Bool) -> Void
+    private let inotify: Int32
+    private let uevents: Int32
+    private let wakePipe: (read: Int32, write: Int32)
+    private let finished = Mutex(false)
+
+    init(root: String, report: @escaping @Sendable (Bool) -> Void) {
+        self.root = root
+        self.report = report
+        inotify = inotify_init1(Int32(IN_CLOEXEC))
+        if inotify >= 0 {
+            _ = inotify_add_watch(inotify, root + "/var/lib/power-profiles-daemon",
+                                  UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
+        }
+        uevents = Self.openUeventSocket()
+        var fds: [Int32] = [-1, -1]
+        _ = pipe(&fds)
+        wakePipe = (fds[0], fds[1])
+        report(isLowPower)
+        let thread = Thread { [self] in watch() }
+        thread.name = "SwiftGPU.power"
+        thread.start()
+    }
+
+    deinit {
+        for fd in [inotify, uevents, wakePipe.read, wakePipe.write] where fd >= 0 { close(fd) }
+    }
+
+    /// Stops the watch; the monitor's thread ends and releases it.
+    public func cancel() {
+        finished.withLock { $0 = true }
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)
+    }
+
+    /// The power state now, read from the files.
+    public var isLowPower: Bool { isPowerSaverProfile || isOnBattery }
+
+    /// power-profiles-daemon's saved profile is `power-saver`.
+    var isPowerSaverProfile: Bool {
+        guard let text = try? String(contentsOfFile: root + "/var/lib/power-profiles-daemon/state.ini", encoding: .utf8)
+        else { return false }
+        return text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "Profile=power-saver" }
+    }
+
+    /// A battery discharges, or mains supplies exist and none is online.
+    var isOnBattery: Bool {
+        let directory = root + "/sys/class/power_supply"
+        let supplies = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        func read(_ supply: String, _ name: String) -> String? {
+            (try? String(contentsOfFile: "\(directory)/\(supply)/\(name)", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let mains = supplies.filter { read($0, "type") == "Mains" }
+        if supplies.contains(where: { read($0, "type") == "Battery" && read($0, "status") == "Discharging" }) { return true }
+        return !mains.isEmpty && !mains.contains { read($0, "online") == "1" }
+    }
+
+    private func watch() {
+        var fds = [inotify, uevents, wakePipe.read].filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while !finished.withLock({ $0 }) {
+            guard poll(&fds, nfds_t(fds.count), -1) > 0 else { continue }
+            if finished.withLock({ $0 }) { return }
+            for index in fds.indices where fds[index].revents != 0 {
+                _ = read(fds[index].fd, &buffer, buffer.count)
+            }
+            report(isLowPower)
+        }
+    }
+
+    private static func openUeventSocket() -> Int32 {
+        let fd = socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 15) // NETLINK_KOBJECT_UEVENT
+        guard fd >= 0 else { return -1 }
+        // struct sockaddr_nl { sa_family_t nl_family; unsigned short nl_pad; __u32 nl_pid;
+        // __u32 nl_groups; }, which Glibc's module does not export; group 1 is the kernel's.
+        var address: (UInt16, UInt16, UInt32, UInt32) = (UInt16(AF_NETLINK), 0, 0, 1)
+        let bound = withUnsafeBytes(of: &address) { raw in
+            bind(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+        }
+        if bound != 0 {
+            close(fd)
+            return -1
+        }
+        return fd
+    }
+}
