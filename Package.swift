@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FramePacing", targets: ["FramePacing"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
+        .executable(name: "BackgroundSafeRendering", targets: ["BackgroundSafeRendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -46,6 +47,12 @@ let package = Package(
             name: "ComputeAdd",
             dependencies: ["GPU", "Shaders"],
             path: "Examples/ComputeAdd",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "BackgroundSafeRendering",
+            dependencies: ["GPU", "Shaders"],
+            path: "Examples/BackgroundSafeRendering",
             swiftSettings: strict
         ),
         .testTarget(

@@ -48,6 +48,11 @@ public final class SignalAdapter: Sendable {
         }
         let readEnd = fds[0]
         let thread = Thread { [self] in
+            // At least this thread takes the signals, whatever mask the process inherited.
+            var set = sigset_t()
+            sigemptyset(&set)
+            for number in Self.signals { sigaddset(&set, number) }
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) == 1 {
                 guard isRunning.withLock({ $0 }) else { break }

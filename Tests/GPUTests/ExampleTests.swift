@@ -1,0 +1,118 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Runs the built examples as a user would.
+@Suite("Examples")
+struct ExampleTests {
+    /// The example's executable, built beside the test bundle by `swift build`/`swift test`.
+    static func executable(_ name: String) throws -> URL {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let url = directory.appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        return url
+    }
+
+    static func environment() -> [String: String] {
+        TestEnvironment.prepare()
+        return ProcessInfo.processInfo.environment
+    }
+
+    @Test("BackgroundSafeRendering, scripted: nothing runs in the background")
+    func scripted() throws {
+        let process = Process()
+        process.executableURL = try Self.executable("BackgroundSafeRendering")
+        process.environment = Self.environment()
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("drain report: scheduled 8, refused 1, failed at deadline 0"))
+        #expect(text.contains("background: counter 13 → 13, nothing ran"))
+        #expect(text.contains("summary: 21 frames, 16 completed, 5 refused, counter 16 — background-safe"))
+    }
+
+    @Test("BackgroundSafeRendering --signals: Ctrl-Z drains and stops, SIGCONT resumes, SIGTERM ends")
+    func signals() throws {
+        let child = try SpawnedProcess(try Self.executable("BackgroundSafeRendering").path, ["--signals"],
+                                       environment: Self.environment())
+        let lines = LineReader(child.output)
+        #expect(lines.next(containing: "Ctrl-Z to background") != nil)
+
+        kill(child.pid, SIGTSTP)
+        #expect(lines.next(containing: "didEnterBackground: inactive → background") != nil)
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, WUNTRACED) == child.pid)
+        #expect(status & 0xff == 0x7f && (status >> 8) & 0xff == SIGSTOP, "stopped itself after the drain")
+
+        kill(child.pid, SIGCONT)
+        #expect(lines.next(containing: "didBecomeActive: inactive → active") != nil)
+        kill(child.pid, SIGTERM)
+        #expect(lines.next(containing: "terminating:") != nil)
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status & 0x7f == SIGTERM, "ended by SIGTERM's default action")
+    }
+}
+
+/// A child process started with posix_spawn, its standard output on a pipe, so that the
+/// test itself can wait for it to stop (`WUNTRACED`).
+struct SpawnedProcess {
+    let pid: pid_t
+    let output: FileHandle
+
+    init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        // A clean signal mask and default dispositions, not the test thread's.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        close(fds[1])
+        guard result == 0 else { throw CocoaError(.executableLoad) }
+        self.pid = pid
+        output = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
+    }
+}
+
+/// Reads a pipe line by line, blocking.
+final class LineReader {
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    /// The next line that contains `text`, or nil at end of file.
+    func next(containing text: String) -> String? {
+        while true {
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer.removeSubrange(buffer.startIndex...newline)
+                if line.contains(text) { return line }
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+        }
+    }
+}
