@@ -55,6 +55,12 @@ let package = Package(
             path: "Examples/BackgroundSafeRendering",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "DrainLatency",
+            dependencies: ["GPU", "Shaders"],
+            path: "Benchmarks/DrainLatency",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "GPUTests",
             dependencies: ["GPU", "Shaders"],
