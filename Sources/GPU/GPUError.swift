@@ -8,8 +8,6 @@ public enum GPUError: Error, Sendable, CustomStringConvertible {
     case noMatchingDevice(selector: String, available: [String])
     /// `GPU_VALIDATION` asked for the validation layer, but it is not installed.
     case validationLayerMissing
-    /// The device lacks something SwiftGPU needs.
-    case unsupported(String)
     /// An argument the caller could not check beforehand was rejected.
     case invalidArgument(String)
 
@@ -26,7 +24,6 @@ public enum GPUError: Error, Sendable, CustomStringConvertible {
         case .validationLayerMissing:
             "GPU_VALIDATION is set but VK_LAYER_KHRONOS_validation is not installed "
                 + "(apt-get install vulkan-validationlayers)"
-        case .unsupported(let what): "unsupported: \(what)"
         case .invalidArgument(let what): "invalid argument: \(what)"
         }
     }

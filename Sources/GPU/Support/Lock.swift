@@ -14,11 +14,7 @@ final class ConditionLock: @unchecked Sendable {
         mutex = .allocate(capacity: 1)
         condition = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
+        pthread_cond_init(condition, nil)
     }
 
     deinit {
@@ -39,16 +35,6 @@ final class ConditionLock: @unchecked Sendable {
     /// Blocks until `isDone` holds; must be called with the mutex held (inside `withLock`).
     func wait(until isDone: () -> Bool) {
         while !isDone() { pthread_cond_wait(condition, mutex) }
-    }
-
-    /// Blocks until `isDone` holds or the monotonic `deadline` (nanoseconds) passes; must be
-    /// called with the mutex held. Returns whether `isDone` holds.
-    func wait(until isDone: () -> Bool, deadlineNanoseconds deadline: UInt64) -> Bool {
-        var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while !isDone() {
-            if pthread_cond_timedwait(condition, mutex, &time) == ETIMEDOUT { return isDone() }
-        }
-        return true
     }
 
     /// Wakes every waiter; call with the mutex held after changing state they wait on.

@@ -19,23 +19,23 @@ struct BufferBinding {
 extension VulkanCommandContext {
     /// Makes every earlier write visible to every later command.
     func memoryBarrier() {
-        var barrier = VkMemoryBarrier2()
-        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
-        barrier.srcStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
-        barrier.srcAccessMask = VkAccessFlags2(VK_ACCESS_2_MEMORY_WRITE_BIT)
-        barrier.dstStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
-        barrier.dstAccessMask = VkAccessFlags2(VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT)
-        dependency(barrier)
+        writeBarrier(before: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                     access: VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT)
     }
 
     /// Makes every earlier write visible to the host once the work completes.
     func hostReadBarrier() {
+        writeBarrier(before: VK_PIPELINE_STAGE_2_HOST_BIT, access: VK_ACCESS_2_HOST_READ_BIT)
+    }
+
+    /// A barrier from every earlier write to `access` at `stage`.
+    private func writeBarrier(before stage: VkPipelineStageFlagBits2, access: VkAccessFlags2) {
         var barrier = VkMemoryBarrier2()
         barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
         barrier.srcStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
         barrier.srcAccessMask = VkAccessFlags2(VK_ACCESS_2_MEMORY_WRITE_BIT)
-        barrier.dstStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_HOST_BIT)
-        barrier.dstAccessMask = VkAccessFlags2(VK_ACCESS_2_HOST_READ_BIT)
+        barrier.dstStageMask = VkPipelineStageFlags2(stage)
+        barrier.dstAccessMask = access
         dependency(barrier)
     }
 
