@@ -31,10 +31,12 @@ public final class ComputePipelineState: @unchecked Sendable {
         threadsPerThreadgroup = Size(width: Int(local.x), height: Int(local.y), depth: Int(local.z))
         do {
             backend = try VulkanPipeline(computeWith: device.backend, words: function.module.words,
-                                         entryPoint: entry.name, bindings: entry.bindings)
+                                         entryPoint: entry.name, bindings: entry.bindings,
+                                         cache: device.pipelineCache.cache)
         } catch {
             throw .unsupportedFunction(name: function.name, reason: "\(error)")
         }
+        device.pipelineCache.saveIfGrown()
     }
 }
 

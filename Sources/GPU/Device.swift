@@ -5,8 +5,7 @@ import Foundation
 /// Each `makeDefault()` call opens the device anew (its own `VkDevice`), so independent
 /// parts of a program, and tests, do not share queues or injected faults.
 ///
-/// `@unchecked Sendable`: stored properties are immutable, except the lazily made internal
-/// upload queue, which is guarded by `uploadLock`.
+/// `@unchecked Sendable`: every stored property is immutable.
 public final class Device: @unchecked Sendable {
     let backend: VulkanDevice
     /// The device's name, e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`.
@@ -14,12 +13,13 @@ public final class Device: @unchecked Sendable {
     /// The lifecycle whose gate this device's queues obey.
     public let lifecycle: AppLifecycle
     let gate: LifecycleGate
-    private let uploadLock = ConditionLock()
-    private var uploadQueue: CommandQueue?
+    let pipelineCache: PipelineCacheStore
 
-    init(physical: VulkanPhysicalDevice, lifecycle: AppLifecycle, usePushDescriptors: Bool) throws(GPUError) {
+    init(physical: VulkanPhysicalDevice, lifecycle: AppLifecycle, usePushDescriptors: Bool,
+         cacheDirectory: URL?) throws(GPUError) {
         do {
             backend = try VulkanDevice(physical: physical, usePushDescriptors: usePushDescriptors)
+            pipelineCache = try PipelineCacheStore(device: backend, directory: cacheDirectory)
         } catch {
             throw .vulkan(error)
         }
@@ -39,12 +39,13 @@ public final class Device: @unchecked Sendable {
     /// case-insensitive substring of a name), else the first discrete, integrated, virtual
     /// or CPU device, in that order.
     public static func makeDefault(lifecycle: AppLifecycle = .shared) throws(GPUError) -> Device {
-        try makeDefault(lifecycle: lifecycle, usePushDescriptors: true)
+        try makeDefault(lifecycle: lifecycle, usePushDescriptors: true, cacheDirectory: PipelineCacheStore.defaultDirectory)
     }
 
-    static func makeDefault(lifecycle: AppLifecycle, usePushDescriptors: Bool) throws(GPUError) -> Device {
+    static func makeDefault(lifecycle: AppLifecycle, usePushDescriptors: Bool, cacheDirectory: URL?) throws(GPUError) -> Device {
         let chosen = try choose(from: physicalDevices(), selector: environment("GPU_DEVICE"))
-        return try Device(physical: chosen, lifecycle: lifecycle, usePushDescriptors: usePushDescriptors)
+        return try Device(physical: chosen, lifecycle: lifecycle, usePushDescriptors: usePushDescriptors,
+                          cacheDirectory: cacheDirectory)
     }
 
     /// The device `selector` names (an index, or a case-insensitive name substring), or the
@@ -61,7 +62,8 @@ public final class Device: @unchecked Sendable {
     public static func all(lifecycle: AppLifecycle = .shared) throws(GPUError) -> [Device] {
         var devices: [Device] = []
         for physical in try physicalDevices() {
-            devices.append(try Device(physical: physical, lifecycle: lifecycle, usePushDescriptors: true))
+            devices.append(try Device(physical: physical, lifecycle: lifecycle, usePushDescriptors: true,
+                                      cacheDirectory: PipelineCacheStore.defaultDirectory))
         }
         return devices
     }
@@ -84,15 +86,11 @@ public final class Device: @unchecked Sendable {
         return queue
     }
 
-    /// Runs `body`'s commands on the device's internal queue and waits for them; used to
-    /// fill private resources.
+    /// Runs `body`'s commands on a short-lived internal queue and waits for them; used to
+    /// fill private resources. (A queue kept by the device would hold the device in a
+    /// reference cycle.)
     func runInternally(_ body: (CommandBuffer) throws(GPUError) -> Void) throws(GPUError) {
-        let queue = try uploadLock.withLock { () throws(GPUError) -> CommandQueue in
-            if let uploadQueue { return uploadQueue }
-            let made = try makeCommandQueue(maxCommandBufferCount: 4, label: "SwiftGPU.upload")
-            uploadQueue = made
-            return made
-        }
+        let queue = try makeCommandQueue(maxCommandBufferCount: 1, label: "SwiftGPU.upload")
         let commandBuffer = try queue.makeCommandBuffer(descriptor: CommandBufferDescriptor(isInternal: true))
         try body(commandBuffer)
         commandBuffer.commit()

@@ -13,6 +13,8 @@ enum VulkanCallSite: String, Sendable, Hashable, CaseIterable {
     case createDescriptorSetLayout = "vkCreateDescriptorSetLayout"
     case createPipelineLayout = "vkCreatePipelineLayout"
     case createComputePipelines = "vkCreateComputePipelines"
+    case createPipelineCache = "vkCreatePipelineCache"
+    case getPipelineCacheData = "vkGetPipelineCacheData"
     case createCommandPool = "vkCreateCommandPool"
     case allocateCommandBuffers = "vkAllocateCommandBuffers"
     case createQueryPool = "vkCreateQueryPool"

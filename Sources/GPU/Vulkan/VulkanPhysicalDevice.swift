@@ -9,6 +9,8 @@ final class VulkanPhysicalDevice: @unchecked Sendable {
     let name: String
     let type: VkPhysicalDeviceType
     let driverVersion: UInt32
+    let vendorID: UInt32
+    let deviceID: UInt32
     let pipelineCacheUUID: [UInt8]
     let limits: VkPhysicalDeviceLimits
     let memory: VkPhysicalDeviceMemoryProperties
@@ -32,6 +34,8 @@ final class VulkanPhysicalDevice: @unchecked Sendable {
         name = fixedString(properties.deviceName)
         type = properties.deviceType
         driverVersion = properties.driverVersion
+        vendorID = properties.vendorID
+        deviceID = properties.deviceID
         pipelineCacheUUID = withUnsafeBytes(of: properties.pipelineCacheUUID) { Array($0) }
         limits = properties.limits
         queueFamily = UInt32(family)

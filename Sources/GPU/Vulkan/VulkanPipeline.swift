@@ -11,9 +11,9 @@ final class VulkanPipeline: @unchecked Sendable {
     let setLayout: VkDescriptorSetLayout
     let bindPoint: VkPipelineBindPoint
 
-    /// Makes a compute pipeline from `words` with entry point `entryPoint`.
+    /// Makes a compute pipeline from `words` with entry point `entryPoint`, through `cache`.
     init(computeWith device: VulkanDevice, words: [UInt32], entryPoint: String,
-         bindings: [SPIRVBinding]) throws(VulkanError) {
+         bindings: [SPIRVBinding], cache: VulkanPipelineCache) throws(VulkanError) {
         self.device = device
         bindPoint = VK_PIPELINE_BIND_POINT_COMPUTE
         let vk = device.handle
@@ -39,7 +39,7 @@ final class VulkanPipeline: @unchecked Sendable {
                 info.stage.module = module
                 info.stage.pName = name
                 info.layout = layout
-                return vkCreateComputePipelines(vk, nil, 1, &info, nil, &pipeline)
+                return vkCreateComputePipelines(vk, cache.handle, 1, &info, nil, &pipeline)
             }
             }
         } catch {

@@ -30,9 +30,12 @@ struct TestGPU {
     let queue: CommandQueue
     let library: Library
 
-    init(lifecycle: AppLifecycle = AppLifecycle(), maxCommandBufferCount: Int = 64, pushDescriptors: Bool = true) throws {
+    /// A device without a pipeline-cache file unless `cacheDirectory` names one.
+    init(lifecycle: AppLifecycle = AppLifecycle(), maxCommandBufferCount: Int = 64, pushDescriptors: Bool = true,
+         cacheDirectory: URL? = nil) throws {
         TestEnvironment.prepare()
-        device = try Device.makeDefault(lifecycle: lifecycle, usePushDescriptors: pushDescriptors)
+        device = try Device.makeDefault(lifecycle: lifecycle, usePushDescriptors: pushDescriptors,
+                                        cacheDirectory: cacheDirectory)
         queue = try device.makeCommandQueue(maxCommandBufferCount: maxCommandBufferCount)
         library = try device.makeDefaultLibrary(bundle: Shaders.bundle)
     }

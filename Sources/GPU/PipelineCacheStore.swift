@@ -1,0 +1,83 @@
+import Foundation
+import Logging
+
+/// The device's pipeline cache and the file it lives in between runs:
+/// `<cache directory>/SwiftGPU/pipelines-<pipeline-cache UUID>-<driver version>.vkcache`,
+/// where the cache directory is `GPU_PIPELINE_CACHE_DIR`, else `$XDG_CACHE_HOME`, else
+/// `~/.cache`. A file that is truncated, garbage or for another device or driver is ignored
+/// with a logged warning; it never reaches the driver. The file is rewritten (atomically)
+/// after each pipeline creation that grew the cache. (Lavapipe keeps only the 32-byte
+/// header: it caches no pipeline binaries, so there the file saves nothing.)
+///
+/// `@unchecked Sendable`: `savedSize` is guarded by `lock`; the rest is immutable.
+final class PipelineCacheStore: @unchecked Sendable {
+    /// What happened to the file when the device opened.
+    enum LoadOutcome: Equatable {
+        case noFile
+        case loaded(bytes: Int)
+        case rejected(reason: String)
+        case disabled
+    }
+
+    let cache: VulkanPipelineCache
+    let fileURL: URL?
+    let loadOutcome: LoadOutcome
+    private let lock = ConditionLock()
+    private var savedSize: Int
+    private static let logger = Logger(label: "SwiftGPU.pipelineCache")
+
+    /// `GPU_PIPELINE_CACHE_DIR`, `$XDG_CACHE_HOME/SwiftGPU` or `~/.cache/SwiftGPU`.
+    static var defaultDirectory: URL? {
+        if let explicit = environment("GPU_PIPELINE_CACHE_DIR") { return URL(fileURLWithPath: explicit) }
+        let base = environment("XDG_CACHE_HOME").map { URL(fileURLWithPath: $0) }
+            ?? environment("HOME").map { URL(fileURLWithPath: $0).appendingPathComponent(".cache") }
+        return base?.appendingPathComponent("SwiftGPU")
+    }
+
+    init(device: VulkanDevice, directory: URL?) throws(VulkanError) {
+        let physical = device.physical
+        let uuid = physical.pipelineCacheUUID.map { String(format: "%02x", $0) }.joined()
+        fileURL = directory?.appendingPathComponent("pipelines-\(uuid)-\(physical.driverVersion).vkcache")
+        var initial: [UInt8] = []
+        var outcome = LoadOutcome.disabled
+        if let fileURL {
+            if let data = try? Data(contentsOf: fileURL) {
+                let expected = VulkanPipelineCache.expectedHeader(for: physical)
+                if data.count < expected.count {
+                    outcome = .rejected(reason: "file of \(data.count) bytes is too short to hold a pipeline cache")
+                } else if Array(data.prefix(expected.count)) != expected {
+                    outcome = .rejected(reason: "header does not match this device and driver")
+                } else {
+                    initial = Array(data)
+                    outcome = .loaded(bytes: data.count)
+                }
+                if case .rejected(let reason) = outcome {
+                    Self.logger.warning("ignoring pipeline cache \(fileURL.path): \(reason)")
+                }
+            } else {
+                outcome = .noFile
+            }
+        }
+        loadOutcome = outcome
+        savedSize = initial.count
+        cache = try VulkanPipelineCache(device: device, initialData: initial)
+    }
+
+    /// Writes the cache to its file if it grew since the last write. Failures to write are
+    /// logged, never thrown: the cache only saves time.
+    func saveIfGrown() {
+        guard let fileURL, let data = try? cache.data() else { return }
+        let grew = lock.withLock { () -> Bool in
+            guard data.count > savedSize else { return false }
+            savedSize = data.count
+            return true
+        }
+        guard grew else { return }
+        do {
+            try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(data).write(to: fileURL, options: .atomic)
+        } catch {
+            Self.logger.warning("could not save pipeline cache \(fileURL.path): \(error)")
+        }
+    }
+}

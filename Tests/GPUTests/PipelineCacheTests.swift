@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import GPU
+
+@Suite("Pipeline cache", .validated)
+struct PipelineCacheTests {
+    static func scratchDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-cache-\(UUID().uuidString)")
+    }
+
+    @Test("a pipeline creation saves the cache; the next device loads it")
+    func saveAndLoad() throws {
+        let directory = Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try TestGPU(cacheDirectory: directory)
+        #expect(first.device.pipelineCache.loadOutcome == .noFile)
+        _ = try first.pipeline("add.comp")
+        let file = try #require(first.device.pipelineCache.fileURL)
+        #expect(file.lastPathComponent.hasPrefix("pipelines-"))
+        let saved = try Data(contentsOf: file)
+        #expect(saved.count >= 32, "at least the header (lavapipe stores only the header)")
+        #expect(Array(saved.prefix(32)) == VulkanPipelineCache.expectedHeader(for: first.device.backend.physical))
+
+        let second = try TestGPU(cacheDirectory: directory)
+        #expect(second.device.pipelineCache.loadOutcome == .loaded(bytes: saved.count))
+        #expect(try second.pipeline("add.comp").threadsPerThreadgroup == Size(width: 64))
+    }
+
+    @Test("garbage, truncated and foreign cache files are ignored with a warning, never a crash",
+          arguments: ["garbage", "truncated", "foreign"])
+    func badFiles(kind: String) throws {
+        let directory = Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let seed = try TestGPU(cacheDirectory: directory)
+        _ = try seed.pipeline("add.comp")
+        let file = try #require(seed.device.pipelineCache.fileURL)
+        var bytes = [UInt8](try Data(contentsOf: file))
+        switch kind {
+        case "garbage": bytes = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
+        case "truncated": bytes = Array(bytes.prefix(20))
+        default: bytes[16] ^= 0xFF   // another device's pipeline-cache UUID
+        }
+        try Data(bytes).write(to: file)
+
+        let gpu = try TestGPU(cacheDirectory: directory)
+        guard case .rejected = gpu.device.pipelineCache.loadOutcome else {
+            Issue.record("expected the file to be rejected, got \(gpu.device.pipelineCache.loadOutcome)")
+            return
+        }
+        // Pipelines still work, and the file is replaced by a good one.
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let cb = try gpu.incrementBuffer(counter)
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(counter.contents().load(as: UInt32.self) == 1)
+        let rewritten = try TestGPU(cacheDirectory: directory)
+        guard case .loaded = rewritten.device.pipelineCache.loadOutcome else {
+            Issue.record("expected the rewritten file to load, got \(rewritten.device.pipelineCache.loadOutcome)")
+            return
+        }
+    }
+}
