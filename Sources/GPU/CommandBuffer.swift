@@ -126,6 +126,7 @@ public final class CommandBuffer: @unchecked Sendable {
         if let context {
             do {
                 if !isRecording { try context.begin() }
+                context.restoreRestingLayouts()
                 context.hostReadBarrier()
                 try context.end()
             } catch {

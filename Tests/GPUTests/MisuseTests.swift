@@ -162,6 +162,21 @@ struct MisuseTests {
     }
 }
 
-private func stderr(_ result: ExitTest.Result?) -> String {
+func stderr(_ result: ExitTest.Result?) -> String {
     String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+}
+
+@Suite("Texture misuse stops with a message")
+struct TextureMisuseTests {
+    @Test("replace outside the level")
+    func replaceOutside() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let texture = try gpu.device.makeTexture(descriptor: .texture2D(pixelFormat: .rgba8Unorm, width: 8, height: 8, mipmapped: false))
+            let bytes = [UInt8](repeating: 0, count: 1024)
+            try texture.replace(region: Region(x: 4, y: 0, width: 8, height: 8), mipmapLevel: 0, withBytes: bytes, bytesPerRow: 32)
+        }
+        #expect(stderr(result).contains(
+            "SwiftGPU API misuse: replace(region:mipmapLevel:slice:withBytes:bytesPerRow:): region 4,0 8×8×1 is outside level 0's 8×8×1"))
+    }
 }

@@ -45,6 +45,77 @@ public final class BlitCommandEncoder {
         }
     }
 
+    /// Copies a region of one level and slice of `source` into `destination`, rows
+    /// `destinationBytesPerRow` apart. `sourceSize` defaults to the whole level.
+    public func copy(from source: Texture, sourceSlice: Int = 0, sourceLevel: Int = 0, sourceOrigin: Origin = Origin(),
+                     sourceSize: Size? = nil, to destination: Buffer, destinationOffset: Int, destinationBytesPerRow: Int) {
+        let call = "copy(from:sourceSlice:sourceLevel:sourceOrigin:sourceSize:to:destinationOffset:destinationBytesPerRow:)"
+        checkOpen(call)
+        let size = sourceSize ?? source.size(ofLevel: sourceLevel)
+        source.checkRegion(Region(origin: sourceOrigin, size: size), level: sourceLevel, slice: sourceSlice,
+                           bytesPerRow: destinationBytesPerRow, call: call)
+        checkRange(destination, destinationOffset..<(destinationOffset + destinationBytesPerRow * size.height),
+                   call: call, role: "destination")
+        track(reading: source, writing: destination)
+        context.copy(buffer: destination.backing.handle, offset: destinationOffset, bytesPerRow: destinationBytesPerRow,
+                     image: source.backing, level: sourceLevel, layer: sourceSlice, origin: sourceOrigin, size: size,
+                     toImage: false)
+    }
+
+    /// Copies rows `sourceBytesPerRow` apart from `source` into a region of one level and
+    /// slice of `destination`.
+    public func copy(from source: Buffer, sourceOffset: Int, sourceBytesPerRow: Int, sourceSize: Size,
+                     to destination: Texture, destinationSlice: Int = 0, destinationLevel: Int = 0,
+                     destinationOrigin: Origin = Origin()) {
+        let call = "copy(from:sourceOffset:sourceBytesPerRow:sourceSize:to:destinationSlice:destinationLevel:destinationOrigin:)"
+        checkOpen(call)
+        destination.checkRegion(Region(origin: destinationOrigin, size: sourceSize), level: destinationLevel,
+                                slice: destinationSlice, bytesPerRow: sourceBytesPerRow, call: call)
+        checkRange(source, sourceOffset..<(sourceOffset + sourceBytesPerRow * sourceSize.height), call: call, role: "source")
+        track(reading: source, writing: destination)
+        destination.noteWriter(commandBuffer)
+        context.copy(buffer: source.backing.handle, offset: sourceOffset, bytesPerRow: sourceBytesPerRow,
+                     image: destination.backing, level: destinationLevel, layer: destinationSlice,
+                     origin: destinationOrigin, size: sourceSize, toImage: true)
+    }
+
+    /// Copies one whole level and slice between textures of the same format and level size.
+    public func copy(from source: Texture, sourceSlice: Int = 0, sourceLevel: Int = 0,
+                     to destination: Texture, destinationSlice: Int = 0, destinationLevel: Int = 0) {
+        let call = "copy(from:sourceSlice:sourceLevel:to:destinationSlice:destinationLevel:)"
+        checkOpen(call)
+        let size = source.size(ofLevel: sourceLevel)
+        guard source !== destination else { misuse("\(call): source and destination are the same texture") }
+        guard source.pixelFormat == destination.pixelFormat, size == destination.size(ofLevel: destinationLevel) else {
+            misuse("\(call): textures differ in format or level size (\(source.pixelFormat) \(size), "
+                + "\(destination.pixelFormat) \(destination.size(ofLevel: destinationLevel)))")
+        }
+        let bytesPerRow = size.width * source.pixelFormat.bytesPerPixel
+        source.checkRegion(Region(origin: Origin(), size: size), level: sourceLevel, slice: sourceSlice,
+                           bytesPerRow: bytesPerRow, call: call)
+        destination.checkRegion(Region(origin: Origin(), size: size), level: destinationLevel, slice: destinationSlice,
+                                bytesPerRow: bytesPerRow, call: call)
+        track(reading: source, writing: destination)
+        destination.noteWriter(commandBuffer)
+        context.copy(image: source.backing, level: sourceLevel, layer: sourceSlice,
+                     to: destination.backing, level: destinationLevel, layer: destinationSlice, size: size)
+    }
+
+    /// Fills every level after the first by successive linear downsampling of level 0.
+    public func generateMipmaps(for texture: Texture) {
+        checkOpen("generateMipmaps(for:)")
+        track(reading: texture, writing: texture)
+        texture.noteWriter(commandBuffer)
+        guard texture.mipmapLevelCount > 1 else { return }
+        context.generateMipmaps(texture.backing)
+    }
+
+    /// Moves a new texture's image into the layout SwiftGPU keeps it in.
+    func initializeLayout(of texture: Texture) {
+        context.retained.append(texture)
+        context.initializeLayout(texture.backing)
+    }
+
     /// Ends encoding; the encoder may not be used again.
     public func endEncoding() {
         checkOpen("endEncoding()")
@@ -52,7 +123,7 @@ public final class BlitCommandEncoder {
         commandBuffer.endEncoder()
     }
 
-    private func track(reading source: Buffer?, writing destination: Buffer) {
+    private func track(reading source: AnyObject?, writing destination: AnyObject) {
         context.retained.append(destination)
         if let source { context.retained.append(source) }
         if context.hazards.needsBarrier(reading: CollectionOfOne(source.map(ObjectIdentifier.init)).lazy.compactMap { $0 },

@@ -27,6 +27,8 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// Whether commands since the last barrier wrote memory, and which buffers they touched,
     /// for hazard tracking within the command buffer.
     var hazards = HazardTracker()
+    /// Images this command buffer moved out of their resting layout, and where they are.
+    var imageLayouts: [(image: VulkanImage, layout: VkImageLayout)] = []
     /// Scratch space for descriptor writes, reused by every flush.
     let writes: UnsafeMutableBufferPointer<VkWriteDescriptorSet>
     let bufferInfos: UnsafeMutableBufferPointer<VkDescriptorBufferInfo>
@@ -193,5 +195,6 @@ final class VulkanCommandContext: @unchecked Sendable {
         waits.removeAll(keepingCapacity: true)
         signals.removeAll(keepingCapacity: true)
         hazards.reset()
+        imageLayouts.removeAll(keepingCapacity: true)
     }
 }

@@ -15,6 +15,8 @@ final class VulkanDevice: @unchecked Sendable {
     /// Host CLOCK_MONOTONIC nanoseconds minus device timestamp nanoseconds (ticks × period),
     /// when calibrated timestamps are offered.
     let timestampToHostOffset: Int64?
+    /// Whether anisotropic filtering was enabled (when the device offers it).
+    let samplerAnisotropy: Bool
     private let queue: VkQueue
     private let queueLock = ConditionLock()
 
@@ -36,6 +38,15 @@ final class VulkanDevice: @unchecked Sendable {
         features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES
         features12.timelineSemaphore = VkBool32(VK_TRUE)
 
+        var supported = VkPhysicalDeviceFeatures()
+        vkGetPhysicalDeviceFeatures(physical.handle, &supported)
+        samplerAnisotropy = supported.samplerAnisotropy != 0
+        var features = VkPhysicalDeviceFeatures()
+        features.samplerAnisotropy = supported.samplerAnisotropy
+        var features2 = VkPhysicalDeviceFeatures2()
+        features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
+        features2.features = features
+
         var priority: Float = 1
         var queueInfo = VkDeviceQueueCreateInfo()
         queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
@@ -47,6 +58,8 @@ final class VulkanDevice: @unchecked Sendable {
         try withUnsafeMutablePointer(to: &features13) { (p13) throws(VulkanError) in
             features12.pNext = UnsafeMutableRawPointer(p13)
             try withUnsafeMutablePointer(to: &features12) { (p12) throws(VulkanError) in
+              features2.pNext = UnsafeMutableRawPointer(p12)
+              try withUnsafeMutablePointer(to: &features2) { (p2) throws(VulkanError) in
                 try withUnsafePointer(to: &priority) { (priorityPointer) throws(VulkanError) in
                     queueInfo.pQueuePriorities = priorityPointer
                     try withUnsafePointer(to: &queueInfo) { (queuePointer) throws(VulkanError) in
@@ -54,7 +67,7 @@ final class VulkanDevice: @unchecked Sendable {
                             withCStrings(extensions) { names in
                                 var info = VkDeviceCreateInfo()
                                 info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-                                info.pNext = UnsafeRawPointer(p12)
+                                info.pNext = UnsafeRawPointer(p2)
                                 info.queueCreateInfoCount = 1
                                 info.pQueueCreateInfos = queuePointer
                                 info.enabledExtensionCount = UInt32(extensions.count)
@@ -64,6 +77,7 @@ final class VulkanDevice: @unchecked Sendable {
                         }
                     }
                 }
+              }
             }
         }
         guard let created else { throw VulkanError(code: .initializationFailed, callSite: "vkCreateDevice") }

@@ -1,0 +1,120 @@
+/// Minification and magnification filters.
+public enum SamplerMinMagFilter: Sendable, Hashable {
+    /// The nearest texel.
+    case nearest
+    /// Bilinear.
+    case linear
+}
+
+/// How a sampler picks between mipmap levels.
+public enum SamplerMipFilter: Sendable, Hashable {
+    /// Level 0 only.
+    case notMipmapped
+    /// The nearest level.
+    case nearest
+    /// Blend the two nearest levels.
+    case linear
+}
+
+/// What a sampler returns outside [0, 1].
+public enum SamplerAddressMode: Sendable, Hashable {
+    /// The edge texel.
+    case clampToEdge
+    /// Mirror once, then the edge.
+    case mirrorClampToEdge
+    /// Wrap around.
+    case `repeat`
+    /// Wrap around, mirrored.
+    case mirrorRepeat
+    /// The border colour.
+    case clampToBorderColor
+}
+
+/// The colour outside the texture for `clampToBorderColor`.
+public enum SamplerBorderColor: Sendable, Hashable {
+    /// (0, 0, 0, 0).
+    case transparentBlack
+    /// (0, 0, 0, 1).
+    case opaqueBlack
+    /// (1, 1, 1, 1).
+    case opaqueWhite
+}
+
+/// A comparison, for depth tests and comparison samplers.
+public enum CompareFunction: Sendable, Hashable {
+    /// Never passes.
+    case never
+    /// new < stored.
+    case less
+    /// new == stored.
+    case equal
+    /// new <= stored.
+    case lessEqual
+    /// new > stored.
+    case greater
+    /// new != stored.
+    case notEqual
+    /// new >= stored.
+    case greaterEqual
+    /// Always passes.
+    case always
+}
+
+/// How a sampler reads a texture, Metal's `MTLSamplerDescriptor` (same defaults).
+public struct SamplerDescriptor: Sendable, Hashable {
+    /// Filter when the texture is shrunk.
+    public var minFilter = SamplerMinMagFilter.nearest
+    /// Filter when the texture is enlarged.
+    public var magFilter = SamplerMinMagFilter.nearest
+    /// Filter between mipmap levels.
+    public var mipFilter = SamplerMipFilter.notMipmapped
+    /// Addressing along x.
+    public var sAddressMode = SamplerAddressMode.clampToEdge
+    /// Addressing along y.
+    public var tAddressMode = SamplerAddressMode.clampToEdge
+    /// Addressing along z.
+    public var rAddressMode = SamplerAddressMode.clampToEdge
+    /// Border colour for `clampToBorderColor`.
+    public var borderColor = SamplerBorderColor.transparentBlack
+    /// Anisotropy, 1 for none (clamped to the device's limit).
+    public var maxAnisotropy = 1
+    /// Lowest level of detail used.
+    public var lodMinClamp: Float = 0
+    /// Highest level of detail used.
+    public var lodMaxClamp: Float = .greatestFiniteMagnitude
+    /// Whether coordinates are in [0, 1] (true) or in texels.
+    public var normalizedCoordinates = true
+    /// A comparison sampler's function, or nil for an ordinary sampler.
+    public var compareFunction: CompareFunction?
+
+    /// Makes a descriptor with Metal's defaults.
+    public init() {}
+}
+
+/// An immutable sampler, Metal's `MTLSamplerState`.
+///
+/// `@unchecked Sendable`: every stored property is immutable.
+public final class SamplerState: @unchecked Sendable {
+    let backend: VulkanSampler
+    /// The device that made it.
+    public let device: Device
+    /// What it was made from.
+    public let descriptor: SamplerDescriptor
+
+    init(device: Device, descriptor: SamplerDescriptor) throws(GPUError) {
+        self.device = device
+        self.descriptor = descriptor
+        do {
+            backend = try VulkanSampler(device: device.backend, descriptor: descriptor)
+        } catch {
+            throw .vulkan(error)
+        }
+    }
+}
+
+extension Device {
+    /// Makes a sampler.
+    public func makeSamplerState(descriptor: SamplerDescriptor) throws(GPUError) -> SamplerState {
+        try SamplerState(device: self, descriptor: descriptor)
+    }
+}

@@ -1,0 +1,134 @@
+/// An image resource, Metal's `MTLTexture`.
+///
+/// `@unchecked Sendable`: `lastWriter` is guarded by `lock`; everything else is immutable.
+public final class Texture: @unchecked Sendable {
+    let backing: VulkanImage
+    /// The device that made it.
+    public let device: Device
+    /// What it was made from.
+    public let descriptor: TextureDescriptor
+    private let lock = ConditionLock()
+    private weak var lastWriter: CommandBuffer?
+
+    init(device: Device, descriptor: TextureDescriptor, backing: VulkanImage) {
+        self.device = device
+        self.descriptor = descriptor
+        self.backing = backing
+    }
+
+    /// The texel format.
+    public var pixelFormat: PixelFormat { descriptor.pixelFormat }
+    /// Width of level 0.
+    public var width: Int { descriptor.width }
+    /// Height of level 0.
+    public var height: Int { descriptor.height }
+    /// Mipmap levels.
+    public var mipmapLevelCount: Int { descriptor.mipmapLevelCount }
+    /// Slices (of a 2D array).
+    public var arrayLength: Int { descriptor.arrayLength }
+    /// Samples per texel.
+    public var sampleCount: Int { descriptor.sampleCount }
+    /// 2D, 2D array or cube.
+    public var textureType: TextureType { descriptor.textureType }
+    /// Declared uses.
+    public var usage: TextureUsage { descriptor.usage }
+
+    /// The size of mipmap `level`.
+    public func size(ofLevel level: Int) -> Size {
+        Size(width: max(width >> level, 1), height: max(height >> level, 1))
+    }
+
+    /// Records that `commandBuffer` writes this texture, so `getBytes` waits for it.
+    func noteWriter(_ commandBuffer: CommandBuffer) {
+        lock.withLock { lastWriter = commandBuffer }
+    }
+
+    /// Copies texels from memory into `region` of `mipmapLevel` (and `slice`). Returns
+    /// when the texels are in the texture. Like Metal's, it does not wait for GPU work that
+    /// uses the texture.
+    public func replace(region: Region, mipmapLevel: Int, slice: Int = 0, withBytes bytes: UnsafeRawPointer,
+                        bytesPerRow: Int) throws(GPUError) {
+        let call = "replace(region:mipmapLevel:slice:withBytes:bytesPerRow:)"
+        checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
+        let length = bytesPerRow * region.size.height
+        let staging = try device.makeBuffer(bytes: bytes, length: length)
+        try device.runInternally { (commandBuffer) throws(GPUError) in
+            let blit = try commandBuffer.makeBlitCommandEncoder()
+            blit.copy(from: staging, sourceOffset: 0, sourceBytesPerRow: bytesPerRow, sourceSize: region.size,
+                      to: self, destinationSlice: slice, destinationLevel: mipmapLevel, destinationOrigin: region.origin)
+            blit.endEncoding()
+        }
+    }
+
+    /// Copies texels of `region` of `mipmapLevel` (and `slice`) into memory, after waiting
+    /// for the last committed command buffer that wrote the texture.
+    public func getBytes(_ bytes: UnsafeMutableRawPointer, bytesPerRow: Int, from region: Region, mipmapLevel: Int,
+                         slice: Int = 0) throws(GPUError) {
+        let call = "getBytes(_:bytesPerRow:from:mipmapLevel:slice:)"
+        checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
+        if let writer = lock.withLock({ lastWriter }), writer.status >= .committed { writer.waitUntilCompleted() }
+        let length = bytesPerRow * region.size.height
+        let staging = try device.makeBuffer(length: length)
+        try device.runInternally { (commandBuffer) throws(GPUError) in
+            let blit = try commandBuffer.makeBlitCommandEncoder()
+            blit.copy(from: self, sourceSlice: slice, sourceLevel: mipmapLevel, sourceOrigin: region.origin,
+                      sourceSize: region.size, to: staging, destinationOffset: 0, destinationBytesPerRow: bytesPerRow)
+            blit.endEncoding()
+        }
+        bytes.copyMemory(from: staging.contents(), byteCount: length)
+    }
+
+    /// Stops unless `region` lies in the level and the row pitch holds a row.
+    func checkRegion(_ region: Region, level: Int, slice: Int, bytesPerRow: Int, call: String) {
+        guard (0..<mipmapLevelCount).contains(level) else {
+            misuse("\(call): mipmap level \(level) is outside 0..<\(mipmapLevelCount)")
+        }
+        guard (0..<descriptor.layerCount).contains(slice) else {
+            misuse("\(call): slice \(slice) is outside 0..<\(descriptor.layerCount)")
+        }
+        let levelSize = size(ofLevel: level)
+        guard region.origin.x >= 0, region.origin.y >= 0, region.size.width > 0, region.size.height > 0,
+              region.origin.x + region.size.width <= levelSize.width,
+              region.origin.y + region.size.height <= levelSize.height
+        else {
+            misuse("\(call): region \(region.origin.x),\(region.origin.y) \(region.size) is outside level \(level)'s \(levelSize)")
+        }
+        let bytesPerPixel = pixelFormat.bytesPerPixel
+        guard bytesPerRow >= region.size.width * bytesPerPixel, bytesPerRow % bytesPerPixel == 0 else {
+            misuse("\(call): bytesPerRow \(bytesPerRow) is not a multiple of \(bytesPerPixel) holding \(region.size.width) texels")
+        }
+    }
+}
+
+extension Device {
+    /// Makes a texture; its contents are undefined until written.
+    public func makeTexture(descriptor: TextureDescriptor) throws(GPUError) -> Texture {
+        let call = "makeTexture(descriptor:)"
+        guard descriptor.width > 0, descriptor.height > 0, descriptor.arrayLength > 0 else {
+            misuse("\(call): width, height and arrayLength must be above 0")
+        }
+        let maxLevels = Int.bitWidth - max(descriptor.width, descriptor.height).leadingZeroBitCount
+        guard (1...maxLevels).contains(descriptor.mipmapLevelCount) else {
+            misuse("\(call): mipmapLevelCount \(descriptor.mipmapLevelCount) is outside 1...\(maxLevels)")
+        }
+        guard descriptor.sampleCount == 1 || (descriptor.sampleCount == 4 && descriptor.mipmapLevelCount == 1) else {
+            misuse("\(call): sampleCount must be 1, or 4 with one mipmap level")
+        }
+        guard descriptor.textureType != .typeCube || descriptor.width == descriptor.height else {
+            misuse("\(call): cube textures must be square")
+        }
+        let backing: VulkanImage
+        do {
+            backing = try VulkanImage(device: backend, descriptor: descriptor)
+        } catch {
+            throw .vulkan(error)
+        }
+        let texture = Texture(device: self, descriptor: descriptor, backing: backing)
+        try runInternally { (commandBuffer) throws(GPUError) in
+            let blit = try commandBuffer.makeBlitCommandEncoder()
+            blit.initializeLayout(of: texture)
+            blit.endEncoding()
+        }
+        return texture
+    }
+}

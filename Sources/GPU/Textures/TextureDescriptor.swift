@@ -1,0 +1,98 @@
+/// The shape of a texture.
+public enum TextureType: Sendable, Hashable {
+    /// One 2D image (with mipmaps).
+    case type2D
+    /// An array of 2D images (slices).
+    case type2DArray
+    /// Six square 2D faces.
+    case typeCube
+}
+
+/// How a texture will be used, Metal's `MTLTextureUsage`. Copies are always allowed.
+public struct TextureUsage: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public var rawValue: UInt
+    /// Wraps raw bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Sampled or read in shaders.
+    public static let shaderRead = TextureUsage(rawValue: 1 << 0)
+    /// Written in shaders (storage image).
+    public static let shaderWrite = TextureUsage(rawValue: 1 << 1)
+    /// A render pass attachment.
+    public static let renderTarget = TextureUsage(rawValue: 1 << 2)
+}
+
+/// A texel position.
+public struct Origin: Sendable, Hashable {
+    /// Texel x.
+    public var x: Int
+    /// Texel y.
+    public var y: Int
+    /// Texel z (3D) — 0 for 2D textures.
+    public var z: Int
+    /// Makes an origin.
+    public init(x: Int = 0, y: Int = 0, z: Int = 0) { self.x = x; self.y = y; self.z = z }
+}
+
+/// A box of texels, Metal's `MTLRegion`.
+public struct Region: Sendable, Hashable {
+    /// The first texel.
+    public var origin: Origin
+    /// The extent.
+    public var size: Size
+    /// Makes a 2D region.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        origin = Origin(x: x, y: y)
+        size = Size(width: width, height: height)
+    }
+    /// Makes a region from an origin and a size.
+    public init(origin: Origin, size: Size) { self.origin = origin; self.size = size }
+}
+
+/// Everything needed to make a texture, Metal's `MTLTextureDescriptor`.
+public struct TextureDescriptor: Sendable, Hashable {
+    /// 2D, 2D array or cube.
+    public var textureType: TextureType = .type2D
+    /// The texel format.
+    public var pixelFormat: PixelFormat
+    /// Width of level 0.
+    public var width: Int
+    /// Height of level 0.
+    public var height: Int
+    /// Slices of a 2D array (6 faces for a cube are implied).
+    public var arrayLength: Int = 1
+    /// Mipmap levels, 1 for none.
+    public var mipmapLevelCount: Int = 1
+    /// Samples per texel (1 or 4).
+    public var sampleCount: Int = 1
+    /// Uses.
+    public var usage: TextureUsage = .shaderRead
+    /// Shared or private (both are filled with `replace` and read with `getBytes`).
+    public var storageMode: StorageMode = .private
+
+    /// Makes a descriptor.
+    public init(textureType: TextureType = .type2D, pixelFormat: PixelFormat, width: Int, height: Int,
+                arrayLength: Int = 1, mipmapLevelCount: Int = 1, sampleCount: Int = 1,
+                usage: TextureUsage = .shaderRead, storageMode: StorageMode = .private) {
+        self.textureType = textureType
+        self.pixelFormat = pixelFormat
+        self.width = width
+        self.height = height
+        self.arrayLength = arrayLength
+        self.mipmapLevelCount = mipmapLevelCount
+        self.sampleCount = sampleCount
+        self.usage = usage
+        self.storageMode = storageMode
+    }
+
+    /// A 2D texture descriptor, with a full mip chain when `mipmapped`.
+    public static func texture2D(pixelFormat: PixelFormat, width: Int, height: Int, mipmapped: Bool,
+                                 usage: TextureUsage = .shaderRead) -> TextureDescriptor {
+        let levels = mipmapped ? Int.bitWidth - max(width, height).leadingZeroBitCount : 1
+        return TextureDescriptor(pixelFormat: pixelFormat, width: width, height: height,
+                                 mipmapLevelCount: levels, usage: usage)
+    }
+
+    /// Layers of the Vulkan image: slices, or 6 × slices for cubes.
+    var layerCount: Int { textureType == .typeCube ? 6 * arrayLength : arrayLength }
+}

@@ -1,0 +1,218 @@
+import CVulkan
+
+/// A `VkImage` with its own device-local memory and a view of every level and layer.
+///
+/// Between command buffers an image rests in one layout chosen from its usage; a command
+/// buffer moves it to the layout each use needs (whole image at once) and back to rest
+/// before it ends, so command buffers never depend on the order they were encoded in.
+///
+/// `@unchecked Sendable`: every stored property is immutable.
+final class VulkanImage: @unchecked Sendable {
+    let device: VulkanDevice
+    let handle: VkImage
+    let memory: VkDeviceMemory
+    let view: VkImageView
+    let descriptor: TextureDescriptor
+
+    init(device: VulkanDevice, descriptor: TextureDescriptor) throws(VulkanError) {
+        self.device = device
+        self.descriptor = descriptor
+        let vk = device.handle
+        var info = VkImageCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
+        info.flags = descriptor.textureType == .typeCube ? VkImageCreateFlags(VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT.rawValue) : 0
+        info.imageType = VK_IMAGE_TYPE_2D
+        info.format = descriptor.pixelFormat.vkFormat
+        info.extent = VkExtent3D(width: UInt32(descriptor.width), height: UInt32(descriptor.height), depth: 1)
+        info.mipLevels = UInt32(descriptor.mipmapLevelCount)
+        info.arrayLayers = UInt32(descriptor.layerCount)
+        info.samples = VkSampleCountFlagBits(UInt32(descriptor.sampleCount))
+        info.tiling = VK_IMAGE_TILING_OPTIMAL
+        info.usage = descriptor.vkUsage
+        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+        info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
+        var image: VkImage?
+        try vkCall(.createImage, device.faults) { vkCreateImage(vk, &info, nil, &image) }
+        guard let image else { throw VulkanError(code: .initializationFailed, callSite: "vkCreateImage") }
+
+        var requirements = VkMemoryRequirements()
+        vkGetImageMemoryRequirements(vk, image, &requirements)
+        let deviceLocal = VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue)
+        var allocation = VkMemoryAllocateInfo()
+        allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
+        allocation.allocationSize = requirements.size
+        allocation.memoryTypeIndex = device.physical.memoryType(
+            typeBits: requirements.memoryTypeBits, required: 0, preferred: deviceLocal) ?? 0
+        var memory: VkDeviceMemory?
+        var view: VkImageView?
+        do throws(VulkanError) {
+            try vkCall(.allocateMemory, device.faults) { vkAllocateMemory(vk, &allocation, nil, &memory) }
+            try vkCall(.bindImageMemory, device.faults) { vkBindImageMemory(vk, image, memory, 0) }
+            var viewInfo = VkImageViewCreateInfo()
+            viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
+            viewInfo.image = image
+            viewInfo.viewType = descriptor.vkViewType
+            viewInfo.format = info.format
+            viewInfo.subresourceRange = VkImageSubresourceRange(
+                aspectMask: descriptor.pixelFormat.isDepth
+                    ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT.rawValue) : descriptor.pixelFormat.vkAspects,
+                baseMipLevel: 0, levelCount: info.mipLevels, baseArrayLayer: 0, layerCount: info.arrayLayers)
+            try vkCall(.createImageView, device.faults) { vkCreateImageView(vk, &viewInfo, nil, &view) }
+        } catch {
+            if let memory { vkFreeMemory(vk, memory, nil) }
+            vkDestroyImage(vk, image, nil)
+            throw error
+        }
+        handle = image
+        self.memory = memory!
+        self.view = view!
+    }
+
+    deinit {
+        let vk = device.handle
+        vkDestroyImageView(vk, view, nil)
+        vkDestroyImage(vk, handle, nil)
+        vkFreeMemory(vk, memory, nil)
+    }
+
+    /// The layout the image rests in between command buffers.
+    var restingLayout: VkImageLayout {
+        let usage = descriptor.usage
+        if usage.contains(.shaderWrite) { return VK_IMAGE_LAYOUT_GENERAL }
+        if usage.contains(.shaderRead) { return VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL }
+        if usage.contains(.renderTarget) {
+            return descriptor.pixelFormat.isDepth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
+                                                  : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
+        }
+        return VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
+    }
+
+    /// Every level and layer, all aspects.
+    var wholeRange: VkImageSubresourceRange {
+        VkImageSubresourceRange(aspectMask: descriptor.pixelFormat.vkAspects, baseMipLevel: 0,
+                                levelCount: UInt32(descriptor.mipmapLevelCount), baseArrayLayer: 0,
+                                layerCount: UInt32(descriptor.layerCount))
+    }
+}
+
+extension VulkanCommandContext {
+    /// Moves a new image from `UNDEFINED` to its resting layout.
+    func initializeLayout(_ image: VulkanImage) {
+        layoutBarrier(image, from: VK_IMAGE_LAYOUT_UNDEFINED, to: image.restingLayout, range: image.wholeRange)
+    }
+
+    /// Moves `image` (all of it) to `layout` for the next command, if it is not there.
+    func transition(_ image: VulkanImage, to layout: VkImageLayout) {
+        if let index = imageLayouts.firstIndex(where: { $0.image === image }) {
+            let current = imageLayouts[index].layout
+            guard current != layout else { return }
+            layoutBarrier(image, from: current, to: layout, range: image.wholeRange)
+            imageLayouts[index].layout = layout
+        } else {
+            guard image.restingLayout != layout else { return }
+            layoutBarrier(image, from: image.restingLayout, to: layout, range: image.wholeRange)
+            imageLayouts.append((image, layout))
+        }
+    }
+
+    /// Returns every image this command buffer moved to its resting layout.
+    func restoreRestingLayouts() {
+        for (image, layout) in imageLayouts where layout != image.restingLayout {
+            layoutBarrier(image, from: layout, to: image.restingLayout, range: image.wholeRange)
+        }
+        imageLayouts.removeAll(keepingCapacity: true)
+    }
+
+    /// A layout change of `range` that also orders every earlier access before every later one.
+    func layoutBarrier(_ image: VulkanImage, from old: VkImageLayout, to new: VkImageLayout, range: VkImageSubresourceRange) {
+        var barrier = VkImageMemoryBarrier2()
+        barrier.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2
+        barrier.srcStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
+        barrier.srcAccessMask = old == VK_IMAGE_LAYOUT_UNDEFINED ? 0 : VkAccessFlags2(VK_ACCESS_2_MEMORY_WRITE_BIT)
+        barrier.dstStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
+        barrier.dstAccessMask = VkAccessFlags2(VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT)
+        barrier.oldLayout = old
+        barrier.newLayout = new
+        barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
+        barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
+        barrier.image = image.handle
+        barrier.subresourceRange = range
+        withUnsafePointer(to: &barrier) { pointer in
+            var info = VkDependencyInfo()
+            info.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
+            info.imageMemoryBarrierCount = 1
+            info.pImageMemoryBarriers = pointer
+            vkCmdPipelineBarrier2(commandBuffer, &info)
+        }
+    }
+
+    /// Copies between a buffer and one level (and layer) of an image.
+    func copy(buffer: VkBuffer, offset: Int, bytesPerRow: Int, image: VulkanImage, level: Int, layer: Int,
+              origin: Origin, size: Size, toImage: Bool) {
+        var region = VkBufferImageCopy()
+        region.bufferOffset = UInt64(offset)
+        region.bufferRowLength = UInt32(bytesPerRow / image.descriptor.pixelFormat.bytesPerPixel)
+        region.bufferImageHeight = 0
+        region.imageSubresource = VkImageSubresourceLayers(
+            aspectMask: image.descriptor.pixelFormat.vkCopyAspect, mipLevel: UInt32(level),
+            baseArrayLayer: UInt32(layer), layerCount: 1)
+        region.imageOffset = VkOffset3D(x: Int32(origin.x), y: Int32(origin.y), z: 0)
+        region.imageExtent = VkExtent3D(width: UInt32(size.width), height: UInt32(size.height), depth: 1)
+        if toImage {
+            transition(image, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL)
+            vkCmdCopyBufferToImage(commandBuffer, buffer, image.handle, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
+        } else {
+            transition(image, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL)
+            vkCmdCopyImageToBuffer(commandBuffer, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, 1, &region)
+        }
+    }
+
+    /// Copies one whole level and layer between images of the same format and size.
+    func copy(image source: VulkanImage, level sourceLevel: Int, layer sourceLayer: Int,
+              to destination: VulkanImage, level destinationLevel: Int, layer destinationLayer: Int, size: Size) {
+        var region = VkImageCopy()
+        region.srcSubresource = VkImageSubresourceLayers(
+            aspectMask: source.descriptor.pixelFormat.vkAspects, mipLevel: UInt32(sourceLevel),
+            baseArrayLayer: UInt32(sourceLayer), layerCount: 1)
+        region.dstSubresource = VkImageSubresourceLayers(
+            aspectMask: destination.descriptor.pixelFormat.vkAspects, mipLevel: UInt32(destinationLevel),
+            baseArrayLayer: UInt32(destinationLayer), layerCount: 1)
+        region.extent = VkExtent3D(width: UInt32(size.width), height: UInt32(size.height), depth: 1)
+        transition(source, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL)
+        transition(destination, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL)
+        vkCmdCopyImage(commandBuffer, source.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, destination.handle,
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
+    }
+
+    /// Fills every level after the first by a linear downsample of the level above. Each
+    /// source level moves to TRANSFER_SRC as it is read; the whole image ends there.
+    func generateMipmaps(_ image: VulkanImage) {
+        let d = image.descriptor
+        transition(image, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL)
+        func extent(_ level: Int) -> VkOffset3D {
+            VkOffset3D(x: Int32(max(d.width >> level, 1)), y: Int32(max(d.height >> level, 1)), z: 1)
+        }
+        func levelRange(_ level: Int) -> VkImageSubresourceRange {
+            VkImageSubresourceRange(aspectMask: d.pixelFormat.vkAspects, baseMipLevel: UInt32(level), levelCount: 1,
+                                    baseArrayLayer: 0, layerCount: UInt32(d.layerCount))
+        }
+        for level in 1..<d.mipmapLevelCount {
+            layoutBarrier(image, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                          range: levelRange(level - 1))
+            var blit = VkImageBlit()
+            blit.srcSubresource = VkImageSubresourceLayers(aspectMask: d.pixelFormat.vkAspects, mipLevel: UInt32(level - 1),
+                                                           baseArrayLayer: 0, layerCount: UInt32(d.layerCount))
+            blit.dstSubresource = VkImageSubresourceLayers(aspectMask: d.pixelFormat.vkAspects, mipLevel: UInt32(level),
+                                                           baseArrayLayer: 0, layerCount: UInt32(d.layerCount))
+            blit.srcOffsets = (VkOffset3D(x: 0, y: 0, z: 0), extent(level - 1))
+            blit.dstOffsets = (VkOffset3D(x: 0, y: 0, z: 0), extent(level))
+            vkCmdBlitImage(commandBuffer, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, image.handle,
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR)
+        }
+        layoutBarrier(image, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                      range: levelRange(d.mipmapLevelCount - 1))
+        if let index = imageLayouts.firstIndex(where: { $0.image === image }) {
+            imageLayouts[index].layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import CVulkan
+
+/// A `VkSampler`.
+///
+/// `@unchecked Sendable`: the handle is immutable.
+final class VulkanSampler: @unchecked Sendable {
+    let device: VulkanDevice
+    let handle: VkSampler
+
+    init(device: VulkanDevice, descriptor: SamplerDescriptor) throws(VulkanError) {
+        self.device = device
+        var info = VkSamplerCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO
+        info.magFilter = descriptor.magFilter.vkFilter
+        info.minFilter = descriptor.minFilter.vkFilter
+        info.mipmapMode = descriptor.mipFilter.vkMipmapMode
+        info.addressModeU = descriptor.sAddressMode.vkAddressMode
+        info.addressModeV = descriptor.tAddressMode.vkAddressMode
+        info.addressModeW = descriptor.rAddressMode.vkAddressMode
+        let anisotropy = min(Float(descriptor.maxAnisotropy), device.physical.limits.maxSamplerAnisotropy)
+        info.anisotropyEnable = VkBool32(anisotropy > 1 && device.samplerAnisotropy ? VK_TRUE : VK_FALSE)
+        info.maxAnisotropy = max(anisotropy, 1)
+        info.compareEnable = VkBool32(descriptor.compareFunction == nil ? VK_FALSE : VK_TRUE)
+        info.compareOp = descriptor.compareFunction?.vkCompareOp ?? VK_COMPARE_OP_ALWAYS
+        info.minLod = descriptor.mipFilter == .notMipmapped ? 0 : descriptor.lodMinClamp
+        info.maxLod = descriptor.mipFilter == .notMipmapped ? 0.25 : descriptor.lodMaxClamp
+        info.borderColor = descriptor.borderColor.vkBorderColor
+        info.unnormalizedCoordinates = VkBool32(descriptor.normalizedCoordinates ? VK_FALSE : VK_TRUE)
+        var sampler: VkSampler?
+        let vk = device.handle
+        try vkCall(.createSampler, device.faults) { vkCreateSampler(vk, &info, nil, &sampler) }
+        handle = sampler!
+    }
+
+    deinit { vkDestroySampler(device.handle, handle, nil) }
+}
