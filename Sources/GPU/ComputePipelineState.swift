@@ -14,8 +14,8 @@ public final class ComputePipelineState: @unchecked Sendable {
     public var maxTotalThreadsPerThreadgroup: Int {
         threadsPerThreadgroup.width * threadsPerThreadgroup.height * threadsPerThreadgroup.depth
     }
-    /// Buffer slots the shader declares: Metal index, Vulkan binding, descriptor kind.
-    let bufferSlots: [ResourceSlot]
+    /// Resources the shader declares: Metal index, Vulkan binding, descriptor kind.
+    let slots: [ResourceSlot]
 
     init(device: Device, function: Function) throws(LibraryError) {
         guard function.stage == .compute else {
@@ -25,7 +25,7 @@ public final class ComputePipelineState: @unchecked Sendable {
         guard let local = entry.localSize else {
             throw .unsupportedFunction(name: function.name, reason: "it declares no local size")
         }
-        bufferSlots = try ResourceSlot.slots(of: function, stage: .compute)
+        slots = try ResourceSlot.slots(of: function, stage: .compute)
         self.device = device
         functionName = function.name
         threadsPerThreadgroup = Size(width: Int(local.x), height: Int(local.y), depth: Int(local.z))
@@ -42,6 +42,7 @@ public final class ComputePipelineState: @unchecked Sendable {
 
 /// One resource a pipeline's shaders declare, in Metal's terms and in Vulkan's.
 struct ResourceSlot: Sendable, Hashable {
+    var stage: ShaderStage
     var kind: BindingConvention.SlotKind
     var index: Int
     var binding: UInt32
@@ -68,7 +69,7 @@ struct ResourceSlot: Sendable, Hashable {
             guard binding.count == 1 else {
                 throw .unsupportedFunction(name: function.name, reason: "'\(binding.name)' is an array of descriptors")
             }
-            slots.append(ResourceSlot(kind: kind, index: index, binding: binding.binding,
+            slots.append(ResourceSlot(stage: stage, kind: kind, index: index, binding: binding.binding,
                                       descriptor: binding.kind, isReadOnly: binding.isReadOnly))
         }
         return slots

@@ -101,7 +101,7 @@ struct MisuseTests {
             try encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
         }
         #expect(stderr(result).contains(
-            "SwiftGPU API misuse: dispatchThreadgroups(_:threadsPerThreadgroup:): 'increment.comp' uses buffer index 0, but no buffer or bytes are set there"))
+            "SwiftGPU API misuse: dispatchThreadgroups(_:threadsPerThreadgroup:): 'increment.comp' uses compute buffer index 0, but no buffer or bytes are set there"))
     }
 
     @Test("setBytes above 4 KB")

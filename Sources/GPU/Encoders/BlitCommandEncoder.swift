@@ -120,6 +120,7 @@ public final class BlitCommandEncoder {
     public func endEncoding() {
         checkOpen("endEncoding()")
         isEnded = true
+        context.restoreRestingLayouts()
         commandBuffer.endEncoder()
     }
 

@@ -11,7 +11,7 @@ public final class ComputeCommandEncoder {
     init(commandBuffer: CommandBuffer) throws(GPUError) {
         self.commandBuffer = commandBuffer
         context = try commandBuffer.beginEncoder("compute", call: "makeComputeCommandEncoder()")
-        binder = ResourceBinder(context: context, tableBase: 0)
+        binder = ResourceBinder(context: context)
     }
 
     /// Sets the pipeline later dispatches use.
@@ -25,14 +25,27 @@ public final class ComputeCommandEncoder {
     /// Binds `buffer` at buffer `index` (Vulkan binding `index` in set 0).
     public func setBuffer(_ buffer: Buffer, offset: Int, index: Int) {
         checkOpen("setBuffer(_:offset:index:)")
-        binder.setBuffer(buffer, offset: offset, index: index, call: "setBuffer(_:offset:index:)")
+        binder.setBuffer(buffer, offset: offset, index: index, stage: .compute, call: "setBuffer(_:offset:index:)")
     }
 
     /// Copies `length` bytes (at most 4 KB) into the command buffer and binds them at
     /// buffer `index`, as a uniform or storage buffer, whichever the shader declares.
     public func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) throws(GPUError) {
         checkOpen("setBytes(_:length:index:)")
-        try binder.setBytes(bytes, length: length, index: index, call: "setBytes(_:length:index:)")
+        try binder.setBytes(bytes, length: length, index: index, stage: .compute, call: "setBytes(_:length:index:)")
+    }
+
+    /// Binds `texture` at texture `index` (Vulkan binding 32 + `index`).
+    public func setTexture(_ texture: Texture, index: Int) {
+        checkOpen("setTexture(_:index:)")
+        binder.setTexture(texture, index: index, stage: .compute, call: "setTexture(_:index:)")
+    }
+
+    /// Binds `sampler` at sampler `index` (Vulkan binding 48 + `index`; a combined
+    /// `sampler2D` at texture index i uses sampler index i).
+    public func setSamplerState(_ sampler: SamplerState, index: Int) {
+        checkOpen("setSamplerState(_:index:)")
+        binder.setSamplerState(sampler, index: index, stage: .compute, call: "setSamplerState(_:index:)")
     }
 
     /// Dispatches `threadgroups` groups. `threadsPerThreadgroup` must equal the size the
@@ -40,7 +53,7 @@ public final class ComputeCommandEncoder {
     public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) throws(GPUError) {
         let call = "dispatchThreadgroups(_:threadsPerThreadgroup:)"
         let pipeline = prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
-        try binder.flush(slots: pipeline.bufferSlots, pipeline: pipeline.backend, function: pipeline.functionName, call: call)
+        try binder.flush(slots: pipeline.slots, pipeline: pipeline.backend, function: pipeline.functionName, call: call)
         context.dispatch(UInt32(threadgroups.width), UInt32(threadgroups.height), UInt32(threadgroups.depth))
     }
 
@@ -50,7 +63,7 @@ public final class ComputeCommandEncoder {
     public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) throws(GPUError) {
         let call = "dispatchThreads(_:threadsPerThreadgroup:)"
         let pipeline = prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
-        try binder.flush(slots: pipeline.bufferSlots, pipeline: pipeline.backend, function: pipeline.functionName, call: call)
+        try binder.flush(slots: pipeline.slots, pipeline: pipeline.backend, function: pipeline.functionName, call: call)
         func groups(_ count: Int, _ size: Int) -> UInt32 { UInt32((count + size - 1) / size) }
         context.dispatch(groups(threads.width, threadsPerThreadgroup.width),
                          groups(threads.height, threadsPerThreadgroup.height),
@@ -61,6 +74,7 @@ public final class ComputeCommandEncoder {
     public func endEncoding() {
         checkOpen("endEncoding()")
         isEnded = true
+        context.restoreRestingLayouts()
         commandBuffer.endEncoder()
     }
 

@@ -1,33 +1,40 @@
-/// The buffer bindings an encoder records with `setBuffer` and `setBytes`, and their
-/// resolution against a pipeline's slots at each dispatch or draw: missing bindings stop
-/// with a message, hazards get a barrier, descriptors are written.
+import CVulkan
+
+/// The resources an encoder records with `set*` calls, and their resolution against a
+/// pipeline's slots at each dispatch or draw: missing bindings stop with a message,
+/// hazards get a barrier, descriptors are written.
 struct ResourceBinder {
     let context: VulkanCommandContext
-    /// Where this stage's buffer indices start in the context's table.
-    let tableBase: Int
 
-    init(context: VulkanCommandContext, tableBase: Int) {
+    init(context: VulkanCommandContext) {
         self.context = context
-        self.tableBase = tableBase
-        for index in 0...BindingConvention.maxBufferIndex { context.bufferTable[tableBase + index] = BufferBinding() }
+        for index in context.bufferTable.indices { context.bufferTable[index] = BufferBinding() }
+        for index in context.textureTable.indices { context.textureTable[index] = TextureBinding() }
+        for index in context.samplerTable.indices { context.samplerTable[index] = nil }
     }
 
-    /// Records `buffer` at `index`.
-    func setBuffer(_ buffer: Buffer, offset: Int, index: Int, call: String) {
-        checkIndex(index, call: call)
+    /// Where `stage`'s indices start in the buffer table and the texture/sampler tables.
+    private static func base(_ stage: ShaderStage, kind: BindingConvention.SlotKind) -> Int {
+        guard stage == .fragment else { return 0 }
+        return kind == .buffer ? 32 : 16
+    }
+
+    /// Records `buffer` at `index` of `stage`.
+    func setBuffer(_ buffer: Buffer, offset: Int, index: Int, stage: ShaderStage, call: String) {
+        check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         guard offset >= 0, offset < buffer.length else {
             misuse("\(call): offset \(offset) is outside the buffer's \(buffer.length) bytes")
         }
         context.retained.append(buffer)
-        context.bufferTable[tableBase + index] = BufferBinding(
+        context.bufferTable[Self.base(stage, kind: .buffer) + index] = BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: buffer.backing.handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
             owner: ObjectIdentifier(buffer))
     }
 
     /// Copies up to 4 KB into the command buffer's upload ring and records it at `index`.
-    func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, call: String) throws(GPUError) {
-        checkIndex(index, call: call)
+    func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: String) throws(GPUError) {
+        check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         guard length > 0, length <= 4096 else {
             misuse("\(call): length \(length) is outside 1...4096 bytes; use a buffer for larger data")
         }
@@ -39,40 +46,89 @@ struct ResourceBinder {
         } catch {
             throw .vulkan(error)
         }
-        context.bufferTable[tableBase + index] = BufferBinding(
+        context.bufferTable[Self.base(stage, kind: .buffer) + index] = BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: placed.buffer.handle, offset: UInt64(placed.offset), range: UInt64(length)),
             owner: nil)
     }
 
-    /// Resolves `slots` of the pipeline `function` for a command named `call`: stops if a
-    /// slot is unbound, emits a barrier on a hazard, and writes the descriptors.
-    func flush(slots: [ResourceSlot], pipeline: VulkanPipeline, function: String, call: String) throws(GPUError) {
+    /// Records `texture` at `index` of `stage`.
+    func setTexture(_ texture: Texture, index: Int, stage: ShaderStage, call: String) {
+        check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
+        context.retained.append(texture)
+        context.textureTable[Self.base(stage, kind: .texture) + index] =
+            TextureBinding(image: texture.backing, owner: ObjectIdentifier(texture))
+    }
+
+    /// Records `sampler` at `index` of `stage`.
+    func setSamplerState(_ sampler: SamplerState, index: Int, stage: ShaderStage, call: String) {
+        check(index, limit: BindingConvention.maxSamplerIndex, call: call, what: "sampler")
+        context.retained.append(sampler)
+        context.samplerTable[Self.base(stage, kind: .sampler) + index] = sampler.backend.handle
+    }
+
+    /// The buffer bound at `index` of `stage` (vertex buffers).
+    func buffer(at index: Int, stage: ShaderStage) -> BufferBinding {
+        context.bufferTable[Self.base(stage, kind: .buffer) + index]
+    }
+
+    /// Resolves `slots` for a command named `call`: stops if a slot is unbound, emits a
+    /// barrier on a buffer hazard (outside render passes), and writes the descriptors.
+    func flush(slots: [ResourceSlot], pipeline: VulkanPipeline, function: String, call: String,
+               trackHazards: Bool = true) throws(GPUError) {
         let maxUniformRange = UInt64(context.device.physical.limits.maxUniformBufferRange)
         for (position, slot) in slots.enumerated() {
-            let binding = context.bufferTable[tableBase + slot.index]
-            guard binding.isSet else {
-                misuse("\(call): '\(function)' uses buffer index \(slot.index), but no buffer or bytes are set there")
+            let base = Self.base(slot.stage, kind: slot.kind)
+            switch slot.kind {
+            case .buffer:
+                let binding = context.bufferTable[base + slot.index]
+                guard binding.isSet else {
+                    misuse("\(call): '\(function)' uses \(slot.stage) buffer index \(slot.index), but no buffer or bytes are set there")
+                }
+                var bound = binding.bound
+                if slot.descriptor == .uniformBuffer { bound.range = min(bound.range, maxUniformRange) }
+                context.bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
+            case .texture:
+                guard let image = context.textureTable[base + slot.index].image else {
+                    misuse("\(call): '\(function)' uses \(slot.stage) texture index \(slot.index), but no texture is set there")
+                }
+                var sampler: VkSampler?
+                if slot.descriptor == .combinedImageSampler {
+                    guard let paired = context.samplerTable[Self.base(slot.stage, kind: .sampler) + slot.index] else {
+                        misuse("\(call): '\(function)' samples \(slot.stage) texture index \(slot.index) with a combined sampler, "
+                            + "but no sampler is set at sampler index \(slot.index)")
+                    }
+                    sampler = paired
+                }
+                context.imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: image.view,
+                                                                     imageLayout: image.restingLayout)
+            case .sampler:
+                guard let sampler = context.samplerTable[base + slot.index] else {
+                    misuse("\(call): '\(function)' uses \(slot.stage) sampler index \(slot.index), but no sampler is set there")
+                }
+                context.imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_UNDEFINED)
             }
-            var bound = binding.bound
-            if slot.descriptor == .uniformBuffer { bound.range = min(bound.range, maxUniformRange) }
-            context.resolved[position] = bound
         }
-        let table = context.bufferTable
-        let base = tableBase
-        let reads = slots.lazy.compactMap { table[base + $0.index].owner }
-        let writes = slots.lazy.filter { !$0.isReadOnly }.compactMap { table[base + $0.index].owner }
-        if context.hazards.needsBarrier(reading: reads, writing: writes) { context.memoryBarrier() }
+        if trackHazards {
+            let table = context.bufferTable
+            let textures = context.textureTable
+            let reads = slots.lazy.compactMap { slot -> ObjectIdentifier? in
+                slot.kind == .buffer ? table[Self.base(slot.stage, kind: .buffer) + slot.index].owner
+                    : slot.kind == .texture ? textures[Self.base(slot.stage, kind: .texture) + slot.index].owner : nil
+            }
+            let writes = slots.lazy.filter { !$0.isReadOnly && $0.kind == .buffer }.compactMap {
+                table[Self.base($0.stage, kind: .buffer) + $0.index].owner
+            }
+            if context.hazards.needsBarrier(reading: reads, writing: writes) { context.memoryBarrier() }
+        }
         do {
-            try context.bindBuffers(UnsafeBufferPointer(context.resolved), slots: slots, pipeline: pipeline)
+            try context.writeDescriptors(slots: slots, pipeline: pipeline)
         } catch {
             throw .vulkan(error)
         }
     }
 
-    private func checkIndex(_ index: Int, call: String) {
-        guard (0...BindingConvention.maxBufferIndex).contains(index) else {
-            misuse("\(call): buffer index \(index) is outside 0...\(BindingConvention.maxBufferIndex)")
-        }
+    private func check(_ index: Int, limit: Int, call: String, what: String) {
+        guard (0...limit).contains(index) else { misuse("\(call): \(what) index \(index) is outside 0...\(limit)") }
     }
 }

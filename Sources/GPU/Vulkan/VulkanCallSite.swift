@@ -17,6 +17,7 @@ enum VulkanCallSite: String, Sendable, Hashable, CaseIterable {
     case createDescriptorSetLayout = "vkCreateDescriptorSetLayout"
     case createPipelineLayout = "vkCreatePipelineLayout"
     case createComputePipelines = "vkCreateComputePipelines"
+    case createGraphicsPipelines = "vkCreateGraphicsPipelines"
     case createPipelineCache = "vkCreatePipelineCache"
     case getPipelineCacheData = "vkGetPipelineCacheData"
     case createCommandPool = "vkCreateCommandPool"

@@ -32,10 +32,12 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// Scratch space for descriptor writes, reused by every flush.
     let writes: UnsafeMutableBufferPointer<VkWriteDescriptorSet>
     let bufferInfos: UnsafeMutableBufferPointer<VkDescriptorBufferInfo>
-    /// The buffers an encoder has bound, by Metal index (compute/vertex 0–31, fragment
-    /// 32–63), and the resolved list a draw or dispatch hands to `bindBuffers`.
+    let imageInfos: UnsafeMutableBufferPointer<VkDescriptorImageInfo>
+    /// What an encoder has bound, by Metal index: buffers (compute/vertex 0–31, fragment
+    /// 32–63), textures and samplers (compute/vertex 0–15, fragment 16–31).
     let bufferTable: UnsafeMutableBufferPointer<BufferBinding>
-    let resolved: UnsafeMutableBufferPointer<BoundBuffer>
+    let textureTable: UnsafeMutableBufferPointer<TextureBinding>
+    let samplerTable: UnsafeMutableBufferPointer<VkSampler?>
 
     static let uploadChunkSize = 64 * 1024
     static let maxDescriptorWrites = 64
@@ -73,10 +75,13 @@ final class VulkanCommandContext: @unchecked Sendable {
         self.queries = queries!
         writes = .allocate(capacity: Self.maxDescriptorWrites)
         bufferInfos = .allocate(capacity: Self.maxDescriptorWrites)
+        imageInfos = .allocate(capacity: Self.maxDescriptorWrites)
         bufferTable = .allocate(capacity: 64)
         bufferTable.initialize(repeating: BufferBinding())
-        resolved = .allocate(capacity: Self.maxDescriptorWrites)
-        resolved.initialize(repeating: BoundBuffer(buffer: nil, offset: 0, range: 0))
+        textureTable = .allocate(capacity: 32)
+        textureTable.initialize(repeating: TextureBinding())
+        samplerTable = .allocate(capacity: 32)
+        samplerTable.initialize(repeating: nil)
         retained.reserveCapacity(16)
         signals.reserveCapacity(2)
     }
@@ -88,8 +93,12 @@ final class VulkanCommandContext: @unchecked Sendable {
         vkDestroyCommandPool(vk, pool, nil)
         writes.deallocate()
         bufferInfos.deallocate()
+        imageInfos.deallocate()
+        bufferTable.deinitialize()
         bufferTable.deallocate()
-        resolved.deallocate()
+        textureTable.deinitialize()
+        textureTable.deallocate()
+        samplerTable.deallocate()
     }
 
     /// Begins recording: resets the timestamps and writes the start one.
@@ -151,15 +160,14 @@ final class VulkanCommandContext: @unchecked Sendable {
     func allocateDescriptorSet(layout: VkDescriptorSetLayout) throws(VulkanError) -> VkDescriptorSet {
         let vk = device.handle
         if descriptorPool == nil {
-            var sizes = [VkDescriptorPoolSize](repeating: .init(), count: 2)
-            sizes[0].type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-            sizes[0].descriptorCount = 4096
-            sizes[1].type = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
-            sizes[1].descriptorCount = 4096
+            let types = [VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                         VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                         VK_DESCRIPTOR_TYPE_SAMPLER, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER]
+            let sizes = types.map { VkDescriptorPoolSize(type: $0, descriptorCount: 4096) }
             var info = VkDescriptorPoolCreateInfo()
             info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
             info.maxSets = 1024
-            info.poolSizeCount = 2
+            info.poolSizeCount = UInt32(sizes.count)
             var pool: VkDescriptorPool?
             try sizes.withUnsafeBufferPointer { (sizes) throws(VulkanError) in
                 info.pPoolSizes = sizes.baseAddress
@@ -196,5 +204,6 @@ final class VulkanCommandContext: @unchecked Sendable {
         signals.removeAll(keepingCapacity: true)
         hazards.reset()
         imageLayouts.removeAll(keepingCapacity: true)
+        for index in textureTable.indices { textureTable[index] = TextureBinding() }
     }
 }

@@ -7,6 +7,13 @@ struct BoundBuffer {
     var range: UInt64
 }
 
+/// What an encoder has bound at one Metal texture index.
+struct TextureBinding {
+    var image: VulkanImage?
+    /// The `Texture` bound, for hazard tracking.
+    var owner: ObjectIdentifier?
+}
+
 /// What an encoder has bound at one Metal buffer index.
 struct BufferBinding {
     var isSet = false
@@ -55,20 +62,22 @@ extension VulkanCommandContext {
         vkCmdBindPipeline(commandBuffer, pipeline.bindPoint, pipeline.handle)
     }
 
-    /// Writes the buffer descriptors of `slots` for `pipeline`: pushed when the device
-    /// offers push descriptors, else from a set allocated in this context's pool.
-    func bindBuffers(_ buffers: UnsafeBufferPointer<BoundBuffer>, slots: [ResourceSlot],
-                     pipeline: VulkanPipeline) throws(VulkanError) {
+    /// Writes the descriptors of `slots` for `pipeline` from `bufferInfos` / `imageInfos`
+    /// (filled at the slot's position): pushed when the device offers push descriptors,
+    /// else from a set allocated in this context's pool.
+    func writeDescriptors(slots: [ResourceSlot], pipeline: VulkanPipeline) throws(VulkanError) {
         guard !slots.isEmpty else { return }
         for (index, slot) in slots.enumerated() {
-            let bound = buffers[index]
-            bufferInfos[index] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
             var write = VkWriteDescriptorSet()
             write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
             write.dstBinding = slot.binding
             write.descriptorCount = 1
             write.descriptorType = slot.descriptor.vkDescriptorType
-            write.pBufferInfo = UnsafePointer(bufferInfos.baseAddress! + index)
+            if slot.kind == .buffer {
+                write.pBufferInfo = UnsafePointer(bufferInfos.baseAddress! + index)
+            } else {
+                write.pImageInfo = UnsafePointer(imageInfos.baseAddress! + index)
+            }
             writes[index] = write
         }
         if let push = device.pushDescriptorSet {

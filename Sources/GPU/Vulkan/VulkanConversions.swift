@@ -127,3 +127,116 @@ extension CompareFunction {
         }
     }
 }
+
+extension VertexFormat {
+    var vkFormat: VkFormat {
+        switch self {
+        case .float: VK_FORMAT_R32_SFLOAT
+        case .float2: VK_FORMAT_R32G32_SFLOAT
+        case .float3: VK_FORMAT_R32G32B32_SFLOAT
+        case .float4: VK_FORMAT_R32G32B32A32_SFLOAT
+        case .uchar4Normalized: VK_FORMAT_R8G8B8A8_UNORM
+        case .uint: VK_FORMAT_R32_UINT
+        case .int: VK_FORMAT_R32_SINT
+        }
+    }
+}
+
+extension BlendFactor {
+    var vkBlendFactor: VkBlendFactor {
+        switch self {
+        case .zero: VK_BLEND_FACTOR_ZERO
+        case .one: VK_BLEND_FACTOR_ONE
+        case .sourceColor: VK_BLEND_FACTOR_SRC_COLOR
+        case .oneMinusSourceColor: VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR
+        case .sourceAlpha: VK_BLEND_FACTOR_SRC_ALPHA
+        case .oneMinusSourceAlpha: VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+        case .destinationColor: VK_BLEND_FACTOR_DST_COLOR
+        case .oneMinusDestinationColor: VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR
+        case .destinationAlpha: VK_BLEND_FACTOR_DST_ALPHA
+        case .oneMinusDestinationAlpha: VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA
+        }
+    }
+}
+
+extension BlendOperation {
+    var vkBlendOp: VkBlendOp {
+        switch self {
+        case .add: VK_BLEND_OP_ADD
+        case .subtract: VK_BLEND_OP_SUBTRACT
+        case .reverseSubtract: VK_BLEND_OP_REVERSE_SUBTRACT
+        case .min: VK_BLEND_OP_MIN
+        case .max: VK_BLEND_OP_MAX
+        }
+    }
+}
+
+extension PrimitiveType {
+    var vkTopology: VkPrimitiveTopology {
+        switch self {
+        case .point: VK_PRIMITIVE_TOPOLOGY_POINT_LIST
+        case .line: VK_PRIMITIVE_TOPOLOGY_LINE_LIST
+        case .lineStrip: VK_PRIMITIVE_TOPOLOGY_LINE_STRIP
+        case .triangle: VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST
+        case .triangleStrip: VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP
+        }
+    }
+
+    var topologyClass: PrimitiveTopologyClass {
+        switch self {
+        case .point: .point
+        case .line, .lineStrip: .line
+        case .triangle, .triangleStrip: .triangle
+        }
+    }
+}
+
+extension PrimitiveTopologyClass {
+    /// A topology of the class, for pipeline creation (the draw sets the exact one).
+    var vkTopology: VkPrimitiveTopology {
+        switch self {
+        case .point: VK_PRIMITIVE_TOPOLOGY_POINT_LIST
+        case .line: VK_PRIMITIVE_TOPOLOGY_LINE_LIST
+        case .triangle: VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST
+        }
+    }
+}
+
+extension CullMode {
+    var vkCullMode: VkCullModeFlags {
+        switch self {
+        case .none: VkCullModeFlags(VK_CULL_MODE_NONE.rawValue)
+        case .front: VkCullModeFlags(VK_CULL_MODE_FRONT_BIT.rawValue)
+        case .back: VkCullModeFlags(VK_CULL_MODE_BACK_BIT.rawValue)
+        }
+    }
+}
+
+extension Winding {
+    var vkFrontFace: VkFrontFace { self == .clockwise ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE }
+}
+
+extension IndexType {
+    var vkIndexType: VkIndexType { self == .uint16 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32 }
+    var size: Int { self == .uint16 ? 2 : 4 }
+}
+
+extension LoadAction {
+    var vkLoadOp: VkAttachmentLoadOp {
+        switch self {
+        case .dontCare: VK_ATTACHMENT_LOAD_OP_DONT_CARE
+        case .load: VK_ATTACHMENT_LOAD_OP_LOAD
+        case .clear: VK_ATTACHMENT_LOAD_OP_CLEAR
+        }
+    }
+}
+
+extension StoreAction {
+    var vkStoreOp: VkAttachmentStoreOp {
+        switch self {
+        case .dontCare, .multisampleResolve: VK_ATTACHMENT_STORE_OP_DONT_CARE
+        case .store, .storeAndMultisampleResolve: VK_ATTACHMENT_STORE_OP_STORE
+        }
+    }
+    var resolves: Bool { self == .multisampleResolve || self == .storeAndMultisampleResolve }
+}

@@ -6,13 +6,15 @@ import CVulkan
 /// buffer moves it to the layout each use needs (whole image at once) and back to rest
 /// before it ends, so command buffers never depend on the order they were encoded in.
 ///
-/// `@unchecked Sendable`: every stored property is immutable.
+/// `@unchecked Sendable`: `attachmentViews` is guarded by `viewLock`; the rest is immutable.
 final class VulkanImage: @unchecked Sendable {
     let device: VulkanDevice
     let handle: VkImage
     let memory: VkDeviceMemory
     let view: VkImageView
     let descriptor: TextureDescriptor
+    private let viewLock = ConditionLock()
+    private var attachmentViews: [Int: VkImageView] = [:]
 
     init(device: VulkanDevice, descriptor: TextureDescriptor) throws(VulkanError) {
         self.device = device
@@ -70,9 +72,38 @@ final class VulkanImage: @unchecked Sendable {
 
     deinit {
         let vk = device.handle
+        for view in attachmentViews.values { vkDestroyImageView(vk, view, nil) }
         vkDestroyImageView(vk, view, nil)
         vkDestroyImage(vk, handle, nil)
         vkFreeMemory(vk, memory, nil)
+    }
+
+    /// A 2D view of one level and layer, for rendering into; made once, kept with the image.
+    func attachmentView(level: Int, layer: Int) throws(VulkanError) -> VkImageView {
+        let key = level << 16 | layer
+        return try viewLock.withLock { () throws(VulkanError) -> VkImageView in
+            if let view = attachmentViews[key] { return view }
+            var info = VkImageViewCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
+            info.image = handle
+            info.viewType = VK_IMAGE_VIEW_TYPE_2D
+            info.format = descriptor.pixelFormat.vkFormat
+            info.subresourceRange = VkImageSubresourceRange(aspectMask: descriptor.pixelFormat.vkAspects,
+                                                            baseMipLevel: UInt32(level), levelCount: 1,
+                                                            baseArrayLayer: UInt32(layer), layerCount: 1)
+            var view: VkImageView?
+            let vk = device.handle
+            try vkCall(.createImageView, device.faults) { vkCreateImageView(vk, &info, nil, &view) }
+            attachmentViews[key] = view!
+            return view!
+        }
+    }
+
+    /// The layout the image takes as a render-pass attachment.
+    var attachmentLayout: VkImageLayout {
+        guard descriptor.pixelFormat.isDepth else { return VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL }
+        return descriptor.pixelFormat.hasStencil ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
+                                                 : VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL
     }
 
     /// The layout the image rests in between command buffers.

@@ -17,7 +17,10 @@ final class VulkanPipeline: @unchecked Sendable {
         self.device = device
         bindPoint = VK_PIPELINE_BIND_POINT_COMPUTE
         let vk = device.handle
-        (setLayout, layout) = try Self.makeLayout(device: device, bindings: bindings, stages: VK_SHADER_STAGE_COMPUTE_BIT)
+        (setLayout, layout) = try Self.makeLayout(
+            device: device,
+            bindings: bindings.map { LayoutBinding(binding: $0.binding, type: $0.kind.vkDescriptorType,
+                                                   stages: VkShaderStageFlags(VK_SHADER_STAGE_COMPUTE_BIT.rawValue)) })
         let module: VkShaderModule
         do {
             module = try Self.makeShaderModule(device: device, words: words)
@@ -50,6 +53,15 @@ final class VulkanPipeline: @unchecked Sendable {
         handle = pipeline!
     }
 
+    init(device: VulkanDevice, handle: VkPipeline, layout: VkPipelineLayout, setLayout: VkDescriptorSetLayout,
+         bindPoint: VkPipelineBindPoint) {
+        self.device = device
+        self.handle = handle
+        self.layout = layout
+        self.setLayout = setLayout
+        self.bindPoint = bindPoint
+    }
+
     deinit {
         let vk = device.handle
         vkDestroyPipeline(vk, handle, nil)
@@ -57,7 +69,7 @@ final class VulkanPipeline: @unchecked Sendable {
         vkDestroyDescriptorSetLayout(vk, setLayout, nil)
     }
 
-    private static func makeShaderModule(device: VulkanDevice, words: [UInt32]) throws(VulkanError) -> VkShaderModule {
+    static func makeShaderModule(device: VulkanDevice, words: [UInt32]) throws(VulkanError) -> VkShaderModule {
         var module: VkShaderModule?
         let vk = device.handle
         try vkCall(.createShaderModule, device.faults) {
@@ -72,15 +84,21 @@ final class VulkanPipeline: @unchecked Sendable {
         return module!
     }
 
-    private static func makeLayout(device: VulkanDevice, bindings: [SPIRVBinding],
-                                   stages: VkShaderStageFlagBits) throws(VulkanError) -> (VkDescriptorSetLayout, VkPipelineLayout) {
+    /// One binding of the pipeline's descriptor set.
+    struct LayoutBinding {
+        var binding: UInt32
+        var type: VkDescriptorType
+        var stages: VkShaderStageFlags
+    }
+
+    static func makeLayout(device: VulkanDevice, bindings: [LayoutBinding]) throws(VulkanError) -> (VkDescriptorSetLayout, VkPipelineLayout) {
         let vk = device.handle
         let layoutBindings = bindings.map { binding in
             var layoutBinding = VkDescriptorSetLayoutBinding()
             layoutBinding.binding = binding.binding
-            layoutBinding.descriptorType = binding.kind.vkDescriptorType
-            layoutBinding.descriptorCount = binding.count
-            layoutBinding.stageFlags = VkShaderStageFlags(stages.rawValue)
+            layoutBinding.descriptorType = binding.type
+            layoutBinding.descriptorCount = 1
+            layoutBinding.stageFlags = binding.stages
             return layoutBinding
         }
         var setLayout: VkDescriptorSetLayout?

@@ -1,0 +1,291 @@
+import CVulkan
+
+/// Records draws into one render pass, Metal's `MTLRenderCommandEncoder`, through Vulkan
+/// dynamic rendering. Viewport and scissor default to the whole attachment, culling to
+/// none, front faces to clockwise and depth testing to Metal's default state (compare
+/// always, no writes).
+public final class RenderCommandEncoder {
+    /// The command buffer it records into.
+    public let commandBuffer: CommandBuffer
+    private let context: VulkanCommandContext
+    private let binder: ResourceBinder
+    private let colorFormats: [PixelFormat?]
+    private let depthFormat: PixelFormat?
+    private let sampleCount: Int
+    private let attachments: [Texture]
+    private var pipeline: RenderPipelineState?
+    private var isEnded = false
+    private var viewport: Viewport
+    private var scissor: ScissorRect
+    private var cullMode = CullMode.none
+    private var winding = Winding.clockwise
+    private var depthStencil = DepthStencilDescriptor()
+    private var dynamicStateDirty = true
+    private var descriptorsDirty = true
+    private var topology: PrimitiveType?
+
+    init(commandBuffer: CommandBuffer, descriptor pass: RenderPassDescriptor) throws(GPUError) {
+        let call = "makeRenderCommandEncoder(descriptor:)"
+        let colors = pass.colorAttachments.map(\.texture)
+        let lastColor = colors.lastIndex { $0 != nil } ?? -1
+        let depthTexture = pass.depthAttachment.texture
+        let all = colors.compactMap { $0 } + (depthTexture.map { [$0] } ?? [])
+        guard let first = all.first else { misuse("\(call): the pass has no attachments") }
+        let size = first.size(ofLevel: pass.colorAttachments.first { $0.texture === first }?.level ?? 0)
+        for attachment in pass.colorAttachments {
+            guard let texture = attachment.texture else { continue }
+            guard texture.usage.contains(.renderTarget) else {
+                misuse("\(call): a colour attachment's texture lacks .renderTarget usage")
+            }
+            guard texture.size(ofLevel: attachment.level) == size, texture.sampleCount == first.sampleCount else {
+                misuse("\(call): attachments differ in size or sample count")
+            }
+            if attachment.storeAction.resolves {
+                guard let resolve = attachment.resolveTexture, resolve.sampleCount == 1, texture.sampleCount > 1 else {
+                    misuse("\(call): a multisample resolve needs a multisampled texture and a single-sample resolveTexture")
+                }
+            }
+        }
+        if let depthTexture {
+            guard depthTexture.pixelFormat.isDepth, depthTexture.usage.contains(.renderTarget) else {
+                misuse("\(call): the depth attachment needs a depth format with .renderTarget usage")
+            }
+        }
+        self.commandBuffer = commandBuffer
+        colorFormats = colors.prefix(lastColor + 1).map { $0?.pixelFormat }
+        depthFormat = depthTexture?.pixelFormat
+        sampleCount = first.sampleCount
+        attachments = all + pass.colorAttachments.compactMap { $0.storeAction.resolves ? $0.resolveTexture : nil }
+        viewport = Viewport(originX: 0, originY: 0, width: Double(size.width), height: Double(size.height), znear: 0, zfar: 1)
+        scissor = ScissorRect(x: 0, y: 0, width: size.width, height: size.height)
+        context = try commandBuffer.beginEncoder("render", call: call)
+        binder = ResourceBinder(context: context)
+        // Earlier writes (compute, blits) must be visible before the pass: barriers inside
+        // dynamic rendering are restricted.
+        context.memoryBarrier()
+        context.hazards.reset()
+        do {
+            func attachment(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
+                            clear: VkClearValue, resolve: Texture?) throws(VulkanError) -> RenderingAttachment {
+                context.retained.append(texture)
+                texture.noteWriter(commandBuffer)
+                let resolved = try resolve.map { (texture) throws(VulkanError) in
+                    context.retained.append(texture)
+                    texture.noteWriter(commandBuffer)
+                    return (texture.backing, try texture.backing.attachmentView(level: 0, layer: 0))
+                }
+                return RenderingAttachment(image: texture.backing, view: try texture.backing.attachmentView(level: level, layer: slice),
+                                           load: load.vkLoadOp, store: store.vkStoreOp, clear: clear, resolve: resolved)
+            }
+            let colorAttachments = try pass.colorAttachments.prefix(lastColor + 1).map { (a) throws(VulkanError) -> RenderingAttachment? in
+                guard let texture = a.texture else { return nil }
+                var clear = VkClearValue()
+                clear.color.float32 = (Float(a.clearColor.red), Float(a.clearColor.green), Float(a.clearColor.blue),
+                                       Float(a.clearColor.alpha))
+                return try attachment(texture, level: a.level, slice: a.slice, load: a.loadAction, store: a.storeAction,
+                                      clear: clear, resolve: a.storeAction.resolves ? a.resolveTexture : nil)
+            }
+            let depthAttachment = try depthTexture.map { (texture) throws(VulkanError) -> RenderingAttachment in
+                var clear = VkClearValue()
+                clear.depthStencil = VkClearDepthStencilValue(depth: Float(pass.depthAttachment.clearDepth), stencil: 0)
+                return try attachment(texture, level: 0, slice: 0, load: pass.depthAttachment.loadAction,
+                                      store: pass.depthAttachment.storeAction, clear: clear, resolve: nil)
+            }
+            context.beginRendering(colors: colorAttachments, depth: depthAttachment, width: size.width, height: size.height)
+        } catch {
+            commandBuffer.endEncoder()
+            throw .vulkan(error)
+        }
+    }
+
+    /// Sets the pipeline; stops if its attachment formats or sample count differ from the pass's.
+    public func setRenderPipelineState(_ state: RenderPipelineState) {
+        let call = "setRenderPipelineState(_:)"
+        checkOpen(call)
+        guard state.colorPixelFormats == colorFormats, state.depthPixelFormat == depthFormat, state.sampleCount == sampleCount else {
+            misuse("\(call): pipeline '\(state.label ?? state.functionNames)' renders to colour \(describe(state.colorPixelFormats)), "
+                + "depth \(state.depthPixelFormat.map { "\($0)" } ?? "none"), \(state.sampleCount)× samples, but the pass has colour "
+                + "\(describe(colorFormats)), depth \(depthFormat.map { "\($0)" } ?? "none"), \(sampleCount)× samples")
+        }
+        pipeline = state
+        context.retained.append(state)
+        context.bind(state.backend)
+        descriptorsDirty = true
+        dynamicStateDirty = true
+    }
+
+    /// Binds a buffer at vertex buffer `index`: a vertex-attribute buffer when the
+    /// pipeline's vertex descriptor reads it, else the shader's buffer at binding `index`.
+    public func setVertexBuffer(_ buffer: Buffer, offset: Int, index: Int) {
+        checkOpen("setVertexBuffer(_:offset:index:)")
+        binder.setBuffer(buffer, offset: offset, index: index, stage: .vertex, call: "setVertexBuffer(_:offset:index:)")
+        descriptorsDirty = true
+    }
+
+    /// Copies up to 4 KB for the vertex stage at buffer `index`.
+    public func setVertexBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) throws(GPUError) {
+        checkOpen("setVertexBytes(_:length:index:)")
+        try binder.setBytes(bytes, length: length, index: index, stage: .vertex, call: "setVertexBytes(_:length:index:)")
+        descriptorsDirty = true
+    }
+
+    /// Binds a buffer for the fragment stage at buffer `index` (Vulkan binding 64 + `index`).
+    public func setFragmentBuffer(_ buffer: Buffer, offset: Int, index: Int) {
+        checkOpen("setFragmentBuffer(_:offset:index:)")
+        binder.setBuffer(buffer, offset: offset, index: index, stage: .fragment, call: "setFragmentBuffer(_:offset:index:)")
+        descriptorsDirty = true
+    }
+
+    /// Copies up to 4 KB for the fragment stage at buffer `index`.
+    public func setFragmentBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) throws(GPUError) {
+        checkOpen("setFragmentBytes(_:length:index:)")
+        try binder.setBytes(bytes, length: length, index: index, stage: .fragment, call: "setFragmentBytes(_:length:index:)")
+        descriptorsDirty = true
+    }
+
+    /// Binds a texture for the vertex stage.
+    public func setVertexTexture(_ texture: Texture, index: Int) {
+        checkOpen("setVertexTexture(_:index:)")
+        binder.setTexture(texture, index: index, stage: .vertex, call: "setVertexTexture(_:index:)")
+        descriptorsDirty = true
+    }
+
+    /// Binds a texture for the fragment stage (Vulkan binding 96 + `index`).
+    public func setFragmentTexture(_ texture: Texture, index: Int) {
+        checkOpen("setFragmentTexture(_:index:)")
+        binder.setTexture(texture, index: index, stage: .fragment, call: "setFragmentTexture(_:index:)")
+        descriptorsDirty = true
+    }
+
+    /// Binds a sampler for the vertex stage.
+    public func setVertexSamplerState(_ sampler: SamplerState, index: Int) {
+        checkOpen("setVertexSamplerState(_:index:)")
+        binder.setSamplerState(sampler, index: index, stage: .vertex, call: "setVertexSamplerState(_:index:)")
+        descriptorsDirty = true
+    }
+
+    /// Binds a sampler for the fragment stage (Vulkan binding 112 + `index`; a combined
+    /// `sampler2D` at texture index i uses sampler index i).
+    public func setFragmentSamplerState(_ sampler: SamplerState, index: Int) {
+        checkOpen("setFragmentSamplerState(_:index:)")
+        binder.setSamplerState(sampler, index: index, stage: .fragment, call: "setFragmentSamplerState(_:index:)")
+        descriptorsDirty = true
+    }
+
+    /// Sets the viewport.
+    public func setViewport(_ viewport: Viewport) {
+        checkOpen("setViewport(_:)")
+        self.viewport = viewport
+        dynamicStateDirty = true
+    }
+
+    /// Sets the scissor rectangle.
+    public func setScissorRect(_ rect: ScissorRect) {
+        checkOpen("setScissorRect(_:)")
+        scissor = rect
+        dynamicStateDirty = true
+    }
+
+    /// Sets which faces are culled.
+    public func setCullMode(_ mode: CullMode) {
+        checkOpen("setCullMode(_:)")
+        cullMode = mode
+        dynamicStateDirty = true
+    }
+
+    /// Sets which winding is front-facing.
+    public func setFrontFacing(_ winding: Winding) {
+        checkOpen("setFrontFacing(_:)")
+        self.winding = winding
+        dynamicStateDirty = true
+    }
+
+    /// Sets depth testing.
+    public func setDepthStencilState(_ state: DepthStencilState) {
+        checkOpen("setDepthStencilState(_:)")
+        depthStencil = state.descriptor
+        dynamicStateDirty = true
+    }
+
+    /// Draws `vertexCount` vertices from `vertexStart`, `instanceCount` times.
+    public func drawPrimitives(type: PrimitiveType, vertexStart: Int, vertexCount: Int, instanceCount: Int = 1,
+                               baseInstance: Int = 0) throws(GPUError) {
+        try prepareDraw(type, call: "drawPrimitives(type:vertexStart:vertexCount:instanceCount:baseInstance:)")
+        context.draw(vertexCount: vertexCount, instanceCount: instanceCount, firstVertex: vertexStart, firstInstance: baseInstance)
+    }
+
+    /// Draws `indexCount` indices from `indexBuffer`, `instanceCount` times.
+    public func drawIndexedPrimitives(type: PrimitiveType, indexCount: Int, indexType: IndexType, indexBuffer: Buffer,
+                                      indexBufferOffset: Int, instanceCount: Int = 1, baseVertex: Int = 0,
+                                      baseInstance: Int = 0) throws(GPUError) {
+        let call = "drawIndexedPrimitives(type:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:)"
+        guard indexBufferOffset >= 0, indexBufferOffset % indexType.size == 0,
+              indexBufferOffset + indexCount * indexType.size <= indexBuffer.length
+        else {
+            misuse("\(call): \(indexCount) \(indexType) indices at offset \(indexBufferOffset) do not fit the buffer's \(indexBuffer.length) bytes")
+        }
+        try prepareDraw(type, call: call)
+        context.retained.append(indexBuffer)
+        context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: indexBuffer.backing.handle,
+                            offset: indexBufferOffset, type: indexType, baseVertex: baseVertex, firstInstance: baseInstance)
+    }
+
+    /// Ends the pass; the encoder may not be used again.
+    public func endEncoding() {
+        checkOpen("endEncoding()")
+        isEnded = true
+        context.endRendering()
+        context.restoreRestingLayouts()
+        commandBuffer.endEncoder()
+    }
+
+    private func prepareDraw(_ type: PrimitiveType, call: String) throws(GPUError) {
+        checkOpen(call)
+        guard let pipeline else { misuse("\(call) called before setRenderPipelineState(_:)") }
+        guard type.topologyClass == pipeline.topologyClass else {
+            misuse("\(call): primitive type \(type) is not of the pipeline's \(pipeline.topologyClass) class")
+        }
+        if descriptorsDirty {
+            try binder.flush(slots: pipeline.slots, pipeline: pipeline.backend, function: pipeline.functionNames,
+                             call: call, trackHazards: false)
+            for index in pipeline.vertexBufferIndices {
+                let bound = binder.buffer(at: index, stage: .vertex)
+                guard bound.isSet else {
+                    misuse("\(call): the pipeline reads vertex attributes from buffer index \(index), but no buffer is set there")
+                }
+                guard bound.owner != nil else {
+                    misuse("\(call): vertex buffer index \(index) holds setVertexBytes data; vertex attributes need a buffer")
+                }
+                context.bindVertexBuffer(bound.bound.buffer, offset: bound.bound.offset, binding: index)
+            }
+            descriptorsDirty = false
+        }
+        if dynamicStateDirty {
+            context.setDynamicState(viewport: viewport, scissor: scissor, cullMode: cullMode, winding: winding,
+                                    depthTest: depthFormat != nil, depthWrite: depthFormat != nil && depthStencil.isDepthWriteEnabled,
+                                    depthCompare: depthStencil.depthCompareFunction)
+            dynamicStateDirty = false
+            topology = nil
+        }
+        if topology != type {
+            context.setTopology(type)
+            topology = type
+        }
+    }
+
+    private func describe(_ formats: [PixelFormat?]) -> String {
+        "[" + formats.map { $0.map { "\($0)" } ?? "none" }.joined(separator: ", ") + "]"
+    }
+
+    private func checkOpen(_ call: String) {
+        if isEnded { misuse("\(call) called on a render command encoder after endEncoding()") }
+    }
+}
+
+extension CommandBuffer {
+    /// Makes a render encoder for `descriptor`'s attachments. Stops if another encoder is
+    /// open, the buffer is committed, or the attachments do not fit together.
+    public func makeRenderCommandEncoder(descriptor: RenderPassDescriptor) throws(GPUError) -> RenderCommandEncoder {
+        try RenderCommandEncoder(commandBuffer: self, descriptor: descriptor)
+    }
+}

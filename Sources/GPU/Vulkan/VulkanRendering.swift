@@ -1,0 +1,99 @@
+import CVulkan
+
+/// One attachment of a dynamic-rendering pass.
+struct RenderingAttachment {
+    var image: VulkanImage
+    var view: VkImageView
+    var load: VkAttachmentLoadOp
+    var store: VkAttachmentStoreOp
+    var clear: VkClearValue
+    var resolve: (image: VulkanImage, view: VkImageView)?
+}
+
+/// Render-pass recording: dynamic rendering, dynamic state and draws.
+extension VulkanCommandContext {
+    /// Moves the attachments to their attachment layouts and begins rendering.
+    func beginRendering(colors: [RenderingAttachment?], depth: RenderingAttachment?, width: Int, height: Int) {
+        for attachment in colors.compactMap({ $0 }) + (depth.map { [$0] } ?? []) {
+            transition(attachment.image, to: attachment.image.attachmentLayout)
+            if let resolve = attachment.resolve { transition(resolve.image, to: resolve.image.attachmentLayout) }
+        }
+        func info(_ attachment: RenderingAttachment?) -> VkRenderingAttachmentInfo {
+            var info = VkRenderingAttachmentInfo()
+            info.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
+            guard let attachment else { return info }
+            info.imageView = attachment.view
+            info.imageLayout = attachment.image.attachmentLayout
+            info.loadOp = attachment.load
+            info.storeOp = attachment.store
+            info.clearValue = attachment.clear
+            if let resolve = attachment.resolve {
+                info.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT
+                info.resolveImageView = resolve.view
+                info.resolveImageLayout = resolve.image.attachmentLayout
+            }
+            return info
+        }
+        let colorInfos = colors.map(info)
+        var depthInfo = info(depth)
+        let hasStencil = depth?.image.descriptor.pixelFormat.hasStencil == true
+        var stencilInfo = hasStencil ? info(depth) : VkRenderingAttachmentInfo()
+        colorInfos.withUnsafeBufferPointer { colorPointer in
+            var rendering = VkRenderingInfo()
+            rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
+            rendering.renderArea = VkRect2D(offset: VkOffset2D(x: 0, y: 0),
+                                            extent: VkExtent2D(width: UInt32(width), height: UInt32(height)))
+            rendering.layerCount = 1
+            rendering.colorAttachmentCount = UInt32(colorInfos.count)
+            rendering.pColorAttachments = colorPointer.baseAddress
+            withUnsafePointer(to: &depthInfo) { depthPointer in
+                withUnsafePointer(to: &stencilInfo) { stencilPointer in
+                    rendering.pDepthAttachment = depth == nil ? nil : depthPointer
+                    rendering.pStencilAttachment = hasStencil ? stencilPointer : nil
+                    vkCmdBeginRendering(commandBuffer, &rendering)
+                }
+            }
+        }
+    }
+
+    /// Ends rendering.
+    func endRendering() { vkCmdEndRendering(commandBuffer) }
+
+    /// Sets the dynamic state a graphics pipeline takes from the encoder.
+    func setDynamicState(viewport: Viewport, scissor: ScissorRect, cullMode: CullMode, winding: Winding,
+                         depthTest: Bool, depthWrite: Bool, depthCompare: CompareFunction) {
+        var vkViewport = VkViewport(x: Float(viewport.originX), y: Float(viewport.originY), width: Float(viewport.width),
+                                    height: Float(viewport.height), minDepth: Float(viewport.znear), maxDepth: Float(viewport.zfar))
+        vkCmdSetViewport(commandBuffer, 0, 1, &vkViewport)
+        var rect = VkRect2D(offset: VkOffset2D(x: Int32(scissor.x), y: Int32(scissor.y)),
+                            extent: VkExtent2D(width: UInt32(scissor.width), height: UInt32(scissor.height)))
+        vkCmdSetScissor(commandBuffer, 0, 1, &rect)
+        vkCmdSetCullMode(commandBuffer, cullMode.vkCullMode)
+        vkCmdSetFrontFace(commandBuffer, winding.vkFrontFace)
+        vkCmdSetDepthTestEnable(commandBuffer, VkBool32(depthTest ? VK_TRUE : VK_FALSE))
+        vkCmdSetDepthWriteEnable(commandBuffer, VkBool32(depthWrite ? VK_TRUE : VK_FALSE))
+        vkCmdSetDepthCompareOp(commandBuffer, depthCompare.vkCompareOp)
+    }
+
+    /// Sets the primitive topology of the next draws.
+    func setTopology(_ type: PrimitiveType) { vkCmdSetPrimitiveTopology(commandBuffer, type.vkTopology) }
+
+    /// Binds a vertex buffer at `binding`.
+    func bindVertexBuffer(_ buffer: VkBuffer?, offset: UInt64, binding: Int) {
+        var buffer = buffer
+        var offset = offset
+        vkCmdBindVertexBuffers(commandBuffer, UInt32(binding), 1, &buffer, &offset)
+    }
+
+    /// Records a non-indexed draw.
+    func draw(vertexCount: Int, instanceCount: Int, firstVertex: Int, firstInstance: Int) {
+        vkCmdDraw(commandBuffer, UInt32(vertexCount), UInt32(instanceCount), UInt32(firstVertex), UInt32(firstInstance))
+    }
+
+    /// Records an indexed draw.
+    func drawIndexed(indexCount: Int, instanceCount: Int, indexBuffer: VkBuffer, offset: Int, type: IndexType,
+                     baseVertex: Int, firstInstance: Int) {
+        vkCmdBindIndexBuffer(commandBuffer, indexBuffer, UInt64(offset), type.vkIndexType)
+        vkCmdDrawIndexed(commandBuffer, UInt32(indexCount), UInt32(instanceCount), 0, Int32(baseVertex), UInt32(firstInstance))
+    }
+}

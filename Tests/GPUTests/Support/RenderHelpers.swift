@@ -1,0 +1,42 @@
+import Foundation
+@testable import GPU
+
+/// Helpers for render tests: a colour target and a read-back of its texels.
+extension TestGPU {
+    func renderTarget(width: Int = 64, height: Int = 64, format: PixelFormat = .rgba8Unorm, sampleCount: Int = 1,
+                      usage: TextureUsage = [.renderTarget, .shaderRead]) throws -> Texture {
+        try device.makeTexture(descriptor: TextureDescriptor(pixelFormat: format, width: width, height: height,
+                                                             sampleCount: sampleCount, usage: usage))
+    }
+
+    /// The texels of level 0, RGBA8, rows top to bottom.
+    func pixels(of texture: Texture) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: texture.width * texture.height * 4)
+        try texture.getBytes(&bytes, bytesPerRow: texture.width * 4,
+                             from: Region(x: 0, y: 0, width: texture.width, height: texture.height), mipmapLevel: 0)
+        return bytes
+    }
+
+    func function(_ name: String) throws -> Function { try library.makeFunction(name: name) }
+
+    /// A pass that clears `target` to `clear` and stores it.
+    func clearingPass(_ target: Texture, clear: ClearColor = ClearColor(red: 0, green: 0, blue: 0, alpha: 1)) -> RenderPassDescriptor {
+        let pass = RenderPassDescriptor()
+        pass.colorAttachments[0].texture = target
+        pass.colorAttachments[0].loadAction = .clear
+        pass.colorAttachments[0].storeAction = .store
+        pass.colorAttachments[0].clearColor = clear
+        return pass
+    }
+
+    /// A buffer holding `values`.
+    func buffer<T>(_ values: [T]) throws -> Buffer {
+        try values.withUnsafeBytes { try device.makeBuffer(bytes: $0.baseAddress!, length: $0.count) }
+    }
+}
+
+/// One RGBA8 texel of a read-back.
+func texel(_ pixels: [UInt8], width: Int, x: Int, y: Int) -> [UInt8] {
+    let i = (y * width + x) * 4
+    return Array(pixels[i..<(i + 4)])
+}
