@@ -58,3 +58,191 @@ struct RenderTests {
         #expect(center[0] > 40 && center[1] > 40 && center[2] > 40 && center[3] == 255, "blended inside: \(center)")
     }
 }
+
+extension RenderTests {
+    /// Draws `vertices` (position + colour) with the colour pipeline at `depth` and
+    /// `scale`; the pass is prepared by the caller.
+    static func draw(_ encoder: RenderCommandEncoder, _ gpu: TestGPU, _ vertices: Buffer,
+                     offset: (Float, Float) = (0, 0), scale: Float = 1, depth: Float = 0.5) throws {
+        encoder.setVertexBuffer(vertices, offset: 0, index: 0)
+        var transform: [Float] = [offset.0, offset.1, scale, scale, depth, 0, 0, 0]
+        try encoder.setVertexBytes(&transform, length: 32, index: 2)
+        try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+    }
+
+    static func solid(_ r: Float, _ g: Float, _ b: Float, _ a: Float) -> [Float] {
+        [0, -0.8, r, g, b, a, 0.8, 0.8, r, g, b, a, -0.8, 0.8, r, g, b, a]
+    }
+
+    @Test("depth test: a nearer triangle drawn first hides a farther one drawn after")
+    func depthTest() throws {
+        let gpu = try TestGPU()
+        let target = try gpu.renderTarget()
+        let depth = try gpu.device.makeTexture(descriptor: TextureDescriptor(pixelFormat: .depth32Float, width: 64, height: 64,
+                                                                             usage: .renderTarget))
+        let pipeline = try Self.colorPipeline(gpu, depth: .depth32Float)
+        var descriptor = DepthStencilDescriptor()
+        descriptor.depthCompareFunction = .less
+        descriptor.isDepthWriteEnabled = true
+        let depthState = gpu.device.makeDepthStencilState(descriptor: descriptor)
+        let pass = gpu.clearingPass(target)
+        pass.depthAttachment.texture = depth
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: pass)
+        encoder.setRenderPipelineState(pipeline)
+        encoder.setDepthStencilState(depthState)
+        try Self.draw(encoder, gpu, try gpu.buffer(Self.solid(0, 1, 0, 1)), offset: (-0.2, 0), depth: 0.2)   // near, green
+        try Self.draw(encoder, gpu, try gpu.buffer(Self.solid(1, 0, 0, 1)), offset: (0.2, 0), depth: 0.8)    // far, red
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let pixels = try gpu.pixels(of: target)
+        #expect(texel(pixels, width: 64, x: 32, y: 40) == [0, 255, 0, 255], "the overlap shows the nearer green")
+        #expect(texel(pixels, width: 64, x: 52, y: 55) == [255, 0, 0, 255], "red outside the overlap")
+    }
+
+    @Test("alpha blending: half-transparent red over blue")
+    func blending() throws {
+        let gpu = try TestGPU()
+        let target = try gpu.renderTarget()
+        let pipeline = try Self.colorPipeline(gpu, blending: true)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target, clear: ClearColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        encoder.setRenderPipelineState(pipeline)
+        try Self.draw(encoder, gpu, try gpu.buffer(Self.solid(1, 0, 0, 0.5)))
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let center = texel(try gpu.pixels(of: target), width: 64, x: 32, y: 40)
+        #expect(abs(Int(center[0]) - 128) <= 1 && center[1] == 0 && abs(Int(center[2]) - 127) <= 1, "\(center)")
+    }
+
+    @Test("4x MSAA resolves to a single-sample texture with smoothed edges")
+    func msaaResolve() throws {
+        let gpu = try TestGPU()
+        let samples = try gpu.renderTarget(sampleCount: 4, usage: .renderTarget)
+        let resolved = try gpu.renderTarget()
+        let pipeline = try Self.colorPipeline(gpu, samples: 4)
+        let pass = gpu.clearingPass(samples)
+        pass.colorAttachments[0].storeAction = .multisampleResolve
+        pass.colorAttachments[0].resolveTexture = resolved
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: pass)
+        encoder.setRenderPipelineState(pipeline)
+        try Self.draw(encoder, gpu, try gpu.buffer(Self.solid(1, 1, 1, 1)))
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let pixels = try gpu.pixels(of: resolved)
+        #expect(texel(pixels, width: 64, x: 32, y: 40) == [255, 255, 255, 255])
+        #expect(texel(pixels, width: 64, x: 2, y: 2) == [0, 0, 0, 255])
+        let partial = (0..<(64 * 64)).filter { pixels[$0 * 4] > 0 && pixels[$0 * 4] < 255 }.count
+        #expect(partial > 20, "edge pixels are partly covered: \(partial)")
+    }
+
+    @Test("instancing: 16 triangles from one draw, coloured per instance, with a base instance")
+    func instancing() throws {
+        let gpu = try TestGPU()
+        let target = try gpu.renderTarget()
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try gpu.function("instanced.vert")
+        descriptor.fragmentFunction = try gpu.function("color.frag")
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        let colors: [Float] = (0..<17).flatMap { i -> [Float] in [Float(i) / 16, 1 - Float(i) / 16, 0.5, 1] }
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+        encoder.setRenderPipelineState(pipeline)
+        encoder.setVertexBuffer(try gpu.buffer(colors), offset: 0, index: 0)
+        try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3, instanceCount: 16, baseInstance: 1)
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        // The instance index includes the base instance (as Metal's instance_id does): slot
+        // p on the 4×4 grid holds instance p, so slot 0 stays empty and instance 16 is off the grid.
+        let pixels = try gpu.pixels(of: target)
+        func slot(_ p: Int) -> [UInt8] {
+            texel(pixels, width: 64, x: Int((0.125 + 0.25 * Double(p % 4)) * 64), y: Int((0.125 + 0.25 * Double(p / 4)) * 64))
+        }
+        #expect(slot(0) == [0, 0, 0, 255])
+        for p in [1, 5, 15] {
+            #expect(abs(Int(slot(p)[0]) - Int((Float(p) / 16 * 255).rounded())) <= 1, "slot \(p): \(slot(p))")
+            #expect(abs(Int(slot(p)[1]) - Int(((1 - Float(p) / 16) * 255).rounded())) <= 1, "slot \(p): \(slot(p))")
+        }
+    }
+
+    @Test("textured indexed quad with a nearest sampler shows the texture's four quadrants")
+    func texturedQuad() throws {
+        let gpu = try TestGPU()
+        let target = try gpu.renderTarget()
+        let image = try gpu.device.makeTexture(descriptor: .texture2D(pixelFormat: .rgba8Unorm, width: 2, height: 2, mipmapped: false))
+        let texels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
+        try image.replace(region: Region(x: 0, y: 0, width: 2, height: 2), mipmapLevel: 0, withBytes: texels, bytesPerRow: 8)
+        let sampler = try gpu.device.makeSamplerState(descriptor: SamplerDescriptor())
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try gpu.function("textured.vert")
+        descriptor.fragmentFunction = try gpu.function("textured.frag")
+        let vertices = VertexDescriptor()
+        vertices.attributes[0].format = .float2
+        vertices.attributes[1].format = .float2
+        vertices.attributes[1].offset = 8
+        vertices.layouts[0].stride = 16
+        descriptor.vertexDescriptor = vertices
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        let quad: [Float] = [-1, -1, 0, 0, 1, -1, 1, 0, 1, 1, 1, 1, -1, 1, 0, 1]
+        let indices: [UInt16] = [0, 1, 2, 0, 2, 3]
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+        encoder.setRenderPipelineState(pipeline)
+        encoder.setVertexBuffer(try gpu.buffer(quad), offset: 0, index: 0)
+        encoder.setFragmentTexture(image, index: 0)
+        encoder.setFragmentSamplerState(sampler, index: 0)
+        try encoder.drawIndexedPrimitives(type: .triangle, indexCount: 6, indexType: .uint16,
+                                          indexBuffer: try gpu.buffer(indices), indexBufferOffset: 0)
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let pixels = try gpu.pixels(of: target)
+        #expect(texel(pixels, width: 64, x: 10, y: 10) == [255, 0, 0, 255])
+        #expect(texel(pixels, width: 64, x: 50, y: 10) == [0, 255, 0, 255])
+        #expect(texel(pixels, width: 64, x: 10, y: 50) == [0, 0, 255, 255])
+        #expect(texel(pixels, width: 64, x: 50, y: 50) == [255, 255, 255, 255])
+    }
+
+    @Test("render → compute → render: a triangle, inverted in place by a compute pass, then drawn to a second target")
+    func postProcessChain() throws {
+        let gpu = try TestGPU()
+        let scene = try gpu.renderTarget(usage: [.renderTarget, .shaderRead, .shaderWrite])
+        let output = try gpu.renderTarget()
+        let sampler = try gpu.device.makeSamplerState(descriptor: SamplerDescriptor())
+        let invert = try gpu.pipeline("invert.comp")
+        let blitDescriptor = RenderPipelineDescriptor()
+        blitDescriptor.vertexFunction = try gpu.function("fullscreen.vert")
+        blitDescriptor.fragmentFunction = try gpu.function("textured.frag")
+        blitDescriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        let present = try gpu.device.makeRenderPipelineState(descriptor: blitDescriptor)
+
+        let cb = try gpu.queue.makeCommandBuffer()
+        let first = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(scene))
+        first.setRenderPipelineState(try Self.colorPipeline(gpu))
+        try Self.draw(first, gpu, try gpu.buffer(Self.solid(1, 0, 0, 1)))
+        first.endEncoding()
+        let compute = try cb.makeComputeCommandEncoder()
+        compute.setComputePipelineState(invert)
+        compute.setTexture(scene, index: 0)
+        try compute.dispatchThreads(Size(width: 64, height: 64), threadsPerThreadgroup: Size(width: 8, height: 8))
+        compute.endEncoding()
+        let second = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(output))
+        second.setRenderPipelineState(present)
+        second.setFragmentTexture(scene, index: 0)
+        second.setFragmentSamplerState(sampler, index: 0)
+        try second.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        second.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let pixels = try gpu.pixels(of: output)
+        #expect(texel(pixels, width: 64, x: 32, y: 40) == [0, 255, 255, 255], "inverted red is cyan")
+        #expect(texel(pixels, width: 64, x: 2, y: 2) == [255, 255, 255, 255], "inverted black is white")
+    }
+}
