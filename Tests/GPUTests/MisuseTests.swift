@@ -180,3 +180,39 @@ struct TextureMisuseTests {
             "SwiftGPU API misuse: replace(region:mipmapLevel:slice:withBytes:bytesPerRow:): region 4,0 8×8×1 is outside level 0's 8×8×1"))
     }
 }
+
+@Suite("Render misuse stops with a message")
+struct RenderMisuseTests {
+    @Test("a pipeline whose attachment formats differ from the pass")
+    func formatMismatch() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let target = try gpu.renderTarget(format: .bgra8Unorm)
+            let pipeline = try RenderTests.colorPipeline(gpu, format: .rgba8Unorm)
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+            encoder.setRenderPipelineState(pipeline)
+        }
+        #expect(stderr(result).contains(
+            "SwiftGPU API misuse: setRenderPipelineState(_:): pipeline 'triangle.vert + color.frag' renders to colour [rgba8Unorm], "
+                + "depth none, 1× samples, but the pass has colour [bgra8Unorm], depth none, 1× samples"))
+    }
+
+    @Test("a fragment texture the shader uses left unbound")
+    func unboundTexture() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let target = try gpu.renderTarget()
+            let descriptor = RenderPipelineDescriptor()
+            descriptor.vertexFunction = try gpu.function("fullscreen.vert")
+            descriptor.fragmentFunction = try gpu.function("textured.frag")
+            descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+            let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+            encoder.setRenderPipelineState(pipeline)
+            try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        }
+        #expect(stderr(result).contains("uses fragment texture index 0, but no texture is set there"))
+    }
+}

@@ -246,3 +246,28 @@ extension RenderTests {
         #expect(texel(pixels, width: 64, x: 2, y: 2) == [255, 255, 255, 255], "inverted black is white")
     }
 }
+
+extension RenderTests {
+    @Test("pipeline creation errors: missing vertex attributes, outputs without attachments, wrong stage")
+    func pipelineErrors() throws {
+        let gpu = try TestGPU()
+        let noVertexDescriptor = RenderPipelineDescriptor()
+        noVertexDescriptor.vertexFunction = try gpu.function("triangle.vert")
+        noVertexDescriptor.fragmentFunction = try gpu.function("color.frag")
+        noVertexDescriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        #expect(throws: LibraryError.unsupportedFunction(name: "triangle.vert", reason:
+            "its input at location 0 has no attribute in the pipeline's vertexDescriptor")) {
+            try gpu.device.makeRenderPipelineState(descriptor: noVertexDescriptor)
+        }
+        let noAttachment = RenderPipelineDescriptor()
+        noAttachment.vertexFunction = try gpu.function("fullscreen.vert")
+        noAttachment.fragmentFunction = try gpu.function("color.frag")
+        #expect(throws: LibraryError.unsupportedFunction(name: "color.frag", reason:
+            "it writes colour output 0, but colorAttachments[0] has no pixelFormat")) {
+            try gpu.device.makeRenderPipelineState(descriptor: noAttachment)
+        }
+        let wrongStage = RenderPipelineDescriptor()
+        wrongStage.vertexFunction = try gpu.function("color.frag")
+        #expect(throws: LibraryError.self) { try gpu.device.makeRenderPipelineState(descriptor: wrongStage) }
+    }
+}
