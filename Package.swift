@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GPU", targets: ["GPU"]),
         .library(name: "AppLifecycle", targets: ["AppLifecycle"]),
         .library(name: "FramePacing", targets: ["FramePacing"]),
+        .library(name: "PNG", targets: ["PNG"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
         .executable(name: "BackgroundSafeRendering", targets: ["BackgroundSafeRendering"]),
@@ -26,6 +27,12 @@ let package = Package(
             pkgConfig: "vulkan",
             providers: [.apt(["libvulkan-dev"])]
         ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(name: "PNG", dependencies: ["CPNG"], swiftSettings: strict),
         .target(name: "AppLifecycle", swiftSettings: strict),
         .target(name: "FramePacing", swiftSettings: strict),
         .target(
@@ -63,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GPUTests",
-            dependencies: ["GPU", "Shaders"],
+            dependencies: ["GPU", "Shaders", "PNG"],
             swiftSettings: strict
         ),
     ]

@@ -3,7 +3,7 @@
 # Extra package names may be given as arguments. A no-op when everything is installed.
 set -euo pipefail
 
-packages=(pkg-config libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers glslc "$@")
+packages=(pkg-config libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers glslc libpng-dev "$@")
 
 missing=()
 for package in "${packages[@]}"; do

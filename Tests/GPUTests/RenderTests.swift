@@ -51,6 +51,7 @@ struct RenderTests {
         cb.waitUntilCompleted()
         #expect(cb.status == .completed)
         let pixels = try gpu.pixels(of: target)
+        try Golden.expectMatch(pixels, width: 64, height: 64, name: "triangle")
         #expect(texel(pixels, width: 64, x: 1, y: 1) == [0, 0, 64, 255], "clear colour in the corner")
         let top = texel(pixels, width: 64, x: 32, y: 9)
         #expect(top[0] > 200 && top[1] < 40 && top[2] < 40, "the top vertex is red: \(top)")
@@ -97,6 +98,7 @@ extension RenderTests {
         cb.commit()
         cb.waitUntilCompleted()
         let pixels = try gpu.pixels(of: target)
+        try Golden.expectMatch(pixels, width: 64, height: 64, name: "depth")
         #expect(texel(pixels, width: 64, x: 32, y: 40) == [0, 255, 0, 255], "the overlap shows the nearer green")
         #expect(texel(pixels, width: 64, x: 52, y: 55) == [255, 0, 0, 255], "red outside the overlap")
     }
@@ -113,7 +115,9 @@ extension RenderTests {
         encoder.endEncoding()
         cb.commit()
         cb.waitUntilCompleted()
-        let center = texel(try gpu.pixels(of: target), width: 64, x: 32, y: 40)
+        let pixels = try gpu.pixels(of: target)
+        try Golden.expectMatch(pixels, width: 64, height: 64, name: "blending")
+        let center = texel(pixels, width: 64, x: 32, y: 40)
         #expect(abs(Int(center[0]) - 128) <= 1 && center[1] == 0 && abs(Int(center[2]) - 127) <= 1, "\(center)")
     }
 
@@ -134,6 +138,7 @@ extension RenderTests {
         cb.commit()
         cb.waitUntilCompleted()
         let pixels = try gpu.pixels(of: resolved)
+        try Golden.expectMatch(pixels, width: 64, height: 64, name: "msaa-resolve")
         #expect(texel(pixels, width: 64, x: 32, y: 40) == [255, 255, 255, 255])
         #expect(texel(pixels, width: 64, x: 2, y: 2) == [0, 0, 0, 255])
         let partial = (0..<(64 * 64)).filter { pixels[$0 * 4] > 0 && pixels[$0 * 4] < 255 }.count
@@ -161,6 +166,7 @@ extension RenderTests {
         // The instance index includes the base instance (as Metal's instance_id does): slot
         // p on the 4×4 grid holds instance p, so slot 0 stays empty and instance 16 is off the grid.
         let pixels = try gpu.pixels(of: target)
+        try Golden.expectMatch(pixels, width: 64, height: 64, name: "instancing")
         func slot(_ p: Int) -> [UInt8] {
             texel(pixels, width: 64, x: Int((0.125 + 0.25 * Double(p % 4)) * 64), y: Int((0.125 + 0.25 * Double(p / 4)) * 64))
         }
@@ -204,6 +210,7 @@ extension RenderTests {
         cb.commit()
         cb.waitUntilCompleted()
         let pixels = try gpu.pixels(of: target)
+        try Golden.expectMatch(pixels, width: 64, height: 64, name: "textured-quad")
         #expect(texel(pixels, width: 64, x: 10, y: 10) == [255, 0, 0, 255])
         #expect(texel(pixels, width: 64, x: 50, y: 10) == [0, 255, 0, 255])
         #expect(texel(pixels, width: 64, x: 10, y: 50) == [0, 0, 255, 255])
@@ -242,6 +249,7 @@ extension RenderTests {
         cb.commit()
         cb.waitUntilCompleted()
         let pixels = try gpu.pixels(of: output)
+        try Golden.expectMatch(pixels, width: 64, height: 64, name: "post-process")
         #expect(texel(pixels, width: 64, x: 32, y: 40) == [0, 255, 255, 255], "inverted red is cyan")
         #expect(texel(pixels, width: 64, x: 2, y: 2) == [255, 255, 255, 255], "inverted black is white")
     }
