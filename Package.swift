@@ -17,6 +17,7 @@ let package = Package(
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
         .executable(name: "BackgroundSafeRendering", targets: ["BackgroundSafeRendering"]),
+        .executable(name: "HeadlessTriangle", targets: ["HeadlessTriangle"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -63,6 +64,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "HeadlessTriangle",
+            dependencies: ["GPU", "Shaders", "PNG"],
+            path: "Examples/HeadlessTriangle",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "DrainLatency",
             dependencies: ["GPU", "Shaders"],
             path: "Benchmarks/DrainLatency",
@@ -71,6 +78,7 @@ let package = Package(
         .testTarget(
             name: "GPUTests",
             dependencies: ["GPU", "Shaders", "PNG"],
+            exclude: ["Golden"],
             swiftSettings: strict
         ),
     ]

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 # The examples, run in this order.
-examples=(ComputeAdd BackgroundSafeRendering)
+examples=(ComputeAdd HeadlessTriangle BackgroundSafeRendering)
 
 ./scripts/install-deps.sh
 # shellcheck source=scripts/env.sh
@@ -18,7 +18,9 @@ done
 failed=()
 for example in "${examples[@]}"; do
     echo "== $example =="
-    if ! ".build/release/$example"; then
+    arguments=()
+    [ "$example" = HeadlessTriangle ] && arguments=(--output "${TMPDIR:-/tmp}/swiftgpu-triangle.png")
+    if ! ".build/release/$example" "${arguments[@]}"; then
         failed+=("$example")
     fi
 done

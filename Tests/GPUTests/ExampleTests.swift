@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PNG
 import Testing
 
 /// Runs the built examples as a user would.
@@ -18,6 +19,28 @@ struct ExampleTests {
     static func environment() -> [String: String] {
         TestEnvironment.prepare()
         return ProcessInfo.processInfo.environment
+    }
+
+    @Test("HeadlessTriangle writes a PNG of the requested size with the triangle in it")
+    func headlessTriangle() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("triangle-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = try Self.executable("HeadlessTriangle")
+        process.arguments = ["--output", output.path, "--width", "96", "--height", "80"]
+        process.environment = Self.environment()
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("wrote \(output.path)"))
+        let image = try Image(contentsOfPNG: output)
+        #expect(image.width == 96 && image.height == 80)
+        let top = image[48, 12]
+        #expect(top.r > 200 && top.g < 60 && top.b < 60, "red near the top vertex: \(top)")
+        #expect(image[1, 1] == (13, 13, 26, 255), "the clear colour in the corner")
     }
 
     @Test("BackgroundSafeRendering, scripted: nothing runs in the background")
