@@ -12,6 +12,9 @@ final class QueueEngine: @unchecked Sendable {
     let lock = ConditionLock()
     private let submitLock = RecursiveLock()
     private let timeline: VulkanTimeline
+    /// Signalled once, from the host, to wake the completion thread for shutdown: the
+    /// queue's own timeline is only ever signalled by submissions.
+    private let wake: VulkanTimeline
     private let maxCommandBufferCount: Int
     /// Set once in `init`, read by `shutdown`.
     private var completionThread: ServiceThread?
@@ -38,6 +41,7 @@ final class QueueEngine: @unchecked Sendable {
         self.device = device
         self.maxCommandBufferCount = maxCommandBufferCount
         timeline = try VulkanTimeline(device: device.backend)
+        wake = try VulkanTimeline(device: device.backend)
         freeContexts.reserveCapacity(maxCommandBufferCount)
         completionThread = ServiceThread.start(name: "\(label).completion", qos: qos, running: self) { $0.completionLoop() }
     }
@@ -255,7 +259,7 @@ final class QueueEngine: @unchecked Sendable {
         while true {
             let reached: UInt64
             do {
-                _ = try timeline.wait(for: next)
+                _ = try timeline.wait(for: next, orUntil: (wake, 1))
                 reached = try timeline.value()
             } catch {
                 deviceLost()
@@ -315,10 +319,7 @@ final class QueueEngine: @unchecked Sendable {
             isStopping = true
             lock.wait { inFlight.isEmpty }
         }
-        submitLock.withLock {
-            lastSubmitted += 1
-            try? timeline.signal(lastSubmitted)
-        }
+        try? wake.signal(1)
         completionThread?.join()
     }
 }
