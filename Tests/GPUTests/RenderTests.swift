@@ -279,3 +279,115 @@ extension RenderTests {
         #expect(throws: LibraryError.self) { try gpu.device.makeRenderPipelineState(descriptor: wrongStage) }
     }
 }
+
+extension RenderTests {
+    @Test("two colour attachments, one tinted by setFragmentBytes")
+    func multipleAttachments() throws {
+        let gpu = try TestGPU()
+        let first = try gpu.renderTarget()
+        let second = try gpu.renderTarget()
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try gpu.function("triangle.vert")
+        descriptor.fragmentFunction = try gpu.function("mrt.frag")
+        let vertices = VertexDescriptor()
+        vertices.attributes[0].format = .float2
+        vertices.attributes[1].format = .float4
+        vertices.attributes[1].offset = 8
+        vertices.layouts[0].stride = 24
+        descriptor.vertexDescriptor = vertices
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        descriptor.colorAttachments[1].pixelFormat = .rgba8Unorm
+        let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        let pass = gpu.clearingPass(first)
+        pass.colorAttachments[1].texture = second
+        pass.colorAttachments[1].loadAction = .clear
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: pass)
+        encoder.setRenderPipelineState(pipeline)
+        var tint: [Float] = [1, 0.5, 1, 1]
+        try encoder.setFragmentBytes(&tint, length: 16, index: 0)
+        try Self.draw(encoder, gpu, try gpu.buffer(Self.solid(1, 0, 0, 1)))
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(texel(try gpu.pixels(of: first), width: 64, x: 32, y: 40) == [255, 0, 0, 255])
+        let inverse = texel(try gpu.pixels(of: second), width: 64, x: 32, y: 40)
+        #expect(inverse[0] == 0 && abs(Int(inverse[1]) - 128) <= 1 && inverse[2] == 255, "\(inverse)")
+    }
+
+    @Test("lines, line strips and triangle strips draw through a pipeline of their class")
+    func primitiveTypes() throws {
+        let gpu = try TestGPU()
+        let lineDescriptor = RenderPipelineDescriptor()
+        lineDescriptor.vertexFunction = try gpu.function("triangle.vert")
+        lineDescriptor.fragmentFunction = try gpu.function("color.frag")
+        let vertices = VertexDescriptor()
+        vertices.attributes[0].format = .float2
+        vertices.attributes[1].format = .float4
+        vertices.attributes[1].offset = 8
+        vertices.layouts[0].stride = 24
+        lineDescriptor.vertexDescriptor = vertices
+        lineDescriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        lineDescriptor.inputPrimitiveTopology = .line
+        let lines = try gpu.device.makeRenderPipelineState(descriptor: lineDescriptor)
+        // A horizontal line across the middle, then a vertical one as a strip.
+        let points: [Float] = [-1, 0.03, 1, 1, 1, 1, 1, 0.03, 1, 1, 1, 1, 0.03, -1, 1, 1, 1, 1, 0.03, 1, 1, 1, 1, 1]
+        let target = try gpu.renderTarget()
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+        encoder.setRenderPipelineState(lines)
+        encoder.setVertexBuffer(try gpu.buffer(points), offset: 0, index: 0)
+        var transform: [Float] = [0, 0, 1, 1, 0.5, 0, 0, 0]
+        try encoder.setVertexBytes(&transform, length: 32, index: 2)
+        try encoder.drawPrimitives(type: .line, vertexStart: 0, vertexCount: 2)
+        try encoder.drawPrimitives(type: .lineStrip, vertexStart: 2, vertexCount: 2)
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let pixels = try gpu.pixels(of: target)
+        #expect((0..<64).filter { texel(pixels, width: 64, x: $0, y: 32) == [255, 255, 255, 255] }.count > 56, "a full row")
+        #expect((0..<64).filter { texel(pixels, width: 64, x: 32, y: $0) == [255, 255, 255, 255] }.count > 56, "a full column")
+        #expect(texel(pixels, width: 64, x: 10, y: 10) == [0, 0, 0, 255])
+
+        // A triangle strip of four vertices covers a quad.
+        let strip: [Float] = [-0.5, -0.5, 0, 1, 0, 1, 0.5, -0.5, 0, 1, 0, 1, -0.5, 0.5, 0, 1, 0, 1, 0.5, 0.5, 0, 1, 0, 1]
+        let quadTarget = try gpu.renderTarget()
+        let quadBuffer = try gpu.queue.makeCommandBuffer()
+        let quad = try quadBuffer.makeRenderCommandEncoder(descriptor: gpu.clearingPass(quadTarget))
+        quad.setRenderPipelineState(try Self.colorPipeline(gpu))
+        quad.setVertexBuffer(try gpu.buffer(strip), offset: 0, index: 0)
+        try quad.setVertexBytes(&transform, length: 32, index: 2)
+        try quad.drawPrimitives(type: .triangleStrip, vertexStart: 0, vertexCount: 4)
+        quad.endEncoding()
+        quadBuffer.commit()
+        quadBuffer.waitUntilCompleted()
+        let quadPixels = try gpu.pixels(of: quadTarget)
+        let covered = (0..<(64 * 64)).filter { quadPixels[$0 * 4 + 1] == 255 }.count
+        #expect(abs(covered - 32 * 32) <= 64, "a 32×32 quad: \(covered) pixels")
+    }
+
+    @Test("back-face culling follows the winding set on the encoder")
+    func cullingAndWinding() throws {
+        let gpu = try TestGPU()
+        let pipeline = try Self.colorPipeline(gpu)
+        let vertices = try gpu.buffer(Self.solid(1, 1, 1, 1))
+        func render(cull: CullMode, winding: Winding) throws -> [UInt8] {
+            let target = try gpu.renderTarget()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+            encoder.setRenderPipelineState(pipeline)
+            encoder.setCullMode(cull)
+            encoder.setFrontFacing(winding)
+            try Self.draw(encoder, gpu, vertices)
+            encoder.endEncoding()
+            cb.commit()
+            cb.waitUntilCompleted()
+            return texel(try gpu.pixels(of: target), width: 64, x: 32, y: 40)
+        }
+        // The triangle runs top → bottom-right → bottom-left: clockwise on screen (y down).
+        #expect(try render(cull: .none, winding: .clockwise) == [255, 255, 255, 255])
+        #expect(try render(cull: .back, winding: .clockwise) == [255, 255, 255, 255], "front-facing: kept")
+        #expect(try render(cull: .back, winding: .counterClockwise) == [0, 0, 0, 255], "back-facing: culled")
+        #expect(try render(cull: .front, winding: .clockwise) == [0, 0, 0, 255])
+    }
+}
