@@ -8,11 +8,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=scripts/env.sh
 source scripts/env.sh
 pin_lavapipe
-# Validation is always on, with synchronization validation (hazards between commands)
-# unless GPU_VALIDATION=1 asks for the core checks alone.
+# Validation is always on; GPU_VALIDATION=sync adds synchronization validation (hazards
+# between commands), which the suite also passes silently.
 case "${GPU_VALIDATION:-}" in
-    1 | true | yes | on) export GPU_VALIDATION=1 ;;
-    *) export GPU_VALIDATION=sync ;;
+    sync | synchronization) export GPU_VALIDATION ;;
+    *) export GPU_VALIDATION=1 ;;
 esac
 
 echo "test: Vulkan driver ${VK_DRIVER_FILES:-${VK_ICD_FILENAMES:-(loader default)}}; validation layer on (GPU_VALIDATION=$GPU_VALIDATION)"

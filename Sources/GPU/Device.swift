@@ -15,10 +15,16 @@ public final class Device: @unchecked Sendable {
     let gate: LifecycleGate
     let pipelineCache: PipelineCacheStore
 
+    /// Serialises device creation: vkCreateDevice is thread-safe, but concurrent creation
+    /// through the validation layer has crashed inside the layer.
+    private static let creationLock = ConditionLock()
+
     init(physical: VulkanPhysicalDevice, lifecycle: AppLifecycle, usePushDescriptors: Bool,
          cacheDirectory: URL?) throws(GPUError) {
         do {
-            backend = try VulkanDevice(physical: physical, usePushDescriptors: usePushDescriptors)
+            backend = try Self.creationLock.withLock { () throws(VulkanError) -> VulkanDevice in
+                try VulkanDevice(physical: physical, usePushDescriptors: usePushDescriptors)
+            }
             pipelineCache = try PipelineCacheStore(device: backend, directory: cacheDirectory)
         } catch {
             throw .vulkan(error)

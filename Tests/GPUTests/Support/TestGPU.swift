@@ -17,7 +17,7 @@ enum TestEnvironment {
         if getenv("VK_DRIVER_FILES") == nil, getenv("VK_ICD_FILENAMES") == nil, FileManager.default.fileExists(atPath: lavapipe) {
             setenv("VK_DRIVER_FILES", lavapipe, 1)
         }
-        if getenv("GPU_VALIDATION") == nil { setenv("GPU_VALIDATION", "sync", 1) }
+        if getenv("GPU_VALIDATION") == nil { setenv("GPU_VALIDATION", "1", 1) }
         return true
     }()
 
