@@ -11,17 +11,22 @@ struct RenderTests {
         -0.8, 0.8, 0, 0, 1, 1,
     ]
 
-    static func colorPipeline(_ gpu: TestGPU, format: PixelFormat = .rgba8Unorm, samples: Int = 1,
-                              depth: PixelFormat? = nil, blending: Bool = false) throws -> RenderPipelineState {
-        let descriptor = RenderPipelineDescriptor()
-        descriptor.vertexFunction = try gpu.function("triangle.vert")
-        descriptor.fragmentFunction = try gpu.function("color.frag")
+    /// Attribute 0: position (float2); attribute 1: colour (float4); 24-byte vertices in buffer 0.
+    static func positionAndColor() -> VertexDescriptor {
         let vertices = VertexDescriptor()
         vertices.attributes[0].format = .float2
         vertices.attributes[1].format = .float4
         vertices.attributes[1].offset = 8
         vertices.layouts[0].stride = 24
-        descriptor.vertexDescriptor = vertices
+        return vertices
+    }
+
+    static func colorPipeline(_ gpu: TestGPU, format: PixelFormat = .rgba8Unorm, samples: Int = 1,
+                              depth: PixelFormat? = nil, blending: Bool = false) throws -> RenderPipelineState {
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try gpu.function("triangle.vert")
+        descriptor.fragmentFunction = try gpu.function("color.frag")
+        descriptor.vertexDescriptor = Self.positionAndColor()
         descriptor.colorAttachments[0].pixelFormat = format
         if blending {
             descriptor.colorAttachments[0].isBlendingEnabled = true
@@ -289,12 +294,7 @@ extension RenderTests {
         let descriptor = RenderPipelineDescriptor()
         descriptor.vertexFunction = try gpu.function("triangle.vert")
         descriptor.fragmentFunction = try gpu.function("mrt.frag")
-        let vertices = VertexDescriptor()
-        vertices.attributes[0].format = .float2
-        vertices.attributes[1].format = .float4
-        vertices.attributes[1].offset = 8
-        vertices.layouts[0].stride = 24
-        descriptor.vertexDescriptor = vertices
+        descriptor.vertexDescriptor = Self.positionAndColor()
         descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
         descriptor.colorAttachments[1].pixelFormat = .rgba8Unorm
         let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
@@ -321,12 +321,7 @@ extension RenderTests {
         let lineDescriptor = RenderPipelineDescriptor()
         lineDescriptor.vertexFunction = try gpu.function("triangle.vert")
         lineDescriptor.fragmentFunction = try gpu.function("color.frag")
-        let vertices = VertexDescriptor()
-        vertices.attributes[0].format = .float2
-        vertices.attributes[1].format = .float4
-        vertices.attributes[1].offset = 8
-        vertices.layouts[0].stride = 24
-        lineDescriptor.vertexDescriptor = vertices
+        lineDescriptor.vertexDescriptor = Self.positionAndColor()
         lineDescriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
         lineDescriptor.inputPrimitiveTopology = .line
         let lines = try gpu.device.makeRenderPipelineState(descriptor: lineDescriptor)
