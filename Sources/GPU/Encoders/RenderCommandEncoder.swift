@@ -12,7 +12,6 @@ public final class RenderCommandEncoder {
     private let colorFormats: [PixelFormat?]
     private let depthFormat: PixelFormat?
     private let sampleCount: Int
-    private let attachments: [Texture]
     private var pipeline: RenderPipelineState?
     private var isEnded = false
     private var viewport: Viewport
@@ -55,7 +54,6 @@ public final class RenderCommandEncoder {
         colorFormats = colors.prefix(lastColor + 1).map { $0?.pixelFormat }
         depthFormat = depthTexture?.pixelFormat
         sampleCount = first.sampleCount
-        attachments = all + pass.colorAttachments.compactMap { $0.storeAction.resolves ? $0.resolveTexture : nil }
         viewport = Viewport(originX: 0, originY: 0, width: Double(size.width), height: Double(size.height), znear: 0, zfar: 1)
         scissor = ScissorRect(x: 0, y: 0, width: size.width, height: size.height)
         context = try commandBuffer.beginEncoder("render", call: call)

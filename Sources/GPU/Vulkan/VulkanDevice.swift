@@ -55,29 +55,30 @@ final class VulkanDevice: @unchecked Sendable {
 
         var created: VkDevice?
         let faults = self.faults
+        // The feature chain: features2 → Vulkan 1.2 → Vulkan 1.3.
         try withUnsafeMutablePointer(to: &features13) { (p13) throws(VulkanError) in
             features12.pNext = UnsafeMutableRawPointer(p13)
             try withUnsafeMutablePointer(to: &features12) { (p12) throws(VulkanError) in
-              features2.pNext = UnsafeMutableRawPointer(p12)
-              try withUnsafeMutablePointer(to: &features2) { (p2) throws(VulkanError) in
-                try withUnsafePointer(to: &priority) { (priorityPointer) throws(VulkanError) in
-                    queueInfo.pQueuePriorities = priorityPointer
-                    try withUnsafePointer(to: &queueInfo) { (queuePointer) throws(VulkanError) in
-                        _ = try vkCall(.createDevice, faults) {
-                            withCStrings(extensions) { names in
-                                var info = VkDeviceCreateInfo()
-                                info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-                                info.pNext = UnsafeRawPointer(p2)
-                                info.queueCreateInfoCount = 1
-                                info.pQueueCreateInfos = queuePointer
-                                info.enabledExtensionCount = UInt32(extensions.count)
-                                info.ppEnabledExtensionNames = names
-                                return vkCreateDevice(physical.handle, &info, nil, &created)
+                features2.pNext = UnsafeMutableRawPointer(p12)
+                try withUnsafeMutablePointer(to: &features2) { (p2) throws(VulkanError) in
+                    try withUnsafePointer(to: &priority) { (priorityPointer) throws(VulkanError) in
+                        queueInfo.pQueuePriorities = priorityPointer
+                        try withUnsafePointer(to: &queueInfo) { (queuePointer) throws(VulkanError) in
+                            _ = try vkCall(.createDevice, faults) {
+                                withCStrings(extensions) { names in
+                                    var info = VkDeviceCreateInfo()
+                                    info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                                    info.pNext = UnsafeRawPointer(p2)
+                                    info.queueCreateInfoCount = 1
+                                    info.pQueueCreateInfos = queuePointer
+                                    info.enabledExtensionCount = UInt32(extensions.count)
+                                    info.ppEnabledExtensionNames = names
+                                    return vkCreateDevice(physical.handle, &info, nil, &created)
+                                }
                             }
                         }
                     }
                 }
-              }
             }
         }
         guard let created else { throw VulkanError(code: .initializationFailed, callSite: "vkCreateDevice") }
