@@ -386,3 +386,52 @@ extension RenderTests {
         #expect(try render(cull: .front, winding: .clockwise) == [0, 0, 0, 255])
     }
 }
+
+extension RenderTests {
+    @Test("stencil: a masked draw lands only where an earlier draw wrote the reference value")
+    func stencilMask() throws {
+        let gpu = try TestGPU()
+        let target = try gpu.renderTarget()
+        let depthStencil = try gpu.device.makeTexture(descriptor: TextureDescriptor(
+            pixelFormat: .depth32Float_stencil8, width: 64, height: 64, usage: .renderTarget))
+        func pipeline(writesColor: Bool) throws -> RenderPipelineState {
+            let descriptor = RenderPipelineDescriptor()
+            descriptor.vertexFunction = try gpu.function("triangle.vert")
+            descriptor.fragmentFunction = try gpu.function("color.frag")
+            descriptor.vertexDescriptor = Self.positionAndColor()
+            descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+            descriptor.colorAttachments[0].writeMask = writesColor ? .all : []
+            descriptor.depthAttachmentPixelFormat = .depth32Float_stencil8
+            return try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        }
+        var write = StencilDescriptor()
+        write.depthStencilPassOperation = .replace
+        var writeState = DepthStencilDescriptor()
+        writeState.frontFaceStencil = write
+        var test = StencilDescriptor()
+        test.stencilCompareFunction = .equal
+        var testState = DepthStencilDescriptor()
+        testState.frontFaceStencil = test
+
+        let pass = gpu.clearingPass(target)
+        pass.depthAttachment.texture = depthStencil
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: pass)
+        encoder.setStencilReferenceValue(1)
+        encoder.setRenderPipelineState(try pipeline(writesColor: false))
+        encoder.setDepthStencilState(gpu.device.makeDepthStencilState(descriptor: writeState))
+        try Self.draw(encoder, gpu, try gpu.buffer(Self.solid(1, 0, 0, 1)), scale: 0.5)          // stencil mask only
+        encoder.setRenderPipelineState(try pipeline(writesColor: true))
+        encoder.setDepthStencilState(gpu.device.makeDepthStencilState(descriptor: testState))
+        let fullScreen: [Float] = [-1, -1, 0, 1, 0, 1, 3, -1, 0, 1, 0, 1, -1, 3, 0, 1, 0, 1]
+        try Self.draw(encoder, gpu, try gpu.buffer(fullScreen))                                   // green where stencil == 1
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let pixels = try gpu.pixels(of: target)
+        #expect(texel(pixels, width: 64, x: 32, y: 36) == [0, 255, 0, 255], "inside the mask")
+        #expect(texel(pixels, width: 64, x: 4, y: 60) == [0, 0, 0, 255], "outside the mask")
+        let green = (0..<(64 * 64)).filter { pixels[$0 * 4 + 1] == 255 }.count
+        #expect(green > 200 && green < 64 * 64 / 4, "only the small masked triangle: \(green)")
+    }
+}

@@ -19,6 +19,7 @@ public final class RenderCommandEncoder {
     private var cullMode = CullMode.none
     private var winding = Winding.clockwise
     private var depthStencil = DepthStencilDescriptor()
+    private var stencilReference: UInt32 = 0
     private var dynamicStateDirty = true
     private var descriptorsDirty = true
     private var topology: PrimitiveType?
@@ -205,6 +206,13 @@ public final class RenderCommandEncoder {
         dynamicStateDirty = true
     }
 
+    /// Sets the reference value stencil tests compare with and `.replace` writes.
+    public func setStencilReferenceValue(_ value: UInt32) {
+        checkOpen("setStencilReferenceValue(_:)")
+        stencilReference = value
+        dynamicStateDirty = true
+    }
+
     /// Draws `vertexCount` vertices from `vertexStart`, `instanceCount` times.
     public func drawPrimitives(type: PrimitiveType, vertexStart: Int, vertexCount: Int, instanceCount: Int = 1,
                                baseInstance: Int = 0) throws(GPUError) {
@@ -261,7 +269,8 @@ public final class RenderCommandEncoder {
         if dynamicStateDirty {
             context.setDynamicState(viewport: viewport, scissor: scissor, cullMode: cullMode, winding: winding,
                                     depthTest: depthFormat != nil, depthWrite: depthFormat != nil && depthStencil.isDepthWriteEnabled,
-                                    depthCompare: depthStencil.depthCompareFunction)
+                                    depthCompare: depthStencil.depthCompareFunction,
+                                    stencil: stencilTest, reference: stencilReference)
             dynamicStateDirty = false
             topology = nil
         }
@@ -269,6 +278,13 @@ public final class RenderCommandEncoder {
             context.setTopology(type)
             topology = type
         }
+    }
+
+    /// The stencil tests to apply: none without a stencil attachment or stencil descriptors.
+    private var stencilTest: (front: StencilDescriptor, back: StencilDescriptor)? {
+        guard depthFormat?.hasStencil == true,
+              let front = depthStencil.frontFaceStencil ?? depthStencil.backFaceStencil else { return nil }
+        return (front, depthStencil.backFaceStencil ?? front)
     }
 
     private func describe(_ formats: [PixelFormat?]) -> String {

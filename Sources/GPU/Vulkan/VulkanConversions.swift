@@ -240,3 +240,18 @@ extension StoreAction {
     }
     var resolves: Bool { self == .multisampleResolve || self == .storeAndMultisampleResolve }
 }
+
+extension StencilOperation {
+    var vkStencilOp: VkStencilOp {
+        switch self {
+        case .keep: VK_STENCIL_OP_KEEP
+        case .zero: VK_STENCIL_OP_ZERO
+        case .replace: VK_STENCIL_OP_REPLACE
+        case .incrementClamp: VK_STENCIL_OP_INCREMENT_AND_CLAMP
+        case .decrementClamp: VK_STENCIL_OP_DECREMENT_AND_CLAMP
+        case .invert: VK_STENCIL_OP_INVERT
+        case .incrementWrap: VK_STENCIL_OP_INCREMENT_AND_WRAP
+        case .decrementWrap: VK_STENCIL_OP_DECREMENT_AND_WRAP
+        }
+    }
+}

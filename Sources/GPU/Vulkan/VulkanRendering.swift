@@ -61,7 +61,8 @@ extension VulkanCommandContext {
 
     /// Sets the dynamic state a graphics pipeline takes from the encoder.
     func setDynamicState(viewport: Viewport, scissor: ScissorRect, cullMode: CullMode, winding: Winding,
-                         depthTest: Bool, depthWrite: Bool, depthCompare: CompareFunction) {
+                         depthTest: Bool, depthWrite: Bool, depthCompare: CompareFunction,
+                         stencil: (front: StencilDescriptor, back: StencilDescriptor)?, reference: UInt32) {
         var vkViewport = VkViewport(x: Float(viewport.originX), y: Float(viewport.originY), width: Float(viewport.width),
                                     height: Float(viewport.height), minDepth: Float(viewport.znear), maxDepth: Float(viewport.zfar))
         vkCmdSetViewport(commandBuffer, 0, 1, &vkViewport)
@@ -73,6 +74,18 @@ extension VulkanCommandContext {
         vkCmdSetDepthTestEnable(commandBuffer, VkBool32(depthTest ? VK_TRUE : VK_FALSE))
         vkCmdSetDepthWriteEnable(commandBuffer, VkBool32(depthWrite ? VK_TRUE : VK_FALSE))
         vkCmdSetDepthCompareOp(commandBuffer, depthCompare.vkCompareOp)
+        vkCmdSetStencilTestEnable(commandBuffer, VkBool32(stencil == nil ? VK_FALSE : VK_TRUE))
+        let front = stencil?.front ?? StencilDescriptor()
+        let back = stencil?.back ?? StencilDescriptor()
+        for (face, test) in [(VK_STENCIL_FACE_FRONT_BIT, front), (VK_STENCIL_FACE_BACK_BIT, back)] {
+            let flags = VkStencilFaceFlags(face.rawValue)
+            vkCmdSetStencilOp(commandBuffer, flags, test.stencilFailureOperation.vkStencilOp,
+                              test.depthStencilPassOperation.vkStencilOp, test.depthFailureOperation.vkStencilOp,
+                              test.stencilCompareFunction.vkCompareOp)
+            vkCmdSetStencilCompareMask(commandBuffer, flags, test.readMask)
+            vkCmdSetStencilWriteMask(commandBuffer, flags, test.writeMask)
+        }
+        vkCmdSetStencilReference(commandBuffer, VkStencilFaceFlags(VK_STENCIL_FACE_FRONT_AND_BACK.rawValue), reference)
     }
 
     /// Sets the primitive topology of the next draws.
