@@ -70,10 +70,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "DrainLatency",
+            name: "SwiftGPUBench",
             dependencies: ["GPU", "Shaders"],
-            path: "Benchmarks/DrainLatency",
+            path: "Benchmarks/SwiftGPUBench",
             swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "VulkanBench",
+            dependencies: ["CVulkan"],
+            path: "Benchmarks/VulkanBench"
         ),
         .testTarget(
             name: "GPUTests",

@@ -81,9 +81,11 @@ public final class CommandBuffer: @unchecked Sendable {
     }
 
     /// When the GPU started the work, in host monotonic seconds; 0 until completed (and
-    /// equal to `kernelStartTime` where the device cannot calibrate its timestamps).
+    /// equal to `kernelStartTime` where the device records no timestamps: see
+    /// `Device.recordsGPUTimestamps`).
     public var gpuStartTime: Double { engine.lock.withLock { state.gpuStart } }
-    /// When the GPU finished the work, in host monotonic seconds; 0 until completed.
+    /// When the GPU finished the work, in host monotonic seconds; 0 until completed (and
+    /// equal to `kernelEndTime` where the device records no timestamps).
     public var gpuEndTime: Double { engine.lock.withLock { state.gpuEnd } }
     /// When SwiftGPU handed the buffer to Vulkan (`vkQueueSubmit2`), in host monotonic
     /// seconds; 0 until scheduled.

@@ -37,6 +37,12 @@ public final class Device: @unchecked Sendable {
     /// True for a CPU implementation such as lavapipe.
     public var isSoftware: Bool { backend.physical.isSoftware }
 
+    /// Whether `gpuStartTime`/`gpuEndTime` come from GPU timestamps. False on software
+    /// devices, where each timestamp flushes the rasterizer (about 55 µs per command
+    /// buffer on lavapipe); there they are the host's kernel times. The environment
+    /// variable GPU_TIMESTAMPS=1 turns timestamps on anyway, GPU_TIMESTAMPS=0 off.
+    public var recordsGPUTimestamps: Bool { backend.recordsTimestamps }
+
     /// Whether descriptors are pushed (`VK_KHR_push_descriptor`) rather than allocated per
     /// command buffer.
     public var usesPushDescriptors: Bool { backend.pushDescriptorSet != nil }

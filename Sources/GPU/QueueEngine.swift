@@ -5,6 +5,11 @@ import Glibc
 /// completion thread that blocks in `vkWaitSemaphores` on the queue's timeline (no
 /// polling, no timer) and finishes buffers in submission order.
 ///
+/// The completion thread waits on that one semaphore only: lavapipe (like every Mesa
+/// driver whose syncs lack wait-any) implements a wait for any of several semaphores as a
+/// busy loop, which took a whole core here. Shutdown wakes it with an empty submission
+/// that signals the next timeline value.
+///
 /// `@unchecked Sendable`: mutable state is guarded by `lock` (buffer states, the pending
 /// and in-flight lists, the context pool) or by `submitLock` (`lastSubmitted`).
 final class QueueEngine: @unchecked Sendable {
@@ -12,9 +17,6 @@ final class QueueEngine: @unchecked Sendable {
     let lock = ConditionLock()
     private let submitLock = RecursiveLock()
     private let timeline: VulkanTimeline
-    /// Signalled once, from the host, to wake the completion thread for shutdown: the
-    /// queue's own timeline is only ever signalled by submissions.
-    private let wake: VulkanTimeline
     private let maxCommandBufferCount: Int
     /// Set once in `init`, read by `shutdown`.
     private var completionThread: ServiceThread?
@@ -41,7 +43,6 @@ final class QueueEngine: @unchecked Sendable {
         self.device = device
         self.maxCommandBufferCount = maxCommandBufferCount
         timeline = try VulkanTimeline(device: device.backend)
-        wake = try VulkanTimeline(device: device.backend)
         freeContexts.reserveCapacity(maxCommandBufferCount)
         completionThread = ServiceThread.start(name: "\(label).completion", qos: qos, running: self) { $0.completionLoop() }
     }
@@ -259,7 +260,7 @@ final class QueueEngine: @unchecked Sendable {
         while true {
             let reached: UInt64
             do {
-                _ = try timeline.wait(for: next, orUntil: (wake, 1))
+                _ = try timeline.wait(for: next)
                 reached = try timeline.value()
             } catch {
                 deviceLost()
@@ -319,7 +320,21 @@ final class QueueEngine: @unchecked Sendable {
             isStopping = true
             lock.wait { inFlight.isEmpty }
         }
-        try? wake.signal(1)
+        let wakeValue = submitLock.withLock { () -> UInt64? in
+            // Signalled by the device where it can be: synchronization validation expects
+            // the queue's timeline to be signalled by submissions. After a failed submit
+            // (a lost device) the host signals it instead.
+            let value = lastSubmitted + 1
+            let signal = TimelineOperation(timeline: timeline, value: value)
+            guard (try? device.backend.submit(nil, waits: [], signals: [signal])) != nil
+                || (try? timeline.signal(value)) != nil else { return nil }
+            lastSubmitted = value
+            return value
+        }
+        guard let wakeValue else { return }
         completionThread?.join()
+        // The completion thread may have stopped earlier (a lost device): the empty
+        // submission must still be finished before the timeline is destroyed.
+        _ = try? timeline.wait(for: wakeValue, timeoutNanoseconds: 1_000_000_000)
     }
 }

@@ -101,28 +101,32 @@ final class VulkanCommandContext: @unchecked Sendable {
         samplerTable.deallocate()
     }
 
-    /// Begins recording: resets the timestamps and writes the start one.
+    /// Begins recording: resets the timestamps and writes the start one, where the device
+    /// records timestamps.
     func begin() throws(VulkanError) {
         var info = VkCommandBufferBeginInfo()
         info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
         info.flags = VkCommandBufferUsageFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue)
         let commandBuffer = commandBuffer
         try vkCall(.beginCommandBuffer, device.faults) { vkBeginCommandBuffer(commandBuffer, &info) }
+        guard device.recordsTimestamps else { return }
         vkCmdResetQueryPool(commandBuffer, queries, 0, 2)
         vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT), queries, 0)
     }
 
-    /// Writes the end timestamp and ends recording.
+    /// Writes the end timestamp (where the device records them) and ends recording.
     func end() throws(VulkanError) {
         let commandBuffer = commandBuffer
-        vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT), queries, 1)
+        if device.recordsTimestamps {
+            vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT), queries, 1)
+        }
         try vkCall(.endCommandBuffer, device.faults) { vkEndCommandBuffer(commandBuffer) }
     }
 
     /// The GPU start and end of the recorded work in host CLOCK_MONOTONIC nanoseconds, when
-    /// the device's timestamps can be calibrated against the host clock.
+    /// the device records timestamps calibrated against the host clock.
     func gpuTimes() -> (start: UInt64, end: UInt64)? {
-        guard let offset = device.timestampToHostOffset else { return nil }
+        guard device.recordsTimestamps, let offset = device.timestampToHostOffset else { return nil }
         var values: (UInt64, UInt64) = (0, 0)
         let flags = VkQueryResultFlags(VK_QUERY_RESULT_64_BIT.rawValue)
         let queries = queries

@@ -15,6 +15,11 @@ final class VulkanDevice: @unchecked Sendable {
     /// Host CLOCK_MONOTONIC nanoseconds minus device timestamp nanoseconds (ticks × period),
     /// when calibrated timestamps are offered.
     let timestampToHostOffset: Int64?
+    /// Whether command buffers write GPU timestamps. Off on software devices (lavapipe
+    /// flushes its rasterizer for each timestamp, about 55 µs per command buffer, more than
+    /// the work of a small one) unless GPU_TIMESTAMPS=1; GPU_TIMESTAMPS=0 turns them off
+    /// everywhere. Without them GPU times are the host's kernel times.
+    let recordsTimestamps: Bool
     /// Whether anisotropic filtering was enabled (when the device offers it).
     let samplerAnisotropy: Bool
     private let queue: VkQueue
@@ -91,6 +96,8 @@ final class VulkanDevice: @unchecked Sendable {
             : nil
         timestampToHostOffset = calibrated
             ? Self.calibrate(device: created, period: Double(physical.limits.timestampPeriod), faults: faults) : nil
+        let requested = environment("GPU_TIMESTAMPS")
+        recordsTimestamps = timestampToHostOffset != nil && (requested == "1" || (requested != "0" && !physical.isSoftware))
     }
 
     deinit {

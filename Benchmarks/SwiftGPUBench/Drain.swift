@@ -1,0 +1,44 @@
+import GPU
+import Shaders
+
+/// B4: how long `didEnterBackground(deadline:)` takes, call to return, when N committed
+/// command buffers are still waiting to be scheduled as the gate closes (N = 1, 16, 256).
+/// Each buffer waits on an event that an observer signals as the gate closes, so the drain
+/// must wait until all N are scheduled. One report per N, after one warm-up drain.
+func drain() throws -> [RunReport] {
+    try [1, 16, 256].map { count in
+        let lifecycle = AppLifecycle()
+        let device = try Device.makeDefault(lifecycle: lifecycle)
+        let queue = try device.makeCommandQueue(maxCommandBufferCount: count + 8)
+        let pipeline = try device.makeComputePipelineState(
+            function: device.makeDefaultLibrary(bundle: Shaders.bundle).makeFunction(name: "increment.comp"))
+        let counter = try device.makeBuffer(length: 4)
+        var one: UInt32 = 1
+        let params = try device.makeBuffer(bytes: &one, length: 4)
+        var milliseconds = 0.0
+        for _ in 0..<2 {   // the first drain warms up; the second is reported
+            let event = try device.makeSharedEvent()
+            var last: CommandBuffer?
+            for _ in 0..<count {
+                let cb = try queue.makeCommandBuffer()
+                cb.encodeWaitForEvent(event, value: 1)
+                try encodeIncrement(cb, pipeline, counter: counter, params: params)
+                cb.commit()
+                last = cb
+            }
+            let release = lifecycle.observe { if $0.event == .didEnterBackground { event.signaledValue = 1 } }
+            let start = now()
+            let report = lifecycle.didEnterBackground(deadline: .seconds(30))
+            milliseconds = Double(now() - start) / 1e6
+            release.cancel()
+            guard report.scheduled == count, report.failedAtDeadline == 0 else { fail("B4 drain of \(count): \(report)") }
+            last?.waitUntilCompleted()
+            lifecycle.didBecomeActive()
+        }
+        let value = counter.contents().load(as: UInt32.self)
+        guard value == 2 * count else { fail("B4 counter \(value), expected \(2 * count)") }
+        var report = RunReport(bench: "B4", variant: "\(count)")
+        report.metrics["drain_ms"] = milliseconds
+        return report
+    }
+}

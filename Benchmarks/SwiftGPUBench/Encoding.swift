@@ -1,0 +1,87 @@
+import GPU
+
+/// The B2 scene, shared with the C and wgpu baselines: a 64×64 target cut into 32×32 cells
+/// of 2×2 pixels; draw i covers the top-left pixel of cell i % 1024 and colours it with
+/// `drawColor(i)`, so the final image tells whether every last draw of a cell landed.
+enum EncodingScene {
+    static let size = 64
+    static let cells = 1024
+
+    /// 1,024 triangles of three float2 vertices (24 bytes each), in NDC.
+    static func vertices() -> [Float] {
+        var data: [Float] = []
+        for cell in 0..<cells {
+            let x = Float(2 * (cell % 32)) / 32 - 1, y = Float(2 * (cell / 32)) / 32 - 1
+            data += [x, y, x + 2 / 32, y, x, y + 2 / 32]
+        }
+        return data
+    }
+
+    /// Draw i's colour: its index in the low three bytes, exact in unorm8.
+    static func drawColor(_ i: Int) -> SIMD4<Float> {
+        SIMD4(Float(i & 255), Float((i >> 8) & 255), Float((i >> 16) & 255), 255) / 255
+    }
+
+    /// Checks the top-left pixel of every cell against the last draw that covered it.
+    static func check(_ pixels: UnsafeRawPointer, draws: Int) {
+        for cell in 0..<cells {
+            let last = cell + (draws - 1 - cell) / cells * cells
+            let expected = drawColor(last) * 255
+            let offset = ((cell / 32) * 2 * size + (cell % 32) * 2) * 4
+            for channel in 0..<4 where Float(pixels.load(fromByteOffset: offset + channel, as: UInt8.self)) != expected[channel] {
+                fail("B2 cell \(cell) channel \(channel): expected draw \(last)")
+            }
+        }
+    }
+}
+
+/// B2: one render pass of 100,000 three-vertex draws into a 64×64 target, each changing
+/// the vertex-buffer offset and 16 bytes of fragment data. Reports CPU nanoseconds per draw
+/// for encoding + commit, the total with the GPU, and malloc calls per draw.
+func encoding(draws: Int = 100_000) throws -> RunReport {
+    let queue = try device.makeCommandQueue()
+    let descriptor = RenderPipelineDescriptor()
+    descriptor.vertexFunction = try library.makeFunction(name: "bench.vert")
+    descriptor.fragmentFunction = try library.makeFunction(name: "bench.frag")
+    let layout = VertexDescriptor()
+    layout.attributes[0].format = .float2
+    layout.layouts[0].stride = 8
+    descriptor.vertexDescriptor = layout
+    descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+    let pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
+    var vertexData = EncodingScene.vertices()
+    let vertices = try device.makeBuffer(bytes: &vertexData, length: vertexData.count * 4)
+    let target = try ReadbackTarget(device: device, size: EncodingScene.size)
+
+    func run(_ count: Int) throws -> (cpu: UInt64, total: UInt64, mallocs: UInt64) {
+        let mallocsBefore = mallocCount?() ?? 0
+        let start = now()
+        let cb = try queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: target.pass)
+        encoder.setRenderPipelineState(pipeline)
+        for i in 0..<count {
+            var color = EncodingScene.drawColor(i)
+            encoder.setVertexBuffer(vertices, offset: (i % EncodingScene.cells) * 24, index: 0)
+            try encoder.setFragmentBytes(&color, length: 16, index: 0)
+            try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        }
+        encoder.endEncoding()
+        try target.encodeReadback(cb)
+        cb.commit()
+        let cpu = now() - start
+        let mallocs = (mallocCount?() ?? 0) - mallocsBefore
+        cb.waitUntilCompleted()
+        let total = now() - start
+        guard cb.status == .completed else { fail("B2 command buffer \(cb.status): \(String(describing: cb.error))") }
+        EncodingScene.check(target.readback.contents(), draws: count)
+        return (cpu, total, mallocs)
+    }
+
+    _ = try run(draws)   // warm-up: the upload ring and descriptor pools grow to size
+    let measured = try run(draws)
+    var report = RunReport(bench: "B2")
+    report.metrics["cpu_ns_per_draw"] = Double(measured.cpu) / Double(draws)
+    report.metrics["total_ms"] = Double(measured.total) / 1e6
+    if mallocCount != nil { report.metrics["mallocs_per_draw"] = Double(measured.mallocs) / Double(draws) }
+    return report
+}

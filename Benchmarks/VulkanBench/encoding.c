@@ -1,0 +1,144 @@
+#include <string.h>
+
+#include "vkbench.h"
+
+enum { SIZE = 64, CELLS = 1024 };
+
+/// The B2 scene (as SwiftGPUBench's EncodingScene): draw i covers the top-left pixel of
+/// cell i % 1024 of a 64×64 target and colours it with its index in the low three bytes.
+static void drawColor(int i, float color[4]) {
+    color[0] = (float)(i & 255) / 255, color[1] = (float)((i >> 8) & 255) / 255;
+    color[2] = (float)((i >> 16) & 255) / 255, color[3] = 1;
+}
+
+static void checkCells(const uint8_t *pixels, int draws) {
+    for (int cell = 0; cell < CELLS; cell++) {
+        int last = cell + (draws - 1 - cell) / CELLS * CELLS;
+        const uint8_t *p = pixels + ((cell / 32) * 2 * SIZE + (cell % 32) * 2) * 4;
+        uint8_t expected[4] = {(uint8_t)(last & 255), (uint8_t)((last >> 8) & 255), (uint8_t)((last >> 16) & 255), 255};
+        if (memcmp(p, expected, 4) != 0) wrongResult("B2 cell %d: expected draw %d", cell, last);
+    }
+}
+
+typedef enum { PUSH_DESCRIPTOR, DYNAMIC_OFFSET, PUSH_CONSTANT } Variant;
+
+/// B2: one render pass of N three-vertex draws, each changing the vertex-buffer offset and
+/// 16 bytes of fragment data, given by `variant`: "push-descriptor" (16 bytes written to a
+/// mapped ring, bound with vkCmdPushDescriptorSetKHR), "dynamic-offset" (one set with a
+/// dynamic uniform buffer, rebound with a new offset) or "push-constant".
+void benchEncoding(Context *context, int draws, const char *name) {
+    Variant variant = strcmp(name, "push-descriptor") == 0 ? PUSH_DESCRIPTOR
+                      : strcmp(name, "dynamic-offset") == 0 ? DYNAMIC_OFFSET
+                      : strcmp(name, "push-constant") == 0 ? PUSH_CONSTANT
+                      : (fprintf(stderr, "vulkan-bench: unknown B2 variant %s\n", name), exit(64), PUSH_CONSTANT);
+    VkDescriptorSetLayoutBinding binding = {
+        64, variant == DYNAMIC_OFFSET ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
+        VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
+    VkDescriptorSetLayoutCreateInfo setInfo = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .flags = variant == PUSH_DESCRIPTOR ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0,
+        .bindingCount = 1,
+        .pBindings = &binding};
+    VkDescriptorSetLayout setLayout;
+    CHECK(vkCreateDescriptorSetLayout(context->device, &setInfo, NULL, &setLayout));
+    VkPushConstantRange range = {VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16};
+    VkPipelineLayoutCreateInfo layoutInfo = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                             .setLayoutCount = variant == PUSH_CONSTANT ? 0 : 1,
+                                             .pSetLayouts = &setLayout,
+                                             .pushConstantRangeCount = variant == PUSH_CONSTANT ? 1 : 0,
+                                             .pPushConstantRanges = &range};
+    VkPipelineLayout layout;
+    CHECK(vkCreatePipelineLayout(context->device, &layoutInfo, NULL, &layout));
+    VkPipeline pipeline = renderPipelineCreate(context, layout, "bench.vert",
+                                               variant == PUSH_CONSTANT ? "bench_push.frag" : "bench.frag", 8, 1);
+
+    HostBuffer vertices = hostBufferCreate(context, CELLS * 24, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+    float *v = vertices.mapped;
+    for (int cell = 0; cell < CELLS; cell++) {
+        float x = (float)(2 * (cell % 32)) / 32 - 1, y = (float)(2 * (cell / 32)) / 32 - 1;
+        float triangle[6] = {x, y, x + 2.0f / 32, y, x, y + 2.0f / 32};
+        memcpy(v + cell * 6, triangle, sizeof triangle);
+    }
+    VkDeviceSize stride = context->limits.minUniformBufferOffsetAlignment > 16 ? context->limits.minUniformBufferOffsetAlignment : 16;
+    HostBuffer uniforms = hostBufferCreate(context, stride * (VkDeviceSize)draws, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+    HostBuffer readback = hostBufferCreate(context, SIZE * SIZE * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    Image target = imageCreate(context, SIZE, SIZE, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+
+    VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    if (variant == DYNAMIC_OFFSET) {
+        VkDescriptorPoolSize poolSize = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1};
+        VkDescriptorPoolCreateInfo poolInfo = {
+            .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &poolSize};
+        CHECK(vkCreateDescriptorPool(context->device, &poolInfo, NULL, &descriptorPool));
+        VkDescriptorSetAllocateInfo allocate = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                                .descriptorPool = descriptorPool,
+                                                .descriptorSetCount = 1,
+                                                .pSetLayouts = &setLayout};
+        CHECK(vkAllocateDescriptorSets(context->device, &allocate, &set));
+        VkDescriptorBufferInfo info = {uniforms.buffer, 0, 16};
+        VkWriteDescriptorSet write = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 64,
+                                      .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
+                                      .pBufferInfo = &info};
+        vkUpdateDescriptorSets(context->device, 1, &write, 0, NULL);
+    }
+
+    VkCommandBuffer commandBuffer = commandBufferAllocate(context);
+    VkSemaphore timeline = timelineCreate(context);
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+
+    uint64_t cpu = 0, total = 0, mallocs = 0;
+    for (int pass = 0; pass < 2; pass++) {   // pass 0 warms up
+        uint64_t mallocsBefore = mallocCount(), start = nowNanoseconds();
+        CHECK(vkResetCommandBuffer(commandBuffer, 0));
+        CHECK(vkBeginCommandBuffer(commandBuffer, &begin));
+        renderBegin(commandBuffer, &target, SIZE, pipeline);
+        for (int i = 0; i < draws; i++) {
+            float color[4];
+            drawColor(i, color);
+            VkDeviceSize vertexOffset = (VkDeviceSize)(i % CELLS) * 24;
+            vkCmdBindVertexBuffers(commandBuffer, 0, 1, &vertices.buffer, &vertexOffset);
+            if (variant == PUSH_CONSTANT) {
+                vkCmdPushConstants(commandBuffer, layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16, color);
+            } else {
+                VkDeviceSize offset = stride * (VkDeviceSize)i;
+                memcpy((char *)uniforms.mapped + offset, color, 16);
+                if (variant == PUSH_DESCRIPTOR) {
+                    VkDescriptorBufferInfo info = {uniforms.buffer, offset, 16};
+                    VkWriteDescriptorSet write = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstBinding = 64,
+                                                  .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                                                  .pBufferInfo = &info};
+                    context->pushDescriptorSet(commandBuffer, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &write);
+                } else {
+                    uint32_t dynamicOffset = (uint32_t)offset;
+                    vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 1, &dynamicOffset);
+                }
+            }
+            vkCmdDraw(commandBuffer, 3, 1, 0, 0);
+        }
+        renderEndAndRead(commandBuffer, &target, SIZE, &readback);
+        CHECK(vkEndCommandBuffer(commandBuffer));
+        submit(context, commandBuffer, timeline, (uint64_t)pass + 1);
+        cpu = nowNanoseconds() - start;
+        mallocs = mallocCount() - mallocsBefore;
+        timelineWait(context, timeline, (uint64_t)pass + 1);
+        total = nowNanoseconds() - start;
+        checkCells(readback.mapped, draws);
+    }
+    printf("{\"impl\":\"vulkan-c\",\"bench\":\"B2\",\"variant\":\"%s\",\"ok\":true,\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g",
+           name, (double)cpu / draws, (double)total / 1e6);
+    if (mallocCount()) printf(",\"mallocs_per_draw\":%.6g", (double)mallocs / draws);
+    printf("}\n");
+
+    vkDestroySemaphore(context->device, timeline, NULL);
+    vkFreeCommandBuffers(context->device, context->pool, 1, &commandBuffer);
+    if (descriptorPool) vkDestroyDescriptorPool(context->device, descriptorPool, NULL);
+    imageDestroy(context, &target);
+    hostBufferDestroy(context, &readback);
+    hostBufferDestroy(context, &uniforms);
+    hostBufferDestroy(context, &vertices);
+    vkDestroyPipeline(context->device, pipeline, NULL);
+    vkDestroyPipelineLayout(context->device, layout, NULL);
+    vkDestroyDescriptorSetLayout(context->device, setLayout, NULL);
+}

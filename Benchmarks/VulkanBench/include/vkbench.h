@@ -1,0 +1,104 @@
+// Raw Vulkan baseline for Benchmarks B1–B4: the most direct C code for each workload,
+// on the same driver and shaders as SwiftGPUBench. See BENCHMARKS.md.
+#ifndef VKBENCH_H
+#define VKBENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <vulkan/vulkan.h>
+
+/// Everything the workloads share: one device, its one queue, a command pool.
+typedef struct {
+    VkInstance instance;
+    VkDebugUtilsMessengerEXT messenger;
+    VkPhysicalDevice physical;
+    VkDevice device;
+    VkQueue queue;
+    uint32_t family;
+    VkCommandPool pool;
+    VkPhysicalDeviceMemoryProperties memory;
+    VkPhysicalDeviceLimits limits;
+    PFN_vkCmdPushDescriptorSetKHR pushDescriptorSet;
+    const char *spirvDirectory;
+} Context;
+
+/// A buffer in host-visible, host-coherent memory, mapped for its lifetime.
+typedef struct {
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    void *mapped;
+    VkDeviceSize size;
+} HostBuffer;
+
+/// A 2D rgba8 image with its memory and view.
+typedef struct {
+    VkImage image;
+    VkDeviceMemory memory;
+    VkImageView view;
+} Image;
+
+/// B1 and B4's compute work: a pipeline adding `params` (1) to `counter` with one thread,
+/// bound through push descriptors.
+typedef struct {
+    VkDescriptorSetLayout setLayout;
+    VkPipelineLayout layout;
+    VkPipeline pipeline;
+    HostBuffer counter, params;
+    VkDescriptorBufferInfo counterInfo, paramsInfo;
+} Increment;
+
+/// Stops with the failing call and its result.
+#define CHECK(call)                                                                 \
+    do {                                                                            \
+        VkResult result_ = (call);                                                  \
+        if (result_ != VK_SUCCESS) {                                                \
+            fprintf(stderr, "vulkan-bench: %s failed: %d\n", #call, (int)result_);  \
+            exit(1);                                                                \
+        }                                                                           \
+    } while (0)
+
+void contextCreate(Context *context, int validate);
+void contextDestroy(Context *context);
+HostBuffer hostBufferCreate(Context *context, VkDeviceSize size, VkBufferUsageFlags usage);
+void hostBufferDestroy(Context *context, HostBuffer *buffer);
+Image imageCreate(Context *context, uint32_t width, uint32_t height, VkImageUsageFlags usage);
+void imageDestroy(Context *context, Image *image);
+VkShaderModule shaderLoad(Context *context, const char *name);
+VkSemaphore timelineCreate(Context *context);
+void timelineWait(Context *context, VkSemaphore timeline, uint64_t value);
+void submit(Context *context, VkCommandBuffer commandBuffer, VkSemaphore timeline, uint64_t value);
+void imageBarrier(VkCommandBuffer commandBuffer, VkImage image, VkImageLayout from, VkImageLayout to,
+                  VkPipelineStageFlags2 sourceStage, VkAccessFlags2 sourceAccess,
+                  VkPipelineStageFlags2 destinationStage, VkAccessFlags2 destinationAccess);
+/// A pipeline layout over one push-descriptor set of `bindings`.
+VkPipelineLayout pushLayoutCreate(Context *context, const VkDescriptorSetLayoutBinding *bindings, uint32_t count,
+                                  VkDescriptorSetLayout *setLayout);
+Increment incrementCreate(Context *context);
+/// Records a barrier after earlier adds, then one one-thread dispatch.
+void incrementRecord(Context *context, Increment *increment, VkCommandBuffer commandBuffer);
+void incrementDestroy(Context *context, Increment *increment);
+/// Moves `target` to attachment layout, begins clearing rendering into it, binds
+/// `pipeline` and sets the viewport and scissor to the whole target.
+void renderBegin(VkCommandBuffer commandBuffer, Image *target, uint32_t size, VkPipeline pipeline);
+/// Ends rendering and copies `target` into `readback`.
+void renderEndAndRead(VkCommandBuffer commandBuffer, Image *target, uint32_t size, HostBuffer *readback);
+VkCommandBuffer commandBufferAllocate(Context *context);
+VkPipeline renderPipelineCreate(Context *context, VkPipelineLayout layout, const char *vertex, const char *fragment,
+                                uint32_t stride, uint32_t attributes);
+
+/// Monotonic nanoseconds.
+uint64_t nowNanoseconds(void);
+/// Malloc-family calls so far when the malloc-counting shim is preloaded, else 0.
+uint64_t mallocCount(void);
+/// Peak resident set size in MiB (VmHWM).
+double peakResidentMiB(void);
+/// Stops with status 2: a wrong result must never be timed.
+void wrongResult(const char *format, ...) __attribute__((noreturn, format(printf, 1, 2)));
+
+void benchSubmission(Context *context, int buffers);
+void benchEncoding(Context *context, int draws, const char *variant);
+void benchFrameLoop(Context *context, int frames);
+void benchDrain(Context *context);
+
+#endif
