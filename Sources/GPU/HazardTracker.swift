@@ -5,20 +5,17 @@ struct HazardTracker {
     private var reads: [ObjectIdentifier] = []
     private var writes: [ObjectIdentifier] = []
 
-    /// Whether a command touching these resources must wait for earlier commands. Records
-    /// the accesses; after a `true` answer the caller emits a barrier and the record
-    /// restarts from this command.
-    mutating func needsBarrier(reading: some Sequence<ObjectIdentifier>, writing: some Sequence<ObjectIdentifier>) -> Bool {
-        var hazard = false
-        for id in reading where writes.contains(id) { hazard = true }
-        for id in writing where writes.contains(id) || reads.contains(id) { hazard = true }
-        if hazard {
-            reads.removeAll(keepingCapacity: true)
-            writes.removeAll(keepingCapacity: true)
-        }
-        reads.append(contentsOf: reading)
-        writes.append(contentsOf: writing)
-        return hazard
+    /// Whether a command that reads `id` (and writes it, when `writing`) must wait for
+    /// earlier commands.
+    func conflicts(_ id: ObjectIdentifier, writing: Bool) -> Bool {
+        writes.contains(id) || (writing && reads.contains(id))
+    }
+
+    /// Records that a command read `id` (and wrote it, when `writing`). After a barrier,
+    /// `reset()` first, so that the record restarts from that command.
+    mutating func record(_ id: ObjectIdentifier, writing: Bool) {
+        reads.append(id)
+        if writing { writes.append(id) }
     }
 
     /// Forgets every access (a new command buffer, or after a full barrier).

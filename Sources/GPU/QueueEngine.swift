@@ -50,6 +50,8 @@ final class QueueEngine: @unchecked Sendable {
     // MARK: Command buffer slots
 
     /// Takes a slot and a recording context, blocking while the queue is at its maximum.
+    /// A pooled context is reset here, on the recording thread; one that cannot be reset
+    /// is dropped for a new one.
     func acquireContext() throws(VulkanError) -> VulkanCommandContext {
         let reused = lock.withLock { () -> VulkanCommandContext? in
             if live >= maxCommandBufferCount {
@@ -61,7 +63,7 @@ final class QueueEngine: @unchecked Sendable {
             live += 1
             return freeContexts.popLast()
         }
-        if let reused { return reused }
+        if let reused, (try? reused.reset()) != nil { return reused }
         do {
             return try VulkanCommandContext(device: device.backend)
         } catch {
@@ -70,12 +72,12 @@ final class QueueEngine: @unchecked Sendable {
         }
     }
 
-    /// Gives back a slot and its context: recycled into the pool, or dropped if it
-    /// cannot be reset.
+    /// Gives back a slot and its context, whose retained objects are released now; the
+    /// context goes back to the pool, to be reset when it is next taken.
     func release(_ context: VulkanCommandContext) {
-        let recycled = (try? context.recycle()) != nil
+        context.releaseReferences()
         lock.withLock {
-            if recycled { freeContexts.append(context) }
+            freeContexts.append(context)
             live -= 1
             lock.broadcast()
         }

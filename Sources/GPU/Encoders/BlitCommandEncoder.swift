@@ -127,10 +127,13 @@ public final class BlitCommandEncoder {
     private func track(reading source: AnyObject?, writing destination: AnyObject) {
         context.retained.append(destination)
         if let source { context.retained.append(source) }
-        if context.hazards.needsBarrier(reading: CollectionOfOne(source.map(ObjectIdentifier.init)).lazy.compactMap { $0 },
-                                        writing: CollectionOfOne(ObjectIdentifier(destination))) {
+        let read = source.map(ObjectIdentifier.init), written = ObjectIdentifier(destination)
+        if read.map({ context.hazards.conflicts($0, writing: false) }) == true || context.hazards.conflicts(written, writing: true) {
+            context.hazards.reset()
             context.memoryBarrier()
         }
+        if let read { context.hazards.record(read, writing: false) }
+        context.hazards.record(written, writing: true)
     }
 
     private func checkRange(_ buffer: Buffer, _ range: Range<Int>, call: String, role: String) {

@@ -110,16 +110,19 @@ struct ResourceBinder {
             }
         }
         if trackHazards {
-            let table = context.bufferTable
-            let textures = context.textureTable
-            let reads = slots.lazy.compactMap { slot -> ObjectIdentifier? in
-                slot.kind == .buffer ? table[Self.base(slot.stage, kind: .buffer) + slot.index].owner
-                    : slot.kind == .texture ? textures[Self.base(slot.stage, kind: .texture) + slot.index].owner : nil
+            // Two passes over the slots with no closures: this runs for every dispatch and
+            // must not allocate.
+            var hazard = false
+            for slot in slots {
+                if let id = owner(of: slot), context.hazards.conflicts(id, writing: writes(slot)) { hazard = true }
             }
-            let writes = slots.lazy.filter { !$0.isReadOnly && $0.kind == .buffer }.compactMap {
-                table[Self.base($0.stage, kind: .buffer) + $0.index].owner
+            if hazard {
+                context.hazards.reset()
+                context.memoryBarrier()
             }
-            if context.hazards.needsBarrier(reading: reads, writing: writes) { context.memoryBarrier() }
+            for slot in slots {
+                if let id = owner(of: slot) { context.hazards.record(id, writing: writes(slot)) }
+            }
         }
         do {
             try context.writeDescriptors(slots: slots, pipeline: pipeline)
@@ -127,6 +130,18 @@ struct ResourceBinder {
             throw .vulkan(error)
         }
     }
+
+    /// The object bound to `slot`: a buffer or texture (nil for bytes and samplers).
+    private func owner(of slot: ResourceSlot) -> ObjectIdentifier? {
+        switch slot.kind {
+        case .buffer: context.bufferTable[Self.base(slot.stage, kind: .buffer) + slot.index].owner
+        case .texture: context.textureTable[Self.base(slot.stage, kind: .texture) + slot.index].owner
+        case .sampler: nil
+        }
+    }
+
+    /// Whether the command writes what `slot` binds.
+    private func writes(_ slot: ResourceSlot) -> Bool { !slot.isReadOnly && slot.kind == .buffer }
 
     private func check(_ index: Int, limit: Int, call: String, what: String) {
         guard (0...limit).contains(index) else { misuse("\(call): \(what) index \(index) is outside 0...\(limit)") }

@@ -192,9 +192,24 @@ final class VulkanCommandContext: @unchecked Sendable {
         return set!
     }
 
+    /// Releases the objects the finished commands used and clears the per-buffer state,
+    /// without touching Vulkan: done when the command buffer finishes.
+    func releaseReferences() {
+        retained.removeAll(keepingCapacity: true)
+        waits.removeAll(keepingCapacity: true)
+        signals.removeAll(keepingCapacity: true)
+        hazards.reset()
+        imageLayouts.removeAll(keepingCapacity: true)
+        for index in textureTable.indices { textureTable[index] = TextureBinding() }
+    }
+
     /// Makes the context ready for the next command buffer: resets the command pool, the
-    /// upload ring and the descriptor pool and releases retained objects.
-    func recycle() throws(VulkanError) {
+    /// upload ring and the descriptor pool. Done by the thread that takes the context for
+    /// its next command buffer, not at completion: the driver frees what the recording
+    /// allocated, and freeing it on the thread that allocated it keeps glibc's per-thread
+    /// caches warm (freed on the completion thread, every chunk migrated between arenas and
+    /// the recording thread kept asking the kernel for fresh memory).
+    func reset() throws(VulkanError) {
         let vk = device.handle
         let pool = pool
         try vkCall(.resetCommandPool, device.faults) { vkResetCommandPool(vk, pool, 0) }
@@ -203,11 +218,5 @@ final class VulkanCommandContext: @unchecked Sendable {
         }
         uploadChunk = 0
         uploadOffset = 0
-        retained.removeAll(keepingCapacity: true)
-        waits.removeAll(keepingCapacity: true)
-        signals.removeAll(keepingCapacity: true)
-        hazards.reset()
-        imageLayouts.removeAll(keepingCapacity: true)
-        for index in textureTable.indices { textureTable[index] = TextureBinding() }
     }
 }
