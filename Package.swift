@@ -81,6 +81,11 @@ let package = Package(
             path: "Benchmarks/VulkanBench"
         ),
         .testTarget(
+            name: "FramePacingTests",
+            dependencies: ["FramePacing"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "GPUTests",
             dependencies: ["GPU", "Shaders", "PNG"],
             exclude: ["Golden"],
