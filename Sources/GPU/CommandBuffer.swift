@@ -42,6 +42,8 @@ public final class CommandBuffer: @unchecked Sendable {
         var continuations: [CheckedContinuation<Void, Never>] = []
         /// Events the buffer waits for, and the value it waits on while held.
         var eventWaits: [(event: SharedEvent, value: UInt64)] = []
+        /// Events this buffer signals: told when it completes.
+        var eventSignals: [SharedEvent] = []
         var heldForValue: UInt64?
         var timelineValue: UInt64 = 0
         var kernelStart: Double = 0

@@ -297,6 +297,8 @@ final class QueueEngine: @unchecked Sendable {
                 buffer.state.gpuEnd = Double(times.end) / 1e9
             }
         }
+        // The buffer's event signals have happened: their listeners re-read the values.
+        for event in lock.withLock({ buffer.state.eventSignals }) { event.gpuSignalled() }
         let alreadyFailed = lock.withLock { () -> Bool in
             buffer.state.kernelEnd = end
             if buffer.state.gpuStart == 0 {

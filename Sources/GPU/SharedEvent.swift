@@ -15,10 +15,10 @@ public final class SharedEvent: @unchecked Sendable {
         self.device = device
         do {
             timeline = try VulkanTimeline(device: device.backend)
-            listener = try EventListener(timeline: timeline)
         } catch {
             throw .vulkan(error)
         }
+        listener = EventListener(timeline: timeline)
     }
 
     deinit { listener.stop() }
@@ -33,11 +33,13 @@ public final class SharedEvent: @unchecked Sendable {
                 misuse("signaledValue set to \(newValue), which is not greater than the current \(current)")
             }
             try? timeline.signal(newValue)
+            listener.valueChanged()
         }
     }
 
     /// Calls `block` on the event's listener thread once the value reaches `value` (at once,
-    /// there, if it already has). The thread blocks in `vkWaitSemaphores`: no polling.
+    /// there, if it already has). The thread sleeps on a condition variable until the value
+    /// changes: no polling.
     public func notify(atValue value: UInt64, block: @escaping @Sendable (SharedEvent, UInt64) -> Void) {
         listener.add(value: value) { [self] in block(self, value) }
     }
@@ -48,6 +50,9 @@ extension SharedEvent {
     func whenReached(_ value: UInt64, _ block: @escaping @Sendable () -> Void) {
         listener.add(value: value, block: block)
     }
+
+    /// Called when a command buffer that signals this event has completed.
+    func gpuSignalled() { listener.valueChanged() }
 }
 
 extension Device {
@@ -84,28 +89,31 @@ extension CommandBuffer {
                 state.eventWaits.append((event, value))
             } else {
                 context.signals.append(operation)
+                state.eventSignals.append(event)
             }
         }
     }
 }
 
-/// The thread behind `SharedEvent.notify`: it blocks in `vkWaitSemaphores` until the
-/// event reaches the lowest pending value or its own wake semaphore is signalled (a new
-/// notification or shutdown), then runs the blocks that are due.
+/// The thread behind `SharedEvent.notify`. The event's value changes in two places only,
+/// both SwiftGPU's: `signaledValue`'s setter and the completion of a command buffer that
+/// signals the event. Each calls `valueChanged()`, which wakes this thread on a condition
+/// variable; it reads the value and runs the blocks that are due. No Vulkan wait: a
+/// `vkWaitSemaphores` for the value *or* a wake semaphore is, on Mesa drivers without
+/// native wait-any, a busy loop of zero-timeout polls.
 ///
 /// `@unchecked Sendable`: mutable state is guarded by `lock`.
 private final class EventListener: @unchecked Sendable {
     private let timeline: VulkanTimeline
-    private let wake: VulkanTimeline
     private let lock = ConditionLock()
     private var waiters: [(value: UInt64, block: @Sendable () -> Void)] = []
-    private var wakeCount: UInt64 = 0
+    /// Bumped by every change that may make a waiter due.
+    private var changes: UInt64 = 0
     private var thread: ServiceThread?
     private var isStopping = false
 
-    init(timeline: VulkanTimeline) throws(VulkanError) {
+    init(timeline: VulkanTimeline) {
         self.timeline = timeline
-        wake = try VulkanTimeline(device: timeline.device)
     }
 
     func add(value: UInt64, block: @escaping @Sendable () -> Void) {
@@ -114,8 +122,16 @@ private final class EventListener: @unchecked Sendable {
             if thread == nil {
                 thread = ServiceThread.start(name: "SwiftGPU.event", running: self) { $0.run() }
             }
-            wakeCount += 1
-            try? wake.signal(wakeCount)
+            changes += 1
+            lock.broadcast()
+        }
+    }
+
+    /// Wakes the thread to compare the event's value with the pending ones.
+    func valueChanged() {
+        lock.withLock {
+            changes += 1
+            lock.broadcast()
         }
     }
 
@@ -123,22 +139,21 @@ private final class EventListener: @unchecked Sendable {
     func stop() {
         let running = lock.withLock { () -> ServiceThread? in
             isStopping = true
-            wakeCount += 1
-            try? wake.signal(wakeCount)
+            lock.broadcast()
             return thread
         }
         running?.join()
     }
 
     func run() {
+        var seen: UInt64 = 0
         while true {
-            let (target, wakeTarget) = lock.withLock { () -> (UInt64, UInt64?) in
-                if isStopping { return (0, nil) }
-                return (waiters.map(\.value).min() ?? .max, wakeCount + 1)
+            let proceed = lock.withLock { () -> Bool in
+                lock.wait { isStopping || changes != seen }
+                seen = changes
+                return !isStopping
             }
-            guard let wakeTarget else { return }
-            guard (try? timeline.wait(for: target, orUntil: (wake, wakeTarget))) != nil,
-                  let current = try? timeline.value() else { return }
+            guard proceed, let current = try? timeline.value() else { return }
             let due = lock.withLock { () -> [@Sendable () -> Void] in
                 let due = waiters.filter { $0.value <= current }.map(\.block)
                 waiters.removeAll { $0.value <= current }

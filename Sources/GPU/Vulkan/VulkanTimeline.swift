@@ -47,22 +47,21 @@ final class VulkanTimeline: @unchecked Sendable {
         try vkCall(.signalSemaphore, device.faults) { vkSignalSemaphore(device.handle, &info) }
     }
 
-    /// Blocks until the counter reaches `value` or, with `orUntil`, until that other
-    /// timeline reaches its value. Returns false on timeout.
-    func wait(for value: UInt64, orUntil other: (VulkanTimeline, UInt64)? = nil,
-              timeoutNanoseconds: UInt64 = .max) throws(VulkanError) -> Bool {
-        var semaphores: (VkSemaphore?, VkSemaphore?) = (handle, other?.0.handle)
-        var values: (UInt64, UInt64) = (value, other?.1 ?? 0)
+    /// Blocks until the counter reaches `value`; returns false on timeout. One semaphore
+    /// only: Mesa drivers without native wait-any turn a wait for any of several into a
+    /// busy loop.
+    func wait(for value: UInt64, timeoutNanoseconds: UInt64 = .max) throws(VulkanError) -> Bool {
+        var semaphore: VkSemaphore? = handle
+        var value = value
         let vk = device.handle
         return try vkCall(.waitSemaphores, device.faults) {
-            withUnsafeBytes(of: &semaphores) { semaphorePointer in
-                withUnsafeBytes(of: &values) { valuePointer in
-                    var info = VkSemaphoreWaitInfo()
-                    info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO
-                    info.flags = other == nil ? 0 : VkSemaphoreWaitFlags(VK_SEMAPHORE_WAIT_ANY_BIT.rawValue)
-                    info.semaphoreCount = other == nil ? 1 : 2
-                    info.pSemaphores = semaphorePointer.baseAddress?.assumingMemoryBound(to: VkSemaphore?.self)
-                    info.pValues = valuePointer.baseAddress?.assumingMemoryBound(to: UInt64.self)
+            var info = VkSemaphoreWaitInfo()
+            info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO
+            info.semaphoreCount = 1
+            return withUnsafePointer(to: &semaphore) { semaphores in
+                withUnsafePointer(to: &value) { values in
+                    info.pSemaphores = semaphores
+                    info.pValues = values
                     return vkWaitSemaphores(vk, &info, timeoutNanoseconds)
                 }
             }
