@@ -14,7 +14,11 @@ final class ConditionLock: @unchecked Sendable {
         mutex = .allocate(capacity: 1)
         condition = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)   // timed waits on host monotonic time
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -35,6 +39,21 @@ final class ConditionLock: @unchecked Sendable {
     /// Blocks until `isDone` holds; must be called with the mutex held (inside `withLock`).
     func wait(until isDone: () -> Bool) {
         while !isDone() { pthread_cond_wait(condition, mutex) }
+    }
+
+    /// Blocks until `isDone` holds or host monotonic time reaches `deadline` (nanoseconds;
+    /// nil: no limit); returns whether `isDone` holds. Call with the mutex held.
+    func wait(until isDone: () -> Bool, deadline: UInt64?) -> Bool {
+        guard let deadline else {
+            wait(until: isDone)
+            return true
+        }
+        while !isDone() {
+            guard HostClock.nanoseconds() < deadline else { return false }
+            var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+            pthread_cond_timedwait(condition, mutex, &time)
+        }
+        return true
     }
 
     /// Wakes every waiter; call with the mutex held after changing state they wait on.

@@ -1,0 +1,93 @@
+import FramePacing
+
+/// A texture to render one frame into, handed out by `Layer.nextDrawable()` and presented
+/// with `CommandBuffer.present(_:)`: Metal's `CAMetalDrawable`.
+///
+/// `@unchecked Sendable`: `texture`, `drawableID`, `layer` and the slot are immutable; the
+/// presentation state is guarded by the layer's lock.
+public final class Drawable: @unchecked Sendable {
+    /// The texture to render into.
+    public let texture: Texture
+    /// A number unique within the layer, increasing in the order drawables are handed out.
+    public let drawableID: Int
+    /// The layer this drawable belongs to.
+    public let layer: Layer
+    let slot: Int
+    let generation: Int
+    /// Display time when the layer handed the drawable out: the frame's start.
+    let frameStart: Duration
+
+    // Guarded by layer.lock.
+    var presentedAt: Double = 0
+    var presentedHandlers: [@Sendable (Drawable) -> Void] = []
+    var isPresentScheduled = false
+    var isFinished = false
+
+    init(texture: Texture, drawableID: Int, layer: Layer, slot: Int, generation: Int, frameStart: Duration) {
+        self.texture = texture
+        self.drawableID = drawableID
+        self.layer = layer
+        self.slot = slot
+        self.generation = generation
+        self.frameStart = frameStart
+    }
+
+    /// A drawable that is never presented goes back to its layer.
+    deinit { layer.reclaim(slot: slot, generation: generation, presented: isPresentScheduled) }
+
+    /// When the drawable became visible, in seconds of the display's time; 0 until then,
+    /// and 0 for good if it was dropped (replaced before it was shown) or never presented.
+    public var presentedTime: Double { layer.lock.withLock { presentedAt } }
+
+    /// Runs `handler` once the drawable is shown or dropped (`presentedTime` tells which),
+    /// on the thread that advances the display.
+    public func addPresentedHandler(_ handler: @escaping @Sendable (Drawable) -> Void) {
+        let runNow = layer.lock.withLock { () -> Bool in
+            if isFinished { return true }
+            presentedHandlers.append(handler)
+            return false
+        }
+        if runNow { handler(self) }
+    }
+}
+
+extension CommandBuffer {
+    /// Presents `drawable` once this command buffer's work is complete, without blocking
+    /// the calling thread. Call before `commit()`.
+    public func present(_ drawable: Drawable) {
+        schedulePresent(drawable, call: "present(_:)", timing: .asSoonAsPossible)
+    }
+
+    /// Presents `drawable` no earlier than `presentationTime`, in seconds of the display's
+    /// time.
+    public func present(_ drawable: Drawable, atTime presentationTime: Double) {
+        schedulePresent(drawable, call: "present(_:atTime:)", timing: .atTime(.wholeNanoseconds(seconds: presentationTime)))
+    }
+
+    /// Presents `drawable` once the layer's previous drawable has been shown for at least
+    /// `duration` seconds.
+    public func present(_ drawable: Drawable, afterMinimumDuration duration: Double) {
+        schedulePresent(drawable, call: "present(_:afterMinimumDuration:)", timing: .afterMinimumDuration(.wholeNanoseconds(seconds: duration)))
+    }
+
+    private func schedulePresent(_ drawable: Drawable, call: String, timing: PresentTiming) {
+        engine.lock.withLock {
+            if state.isCommitting || state.status >= .committed { misuse("\(call) called after commit()") }
+        }
+        let alreadyScheduled = drawable.layer.lock.withLock { () -> Bool in
+            defer { drawable.isPresentScheduled = true }
+            return drawable.isPresentScheduled
+        }
+        if alreadyScheduled { misuse("\(call): drawable \(drawable.drawableID) is already presented") }
+        addCompletedHandler { buffer in
+            drawable.layer.display(drawable, timing: timing, succeeded: buffer.status == .completed)
+        }
+    }
+}
+
+/// When a presented drawable may be shown.
+enum PresentTiming {
+    case asSoonAsPossible
+    case atTime(Duration)
+    case afterMinimumDuration(Duration)
+}
