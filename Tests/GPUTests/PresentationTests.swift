@@ -56,6 +56,10 @@ struct PresentationTests {
         display.advance(by: .milliseconds(100))
         #expect(log.shown == [1, 2, 3])
         #expect(drawables.map(\.presentedTime) == (1...3).map { Double(display.vblankTime($0).nanoseconds) / 1e9 })
+        let statistics = layer.frameStatistics
+        #expect(statistics.records.map(\.frameID) == [1, 2, 3])
+        #expect(statistics.displayIntervals.allSatisfy { abs($0 - 1000.0 / 60) < 0.001 })
+        #expect(statistics.records.allSatisfy { $0.msUntilDisplayed != nil })
         let pixels = try gpu.pixels(of: drawables[2].texture)
         #expect(Array(pixels[0..<4]) == [0, 0, 191, 255], "bgra: the last frame's red is on screen")
     }
@@ -70,6 +74,7 @@ struct PresentationTests {
         #expect(log.dropped == [1])
         display.advance(by: .milliseconds(20))
         #expect(log.shown == [2])
+        #expect(layer.frameStatistics.droppedFrames == 1)
     }
 
     @Test("all drawables in use: nextDrawable returns nil after its timeout, and a drawable again once one is released")

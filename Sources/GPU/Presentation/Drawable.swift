@@ -19,6 +19,8 @@ public final class Drawable: @unchecked Sendable {
 
     // Guarded by layer.lock.
     var presentedAt: Double = 0
+    /// Display time when the drawable was handed to the display.
+    var handedToDisplay: Duration?
     var presentedHandlers: [@Sendable (Drawable) -> Void] = []
     var isPresentScheduled = false
     var isFinished = false

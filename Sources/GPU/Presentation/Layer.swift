@@ -33,6 +33,7 @@ public final class Layer: @unchecked Sendable {
     private var framesInFlight = 0
     private var lastDisplayed: Duration?
     private var latencies: [Duration] = []
+    private var statistics: FrameStatistics
 
     /// How long `nextDrawable()` waits for a free drawable when timeouts are allowed.
     var drawableTimeout: Duration = .seconds(1)
@@ -46,6 +47,7 @@ public final class Layer: @unchecked Sendable {
             guard width >= 0, height >= 0 else { misuse("Layer(device:surface:): size \(width)×\(height) is negative") }
             self.display = display
             size = Size2D(width: width, height: height)
+            statistics = FrameStatistics(refreshPeriod: 1 / display.refreshRate)
         }
         rebuild()
         observation = device.lifecycle.observe { [weak self] transition in self?.lifecycleChanged(transition) }
@@ -109,6 +111,10 @@ public final class Layer: @unchecked Sendable {
     /// far, oldest first.
     public var frameLatencies: [Duration] { lock.withLock { latencies } }
 
+    /// A PresentMon-style record of every drawable shown or dropped so far, with its
+    /// summaries (see `FrameStatistics`).
+    public var frameStatistics: FrameStatistics { lock.withLock { statistics } }
+
     /// The next drawable to render into, or nil: on timeout, while the lifecycle is not
     /// active, or at zero size.
     public func nextDrawable() -> Drawable? {
@@ -170,6 +176,7 @@ public final class Layer: @unchecked Sendable {
             return
         }
         let (presentMode, notBefore) = lock.withLock { () -> (PresentMode, Duration?) in
+            drawable.handedToDisplay = display.now
             let presentMode = lowLatency ? .mailbox : mode
             switch timing {
             case .asSoonAsPossible: return (presentMode, nil)
@@ -195,6 +202,10 @@ public final class Layer: @unchecked Sendable {
                 drawable.presentedAt = Double(time.nanoseconds) / 1e9
                 lastDisplayed = time
                 latencies.append(time - drawable.frameStart)
+            }
+            if let presented = drawable.handedToDisplay {
+                statistics.record(frameID: drawable.drawableID, frameStart: drawable.frameStart.seconds,
+                                  presentTime: presented.seconds, displayedTime: time?.seconds)
             }
             if drawable.generation == generation { framesInFlight = max(framesInFlight - 1, 0) }
             drawable.isFinished = true
@@ -231,6 +242,9 @@ extension Duration {
     /// `seconds`, rounded to the nanosecond as the display's vblank times are, so that a
     /// time given in seconds lands on the vblank it names.
     static func wholeNanoseconds(seconds: Double) -> Duration { .nanoseconds(Int64((seconds * 1e9).rounded())) }
+
+    /// The duration in seconds.
+    var seconds: Double { Double(nanoseconds) / 1e9 }
 
     /// The duration in whole nanoseconds.
     var nanoseconds: Int64 {

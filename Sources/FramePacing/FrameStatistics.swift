@@ -1,0 +1,96 @@
+/// Per-present records and the summaries frame-pacing work is judged by: percentiles of
+/// the display interval, Apple's hitch ratio, CapFrameX's stutter count, and Swappy's
+/// histograms in refresh periods.
+public struct FrameStatistics: Sendable, Equatable {
+    /// The display's refresh period, in seconds.
+    public let refreshPeriod: Double
+    /// The interval frames should be shown at, in seconds (the refresh period times the swap
+    /// interval); hitches are measured against it.
+    public var targetInterval: Double
+    /// Every present, oldest first.
+    public private(set) var records: [PresentRecord] = []
+    private var lastDisplayed: Double?
+
+    /// Statistics for a display refreshing every `refreshPeriod` seconds, judged against
+    /// `targetInterval` (the refresh period when nil).
+    public init(refreshPeriod: Double, targetInterval: Double? = nil) {
+        self.refreshPeriod = refreshPeriod
+        self.targetInterval = targetInterval ?? refreshPeriod
+    }
+
+    /// Records a frame started at `frameStart`, presented at `presentTime` and shown at
+    /// `displayedTime` (nil: dropped), all in seconds. Record frames in the order they
+    /// were displayed or dropped.
+    public mutating func record(frameID: Int, frameStart: Double, presentTime: Double, displayedTime: Double?) {
+        var record = PresentRecord(frameID: frameID, frameStart: frameStart, presentTime: presentTime,
+                                   displayedTime: displayedTime)
+        if let previous = records.last { record.msBetweenPresents = (presentTime - previous.presentTime) * 1000 }
+        if let displayedTime {
+            if let lastDisplayed { record.msBetweenDisplayChange = (displayedTime - lastDisplayed) * 1000 }
+            record.msUntilDisplayed = (displayedTime - presentTime) * 1000
+            record.msFrameStartToDisplay = (displayedTime - frameStart) * 1000
+            lastDisplayed = displayedTime
+        }
+        records.append(record)
+    }
+
+    /// Milliseconds between display changes, one per displayed frame after the first.
+    public var displayIntervals: [Double] { records.compactMap(\.msBetweenDisplayChange) }
+
+    /// How many frames were dropped.
+    public var droppedFrames: Int { records.filter(\.isDropped).count }
+
+    /// The `fraction` quantile (0...1, nearest rank) of `values`; 0 when there are none.
+    public static func quantile(_ fraction: Double, of values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[Swift.min(Swift.max(rank, 0), sorted.count - 1)]
+    }
+
+    /// Display-interval percentiles in milliseconds.
+    public var p50: Double { Self.quantile(0.5, of: displayIntervals) }
+    /// The 90th percentile of the display interval, in milliseconds.
+    public var p90: Double { Self.quantile(0.9, of: displayIntervals) }
+    /// The 99th percentile of the display interval, in milliseconds.
+    public var p99: Double { Self.quantile(0.99, of: displayIntervals) }
+    /// The longest display interval, in milliseconds.
+    public var max: Double { displayIntervals.max() ?? 0 }
+
+    /// Apple's hitch ratio: milliseconds frames were shown later than the target interval
+    /// asks, per second of display time (≤ 5 ms/s is Apple's goal). Lateness under 0.5 ms
+    /// is not counted: vblank times are rounded to the nanosecond and real clocks jitter.
+    public var hitchRatio: Double {
+        let intervals = displayIntervals
+        let seconds = intervals.reduce(0, +) / 1000
+        guard seconds > 0 else { return 0 }
+        let late = intervals.reduce(0.0) { total, interval in
+            let lateness = interval - targetInterval * 1000
+            return lateness > 0.5 ? total + lateness : total
+        }
+        return late / seconds
+    }
+
+    /// CapFrameX's stutter count: display intervals over 2.5 times the mean.
+    public var stutterCount: Int {
+        let intervals = displayIntervals
+        guard !intervals.isEmpty else { return 0 }
+        let mean = intervals.reduce(0, +) / Double(intervals.count)
+        return intervals.filter { $0 > 2.5 * mean }.count
+    }
+
+    /// Swappy's histograms: for each measure, how many frames took 0, 1, … 5 or more refresh
+    /// periods (the bucket is the measure divided by the period, rounded to nearest).
+    public var histograms: [String: [Int]] {
+        func buckets(_ values: [Double]) -> [Int] {
+            var counts = Array(repeating: 0, count: 6)
+            for value in values { counts[Swift.min(Swift.max(Int((value / (refreshPeriod * 1000)).rounded()), 0), 5)] += 1 }
+            return counts
+        }
+        return [
+            "betweenDisplayChanges": buckets(displayIntervals),
+            "untilDisplayed": buckets(records.compactMap(\.msUntilDisplayed)),
+            "frameStartToDisplay": buckets(records.compactMap(\.msFrameStartToDisplay)),
+        ]
+    }
+}

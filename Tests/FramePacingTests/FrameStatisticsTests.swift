@@ -1,0 +1,78 @@
+import FramePacing
+import Testing
+
+@Suite("Frame statistics")
+struct FrameStatisticsTests {
+    /// Frames presented right after each vblank on a 60 Hz fifo display, with `gaps`
+    /// (frame index → extra refreshes skipped before it), displayed at the next vblank.
+    static func steady(frames: Int, gaps: [Int: Int] = [:]) -> FrameStatistics {
+        let display = VirtualDisplay(refreshRate: 60)
+        var statistics = FrameStatistics(refreshPeriod: 1.0 / 60)
+        var vblank = 0
+        for frame in 0..<frames {
+            vblank += 1 + (gaps[frame] ?? 0)
+            let start = Double(display.vblankTime(vblank - 1).nanoseconds) / 1e9
+            statistics.record(frameID: frame, frameStart: start, presentTime: start + 0.004,
+                              displayedTime: Double(display.vblankTime(vblank).nanoseconds) / 1e9)
+        }
+        return statistics
+    }
+
+    @Test("steady 60 fps: every display interval 16.667 ms, no hitches, no stutter, all in bucket 1")
+    func steady() {
+        let statistics = Self.steady(frames: 61)
+        #expect(statistics.displayIntervals.count == 60)
+        #expect(statistics.displayIntervals.allSatisfy { abs($0 - 1000.0 / 60) < 0.001 })
+        #expect(abs(statistics.p50 - 16.667) < 0.001 && abs(statistics.p99 - 16.667) < 0.001)
+        #expect(statistics.hitchRatio == 0)
+        #expect(statistics.stutterCount == 0)
+        #expect(statistics.histograms["betweenDisplayChanges"] == [0, 60, 0, 0, 0, 0])
+        #expect(statistics.histograms["frameStartToDisplay"] == [0, 61, 0, 0, 0, 0])
+        #expect(statistics.records[1].msUntilDisplayed.map { abs($0 - 12.667) < 0.001 } == true)
+    }
+
+    @Test("a 50 ms stall: one 3-refresh interval, 33.3 ms of hitch in about a second, one stutter")
+    func stall() {
+        let statistics = Self.steady(frames: 61, gaps: [30: 2])
+        #expect(statistics.displayIntervals.filter { $0 > 17 }.map { ($0 * 1000).rounded() / 1000 } == [50])
+        #expect(abs(statistics.hitchRatio - 33.333 / 1.0333) < 0.1)
+        #expect(statistics.stutterCount == 1)
+        #expect(statistics.histograms["betweenDisplayChanges"] == [0, 59, 0, 1, 0, 0])
+        #expect(abs(statistics.max - 50) < 0.001)
+    }
+
+    @Test("dropped frames are recorded with no display measures and counted")
+    func dropped() {
+        var statistics = FrameStatistics(refreshPeriod: 1.0 / 60)
+        statistics.record(frameID: 1, frameStart: 0, presentTime: 0.001, displayedTime: nil)
+        statistics.record(frameID: 2, frameStart: 0.002, presentTime: 0.003, displayedTime: 1.0 / 60)
+        #expect(statistics.droppedFrames == 1)
+        #expect(statistics.records[0].msUntilDisplayed == nil && statistics.records[0].isDropped)
+        #expect(statistics.records[1].msBetweenPresents.map { abs($0 - 2) < 1e-9 } == true)
+        #expect(statistics.displayIntervals.isEmpty)
+    }
+
+    @Test("json, csv and svg carry the records and the summary")
+    func exports() {
+        let statistics = Self.steady(frames: 5, gaps: [3: 1])
+        let json = statistics.json()
+        #expect(json.hasPrefix("{\"refreshPeriodMs\":16.667,"))
+        #expect(json.contains("\"frames\":5,\"dropped\":0,"))
+        #expect(json.contains("\"betweenDisplayChanges\":[0,3,1,0,0,0]"))
+        let csv = statistics.csv().split(separator: "\n")
+        #expect(csv.count == 6)
+        #expect(csv[0] == "FrameID,FrameStart,PresentTime,DisplayedTime,Dropped,MsBetweenPresents,MsBetweenDisplayChange,MsUntilDisplayed,DisplayLatency")
+        #expect(csv[1] == "0,0,0.004,0.017,0,,,12.667,16.667")
+        let svg = statistics.svg()
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains("<polyline") && svg.contains("stroke-dasharray"))
+        #expect(svg.contains("1 stutters") == false && svg.contains("max 33.333"))
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
