@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AppLifecycle", targets: ["AppLifecycle"]),
         .library(name: "FramePacing", targets: ["FramePacing"]),
         .library(name: "PNG", targets: ["PNG"]),
+        .library(name: "GPUXCB", targets: ["GPUXCB"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
         .executable(name: "BackgroundSafeRendering", targets: ["BackgroundSafeRendering"]),
@@ -42,6 +43,11 @@ let package = Package(
                 "CVulkan", "AppLifecycle", "FramePacing",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "GPUXCB",
+            dependencies: ["CVulkan", "AppLifecycle"],
             swiftSettings: strict
         ),
         .plugin(name: "SPIRVCompiler", capability: .buildTool()),
@@ -87,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GPUTests",
-            dependencies: ["GPU", "Shaders", "PNG"],
+            dependencies: ["GPU", "Shaders", "PNG", "GPUXCB"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),
