@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FramePacing", targets: ["FramePacing"]),
         .library(name: "PNG", targets: ["PNG"]),
         .library(name: "GPUXCB", targets: ["GPUXCB"]),
+        .library(name: "GPUWayland", targets: ["GPUWayland", "CXDGShell"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
         .executable(name: "BackgroundSafeRendering", targets: ["BackgroundSafeRendering"]),
@@ -48,6 +49,15 @@ let package = Package(
         .target(
             name: "GPUXCB",
             dependencies: ["CVulkan", "AppLifecycle"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CXDGShell",
+            linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
+        .target(
+            name: "GPUWayland",
+            dependencies: ["CXDGShell", "AppLifecycle"],
             swiftSettings: strict
         ),
         .plugin(name: "SPIRVCompiler", capability: .buildTool()),
@@ -93,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GPUTests",
-            dependencies: ["GPU", "Shaders", "PNG", "GPUXCB"],
+            dependencies: ["GPU", "Shaders", "PNG", "GPUXCB", "GPUWayland"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

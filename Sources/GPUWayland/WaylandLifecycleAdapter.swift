@@ -1,0 +1,62 @@
+import AppLifecycle
+import CXDGShell
+import Synchronization
+
+/// Drives an `AppLifecycle` from the states of an xdg-shell toplevel, for a host that owns
+/// the Wayland connection, the `xdg_toplevel` and its listener (a Wayland object has one
+/// listener) and passes each `configure` event's states on with `toplevelConfigured(states:)`:
+///
+/// | xdg_toplevel state | lifecycle |
+/// |---|---|
+/// | `activated` gained | `didBecomeActive` (→ active) |
+/// | `activated` lost | `willResignActive` (active → inactive) |
+/// | `suspended` gained | `didEnterBackground` (drained) |
+/// | `suspended` lost | `willEnterForeground`; `didBecomeActive` too if activated |
+///
+/// The lifecycle orders the calls as iOS does (see `AppLifecycle.hostWindowDidChange`).
+/// Nothing changes before the first configure. `suspended` is xdg-shell version 6
+/// (wayland-protocols 1.32); the adapter reads it by the protocol's published value, so a
+/// host that binds `xdg_wm_base` at version 6 gets it from compositors that send it.
+///
+/// `Sendable` through its `Mutex`; the other properties are immutable.
+public final class WaylandLifecycleAdapter: Sendable {
+    /// `xdg_toplevel.state.activated`: the window has the focus.
+    public static let activated: UInt32 = 4
+    /// `xdg_toplevel.state.suspended` (since version 6): the window is not visible, e.g.
+    /// minimised or fully covered.
+    public static let suspended: UInt32 = 9
+
+    /// The lifecycle the adapter drives.
+    public let lifecycle: AppLifecycle
+    private let drainDeadline: Duration
+    private let last = Mutex<Set<UInt32>?>(nil)
+
+    /// An adapter for `lifecycle`; `drainDeadline` bounds the drain when the toplevel is
+    /// suspended.
+    public init(lifecycle: AppLifecycle = .shared, drainDeadline: Duration = .seconds(5)) {
+        self.lifecycle = lifecycle
+        self.drainDeadline = drainDeadline
+    }
+
+    /// Applies the states of an `xdg_toplevel.configure` event: its `wl_array` of 32-bit
+    /// state values.
+    public func toplevelConfigured(states: UnsafePointer<wl_array>) {
+        let count = states.pointee.size / MemoryLayout<UInt32>.size
+        let values = states.pointee.data.map {
+            Array(UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt32.self), count: count))
+        } ?? []
+        toplevelConfigured(states: values)
+    }
+
+    /// Applies the states of an `xdg_toplevel.configure` event.
+    public func toplevelConfigured(states: [UInt32]) {
+        let relevant = Set(states).intersection([Self.activated, Self.suspended])
+        let changed = last.withLock { last -> Bool in
+            defer { last = relevant }
+            return last != relevant
+        }
+        guard changed else { return }
+        lifecycle.hostWindowDidChange(isFocused: relevant.contains(Self.activated),
+                                      isVisible: !relevant.contains(Self.suspended), drainDeadline: drainDeadline)
+    }
+}

@@ -1,0 +1,176 @@
+import CXDGShell
+import Foundation
+import Glibc
+import GPUWayland
+
+/// A Weston compositor on its headless backend, started for one test in a private runtime
+/// directory and stopped when it goes away. The start waits for Weston's readiness message
+/// (its systemd-notify module writes `READY=1` to `NOTIFY_SOCKET`): no sleeps.
+final class WestonServer: @unchecked Sendable {   // immutable after init
+    /// The compositor's socket, an absolute path for `wl_display_connect`.
+    let socketPath: String
+    private let directory: String
+    private let process: SpawnedProcess
+
+    struct StartFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(shell: String = "kiosk-shell.so") throws {
+        var template = Array("\(NSTemporaryDirectory())/swiftgpu-weston-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw StartFailure(description: "mkdtemp failed") }
+        directory = String(cString: made)
+        let notifyPath = directory + "/notify"
+        let notify = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(notify) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { path in
+            for (i, byte) in notifyPath.utf8.prefix(path.count - 1).enumerated() { path[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(notify, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw StartFailure(description: "could not bind \(notifyPath)") }
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = directory
+        environment["NOTIFY_SOCKET"] = notifyPath
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        environment.removeValue(forKey: "DISPLAY")
+        socketPath = directory + "/wayland-0"
+        process = try SpawnedProcess("/usr/bin/weston", [
+            "--backend=headless-backend.so", "--socket=wayland-0", "--idle-time=0", "--no-config",
+            "--shell=\(shell)", "--modules=systemd-notify.so", "--log=\(directory)/weston.log",
+        ], environment: environment)
+        var ready = pollfd(fd: notify, events: Int16(POLLIN), revents: 0)
+        var message = [UInt8](repeating: 0, count: 64)
+        guard poll(&ready, 1, 10_000) > 0, recv(notify, &message, message.count, 0) > 0,
+              String(decoding: message.prefix { $0 != 0 }, as: UTF8.self).contains("READY=1") else {
+            kill(process.pid, SIGKILL)
+            waitpid(process.pid, nil, 0)
+            throw StartFailure(description: "weston did not become ready; see \(directory)/weston.log")
+        }
+    }
+
+    deinit {
+        kill(process.pid, SIGTERM)
+        waitpid(process.pid, nil, 0)
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// A Wayland client with one xdg_toplevel, as a host toolkit makes it: it binds the
+/// compositor and `xdg_wm_base`, answers pings, acknowledges configures and passes every
+/// toplevel configure's states to `adapter`.
+final class WaylandToplevel: @unchecked Sendable {   // used from one test thread
+    let display: OpaquePointer
+    private(set) var surface: OpaquePointer?
+    private(set) var wmBaseVersion: UInt32 = 0
+    /// The states of every toplevel configure so far.
+    private(set) var configures: [[UInt32]] = []
+    private(set) var isClosed = false
+    private let adapter: WaylandLifecycleAdapter?
+    private var compositor: OpaquePointer?
+    private var wmBase: OpaquePointer?
+    private var xdgSurface: OpaquePointer?
+    private var toplevel: OpaquePointer?
+    private let listeners = Listeners()
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(socketPath: String, adapter: WaylandLifecycleAdapter?) throws {
+        guard let display = wl_display_connect(socketPath) else {
+            throw Failure(description: "wl_display_connect(\(socketPath)) failed")
+        }
+        self.display = display
+        self.adapter = adapter
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, listeners.registry, me)
+        wl_display_roundtrip(display)
+        wl_registry_destroy(registry)
+        guard let compositor, let wmBase else { throw Failure(description: "no wl_compositor or xdg_wm_base") }
+        xdg_wm_base_add_listener(wmBase, listeners.wmBase, me)
+        surface = wl_compositor_create_surface(compositor)
+        xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
+        xdg_surface_add_listener(xdgSurface, listeners.xdgSurface, me)
+        toplevel = xdg_surface_get_toplevel(xdgSurface)
+        xdg_toplevel_add_listener(toplevel, listeners.toplevel, me)
+        xdg_toplevel_set_title(toplevel, "SwiftGPU test")
+        wl_surface_commit(surface)
+        wl_display_roundtrip(display)
+    }
+
+    deinit {
+        xdg_toplevel_destroy(toplevel)
+        xdg_surface_destroy(xdgSurface)
+        wl_surface_destroy(surface)
+        xdg_wm_base_destroy(wmBase)
+        wl_compositor_destroy(compositor)
+        wl_display_disconnect(display)
+    }
+
+    /// Sends what is queued and handles every event the compositor has sent by then.
+    func roundtrip() { wl_display_roundtrip(display) }
+
+    fileprivate func global(_ registry: OpaquePointer?, name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_compositor":
+            compositor = OpaquePointer(wl_registry_bind(registry, name, swiftgpu_wl_compositor_interface(), min(version, 4)))
+        case "xdg_wm_base":
+            // Version 6 has the `suspended` state; bind as much of it as the compositor has.
+            wmBaseVersion = min(version, 6)
+            wmBase = OpaquePointer(wl_registry_bind(registry, name, swiftgpu_xdg_wm_base_interface(), wmBaseVersion))
+        default:
+            break
+        }
+    }
+
+    fileprivate func ping(_ serial: UInt32) { xdg_wm_base_pong(wmBase, serial) }
+    fileprivate func surfaceConfigure(_ serial: UInt32) { xdg_surface_ack_configure(xdgSurface, serial) }
+    fileprivate func toplevelConfigure(_ states: UnsafeMutablePointer<wl_array>) {
+        let count = states.pointee.size / 4
+        configures.append(states.pointee.data.map { Array(UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt32.self), count: count)) } ?? [])
+        adapter?.toplevelConfigured(states: states)
+    }
+    fileprivate func close() { isClosed = true }
+}
+
+/// The C listener tables, allocated once per client so their addresses stay put.
+private final class Listeners {
+    let registry = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+    let wmBase = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
+    let xdgSurface = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)
+    let toplevel = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
+
+    static func client(_ data: UnsafeMutableRawPointer?) -> WaylandToplevel {
+        Unmanaged<WaylandToplevel>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    init() {
+        registry.initialize(to: wl_registry_listener(
+            global: { data, registry, name, interface, version in
+                Listeners.client(data).global(registry, name: name, interface: String(cString: interface!), version: version)
+            },
+            global_remove: { _, _, _ in }))
+        wmBase.initialize(to: xdg_wm_base_listener(ping: { data, _, serial in Listeners.client(data).ping(serial) }))
+        xdgSurface.initialize(to: xdg_surface_listener(configure: { data, _, serial in
+            Listeners.client(data).surfaceConfigure(serial)
+        }))
+        toplevel.initialize(to: xdg_toplevel_listener(
+            configure: { data, _, _, _, states in Listeners.client(data).toplevelConfigure(states!) },
+            close: { data, _ in Listeners.client(data).close() },
+            configure_bounds: { _, _, _, _ in },
+            wm_capabilities: { _, _, _ in }))
+    }
+
+    deinit {
+        registry.deallocate()
+        wmBase.deallocate()
+        xdgSurface.deallocate()
+        toplevel.deallocate()
+    }
+}
