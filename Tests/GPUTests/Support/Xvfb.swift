@@ -1,0 +1,156 @@
+import CVulkan.XCB
+import CVulkan.Xlib
+import Foundation
+import Glibc
+
+/// An Xvfb server started for one test and stopped when it goes away.
+///
+/// Xvfb picks a free display number itself and writes it to `-displayfd` once it accepts
+/// connections, so the start waits for that line: no guessed numbers, no sleeps. It is
+/// spawned with an empty signal mask (test threads block SIGTERM, and a child inherits the
+/// mask) so that SIGTERM stops it cleanly, removing its lock file and socket.
+final class XvfbServer: @unchecked Sendable {   // immutable after init
+    /// The display name, e.g. `:99`.
+    let display: String
+    private let pid: pid_t
+
+    struct StartFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(width: Int = 640, height: Int = 480) throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw StartFailure(description: "pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 3)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGTERM)
+        sigaddset(&defaults, SIGINT)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let arguments = ["Xvfb", "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/Xvfb", &actions, &attributes, &argv, environ)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard spawned == 0 else { throw StartFailure(description: "Xvfb could not start (is the xvfb package installed?)") }
+        self.pid = pid
+        // Blocks until Xvfb is ready (it writes "N\n") or exits (end of file).
+        var number = ""
+        var byte: UInt8 = 0
+        while read(fds[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") { number.append(Character(UnicodeScalar(byte))) }
+        guard Int(number) != nil else {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+            throw StartFailure(description: "Xvfb exited before it was ready")
+        }
+        display = ":\(number)"
+    }
+
+    deinit {
+        kill(pid, SIGTERM)
+        waitpid(pid, nil, 0)
+    }
+}
+
+/// An xcb connection to a test's X server, with windows made on it and their pixels read
+/// back with `xcb_get_image`.
+final class XcbConnection: @unchecked Sendable {   // xcb connections are thread-safe
+    let connection: OpaquePointer
+    let screen: xcb_screen_t
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(display: String) throws {
+        guard let connection = xcb_connect(display, nil), xcb_connection_has_error(connection) == 0 else {
+            throw Failure(description: "xcb_connect(\(display)) failed")
+        }
+        self.connection = connection
+        screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data.pointee
+    }
+
+    deinit { xcb_disconnect(connection) }
+
+    /// Makes and maps a `width` × `height` window at the top-left corner and waits (one
+    /// round trip) until the server has mapped it.
+    func makeWindow(width: Int, height: Int) -> UInt32 {
+        let window = xcb_generate_id(connection)
+        var values: [UInt32] = [screen.black_pixel]
+        xcb_create_window(connection, UInt8(XCB_COPY_FROM_PARENT), window, screen.root, 0, 0, UInt16(width),
+                          UInt16(height), 0, UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.root_visual,
+                          XCB_CW_BACK_PIXEL.rawValue, &values)
+        xcb_map_window(connection, window)
+        sync()
+        return window
+    }
+
+    /// Resizes `window` and waits until the server has done it.
+    func resize(_ window: UInt32, width: Int, height: Int) {
+        var values: [UInt32] = [UInt32(width), UInt32(height)]
+        xcb_configure_window(connection, window, UInt16(XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue),
+                             &values)
+        sync()
+    }
+
+    /// Waits for a reply, so that every request sent before has been processed.
+    func sync() {
+        free(xcb_get_input_focus_reply(connection, xcb_get_input_focus(connection), nil))
+    }
+
+    /// The window's pixels as the server holds them, BGRX rows top to bottom.
+    func pixels(of window: UInt32, width: Int, height: Int) throws -> [UInt8] {
+        let cookie = xcb_get_image(connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, 0, 0, UInt16(width),
+                                   UInt16(height), UInt32.max)
+        guard let reply = xcb_get_image_reply(connection, cookie, nil) else {
+            throw Failure(description: "xcb_get_image of window \(window) failed")
+        }
+        defer { free(reply) }
+        let length = Int(xcb_get_image_data_length(reply))
+        return Array(UnsafeBufferPointer(start: xcb_get_image_data(reply), count: length))
+    }
+
+    /// The BGRX pixel at (`x`, `y`) of the window.
+    func pixel(of window: UInt32, width: Int, height: Int, x: Int, y: Int) throws -> [UInt8] {
+        let pixels = try self.pixels(of: window, width: width, height: height)
+        let i = (y * width + x) * 4
+        return Array(pixels[i..<(i + 3)])
+    }
+}
+
+/// An Xlib connection to a test's X server, with a window made through it.
+final class XlibWindow: @unchecked Sendable {   // immutable after init; Xlib calls from one test
+    let display: OpaquePointer
+    let window: UInt
+
+    init(display name: String, width: Int, height: Int) throws {
+        guard let display = XOpenDisplay(name) else {
+            throw XcbConnection.Failure(description: "XOpenDisplay(\(name)) failed")
+        }
+        self.display = display
+        let screen = XDefaultScreen(display)
+        window = XCreateSimpleWindow(display, XRootWindow(display, screen), 0, 0, UInt32(width), UInt32(height), 0,
+                                     XBlackPixel(display, screen), XBlackPixel(display, screen))
+        XMapWindow(display, window)
+        XSync(display, 0)
+    }
+
+    deinit {
+        XDestroyWindow(display, window)
+        XCloseDisplay(display)
+    }
+}
