@@ -6,5 +6,11 @@
 #include <wayland-client.h>
 #include <vulkan/vulkan.h>
 #include <vulkan/vulkan_wayland.h>
+#include <stddef.h>
+#include "shim.h"
+// shim.h declares this surface's create-info without the window-system headers.
+_Static_assert(sizeof(SwiftGPUWaylandSurfaceCreateInfo) == sizeof(VkWaylandSurfaceCreateInfoKHR), "SwiftGPUWaylandSurfaceCreateInfo must match VkWaylandSurfaceCreateInfoKHR");
+_Static_assert(offsetof(SwiftGPUWaylandSurfaceCreateInfo, display) == offsetof(VkWaylandSurfaceCreateInfoKHR, display), "SwiftGPUWaylandSurfaceCreateInfo.display must match VkWaylandSurfaceCreateInfoKHR.display");
+_Static_assert(offsetof(SwiftGPUWaylandSurfaceCreateInfo, surface) == offsetof(VkWaylandSurfaceCreateInfoKHR, surface), "SwiftGPUWaylandSurfaceCreateInfo.surface must match VkWaylandSurfaceCreateInfoKHR.surface");
 #endif
 #endif

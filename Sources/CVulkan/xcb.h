@@ -6,5 +6,11 @@
 #include <xcb/xcb.h>
 #include <vulkan/vulkan.h>
 #include <vulkan/vulkan_xcb.h>
+#include <stddef.h>
+#include "shim.h"
+// shim.h declares this surface's create-info without the window-system headers.
+_Static_assert(sizeof(SwiftGPUXcbSurfaceCreateInfo) == sizeof(VkXcbSurfaceCreateInfoKHR), "SwiftGPUXcbSurfaceCreateInfo must match VkXcbSurfaceCreateInfoKHR");
+_Static_assert(offsetof(SwiftGPUXcbSurfaceCreateInfo, connection) == offsetof(VkXcbSurfaceCreateInfoKHR, connection), "SwiftGPUXcbSurfaceCreateInfo.connection must match VkXcbSurfaceCreateInfoKHR.connection");
+_Static_assert(offsetof(SwiftGPUXcbSurfaceCreateInfo, window) == offsetof(VkXcbSurfaceCreateInfoKHR, window), "SwiftGPUXcbSurfaceCreateInfo.window must match VkXcbSurfaceCreateInfoKHR.window");
 #endif
 #endif

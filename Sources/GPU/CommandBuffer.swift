@@ -45,6 +45,9 @@ public final class CommandBuffer: @unchecked Sendable {
         /// Events this buffer signals: told when it completes.
         var eventSignals: [SharedEvent] = []
         var heldForValue: UInt64?
+        /// Swapchain images this buffer presents: moved to the present layout at its end,
+        /// their present semaphores signalled by its submission.
+        var presentedImages: [(swapchain: VulkanSwapchain, index: Int)] = []
         var timelineValue: UInt64 = 0
         var kernelStart: Double = 0
         var kernelEnd: Double = 0
@@ -111,7 +114,8 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Commits the buffer for execution (enqueuing it first if needed). It is scheduled
     /// once every buffer enqueued before it has been.
     public func commit() {
-        let (context, isRecording) = engine.lock.withLock { () -> (VulkanCommandContext?, Bool) in
+        let (context, isRecording, presented) = engine.lock.withLock {
+            () -> (VulkanCommandContext?, Bool, [(swapchain: VulkanSwapchain, index: Int)]) in
             if state.isCommitting || state.status >= .committed {
                 misuse("commit() called on a command buffer that was already committed")
             }
@@ -119,7 +123,7 @@ public final class CommandBuffer: @unchecked Sendable {
                 misuse("commit() called while a \(open) command encoder is still open; call endEncoding() first")
             }
             state.isCommitting = true
-            return (state.context, state.isRecording)
+            return (state.context, state.isRecording, state.presentedImages)
         }
         // The lifecycle gate decides before any Vulkan call is made for the buffer.
         if let refusal = device.gate.refusal(for: self) {
@@ -130,6 +134,7 @@ public final class CommandBuffer: @unchecked Sendable {
         if let context {
             do {
                 if !isRecording { try context.begin() }
+                for (swapchain, index) in presented { context.preparePresent(swapchain, index: index) }
                 context.restoreRestingLayouts()
                 context.hostReadBarrier()
                 try context.end()

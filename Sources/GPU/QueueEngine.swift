@@ -138,7 +138,8 @@ final class QueueEngine: @unchecked Sendable {
         let start = HostClock.seconds()
         do {
             context.signals.append(TimelineOperation(timeline: timeline, value: value))
-            try device.backend.submit(context.commandBuffer, waits: context.waits, signals: context.signals)
+            try device.backend.submit(context.commandBuffer, waits: context.waits, signals: context.signals,
+                                      presentSignals: context.presentSignals)
         } catch {
             lock.withLock {
                 _ = inFlight.removeLast()

@@ -12,9 +12,13 @@ public final class Drawable: @unchecked Sendable {
     public let drawableID: Int
     /// The layer this drawable belongs to.
     public let layer: Layer
+    /// The ring slot (headless) or swapchain image index (window surfaces).
     let slot: Int
     let generation: Int
-    /// Display time when the layer handed the drawable out: the frame's start.
+    /// The swapchain the image belongs to, for window surfaces.
+    let swapchain: VulkanSwapchain?
+    /// When the layer handed the drawable out, the frame's start: display time (headless)
+    /// or host monotonic time (window surfaces).
     let frameStart: Duration
 
     // Guarded by layer.lock.
@@ -25,24 +29,30 @@ public final class Drawable: @unchecked Sendable {
     var isPresentScheduled = false
     var isFinished = false
 
-    init(texture: Texture, drawableID: Int, layer: Layer, slot: Int, generation: Int, frameStart: Duration) {
+    init(texture: Texture, drawableID: Int, layer: Layer, slot: Int, generation: Int, frameStart: Duration,
+         swapchain: VulkanSwapchain? = nil) {
         self.texture = texture
         self.drawableID = drawableID
         self.layer = layer
         self.slot = slot
         self.generation = generation
         self.frameStart = frameStart
+        self.swapchain = swapchain
     }
 
     /// A drawable that is never presented goes back to its layer.
     deinit { layer.reclaim(slot: slot, generation: generation, presented: isPresentScheduled) }
 
-    /// When the drawable became visible, in seconds of the display's time; 0 until then,
-    /// and 0 for good if it was dropped (replaced before it was shown) or never presented.
+    /// When the drawable became visible, in seconds: of the virtual display's time for a
+    /// headless layer; for a window surface, host monotonic time (Metal's
+    /// `CACurrentMediaTime`) when `vkQueuePresentKHR` returned, as Vulkan without
+    /// present-timing extensions says no more. 0 until then, and 0 for good if it was
+    /// dropped (replaced before it was shown, or its present failed) or never presented.
     public var presentedTime: Double { layer.lock.withLock { presentedAt } }
 
     /// Runs `handler` once the drawable is shown or dropped (`presentedTime` tells which),
-    /// on the thread that advances the display.
+    /// on the thread that advances the display (headless) or the layer's present thread
+    /// (window surfaces).
     public func addPresentedHandler(_ handler: @escaping @Sendable (Drawable) -> Void) {
         let runNow = layer.lock.withLock { () -> Bool in
             if isFinished { return true }
@@ -55,13 +65,15 @@ public final class Drawable: @unchecked Sendable {
 
 extension CommandBuffer {
     /// Presents `drawable` once this command buffer's work is complete, without blocking
-    /// the calling thread. Call before `commit()`.
+    /// the calling thread. Call before `commit()`. On a window surface the buffer ends by
+    /// moving the image to the present layout and signalling its present semaphore; the
+    /// layer's present thread calls `vkQueuePresentKHR` once the buffer is submitted.
     public func present(_ drawable: Drawable) {
         schedulePresent(drawable, call: "present(_:)", timing: .asSoonAsPossible)
     }
 
     /// Presents `drawable` no earlier than `presentationTime`, in seconds of the display's
-    /// time.
+    /// time (headless) or of host monotonic time (window surfaces).
     public func present(_ drawable: Drawable, atTime presentationTime: Double) {
         schedulePresent(drawable, call: "present(_:atTime:)", timing: .atTime(.wholeNanoseconds(seconds: presentationTime)))
     }
@@ -81,6 +93,13 @@ extension CommandBuffer {
             return drawable.isPresentScheduled
         }
         if alreadyScheduled { misuse("\(call): drawable \(drawable.drawableID) is already presented") }
+        if let swapchain = drawable.swapchain {
+            engine.lock.withLock { state.presentedImages.append((swapchain, drawable.slot)) }
+            addScheduledHandler { buffer in
+                drawable.layer.windowPresentScheduled(drawable, timing: timing, submitted: buffer.status == .scheduled)
+            }
+            return
+        }
         addCompletedHandler { buffer in
             drawable.layer.display(drawable, timing: timing, succeeded: buffer.status == .completed)
         }

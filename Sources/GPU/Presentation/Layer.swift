@@ -9,6 +9,11 @@ import FramePacing
 /// leaves the active state. Drawables are released in the background and made again on
 /// return.
 ///
+/// On a window surface (xcb, Xlib, Wayland) the drawables are the images of a Vulkan
+/// swapchain, remade when a setting changes or the swapchain reports itself out of date
+/// or suboptimal (once no drawable is in flight, so the frame in hand is never lost), and
+/// presented by the layer's present thread.
+///
 /// `@unchecked Sendable`: every mutable property is guarded by `lock`.
 public final class Layer: @unchecked Sendable {
     /// The device whose textures the drawables are.
@@ -16,20 +21,23 @@ public final class Layer: @unchecked Sendable {
     /// Where drawables are shown.
     public let surface: LayerSurface
     let lock = ConditionLock()
-    private let display: VirtualDisplay
+    /// The virtual display of a headless layer.
+    private let display: VirtualDisplay?
+    /// The swapchain side of a window layer.
+    let presenter: WindowPresenter?
     private var observation: LifecycleObservation?
 
     // Guarded by lock.
-    private var format: PixelFormat = .bgra8Unorm
-    private var size: Size2D
-    private var count = 3
-    private var mode: PresentMode = .fifo
+    var format: PixelFormat = .bgra8Unorm
+    var size: Size2D
+    var count = 3
+    var mode: PresentMode = .fifo
     private var timeoutAllowed = true
-    private var lowLatency = false
+    var lowLatency = false
     private var textures: [Texture?] = []
     private var free: [Int] = []
     private var generation = 0
-    private var nextID = 1
+    var nextID = 1
     private var framesInFlight = 0
     private var lastDisplayed: Duration?
     private var latencies: [Duration] = []
@@ -39,6 +47,9 @@ public final class Layer: @unchecked Sendable {
     var drawableTimeout: Duration = .seconds(1)
 
     /// A layer showing its drawables on `surface`.
+    /// A layer showing its drawables on `surface`. Throws for a window surface when the
+    /// Vulkan loader lacks the window system's surface extension, the device cannot present
+    /// to the surface, or the surface cannot be made.
     public init(device: Device, surface: LayerSurface) throws(GPUError) {
         self.device = device
         self.surface = surface
@@ -46,14 +57,35 @@ public final class Layer: @unchecked Sendable {
         case .headless(let width, let height, let display):
             guard width >= 0, height >= 0 else { misuse("Layer(device:surface:): size \(width)×\(height) is negative") }
             self.display = display
+            presenter = nil
             size = Size2D(width: width, height: height)
             statistics = FrameStatistics(refreshPeriod: 1 / display.refreshRate)
+        case .xcb(let connection, let window):
+            (display, statistics) = (nil, FrameStatistics(refreshPeriod: Self.assumedRefreshPeriod))
+            presenter = try WindowPresenter(device: device, window: .xcb(connection: connection, window: window), lock: lock)
+            size = presenter?.windowSize() ?? Size2D(width: 0, height: 0)
+        case .xlib(let x11Display, let window):
+            (display, statistics) = (nil, FrameStatistics(refreshPeriod: Self.assumedRefreshPeriod))
+            presenter = try WindowPresenter(device: device, window: .xlib(display: x11Display, window: window), lock: lock)
+            size = presenter?.windowSize() ?? Size2D(width: 0, height: 0)
+        case .wayland(let waylandDisplay, let waylandSurface):
+            (display, statistics) = (nil, FrameStatistics(refreshPeriod: Self.assumedRefreshPeriod))
+            presenter = try WindowPresenter(device: device, window: .wayland(display: waylandDisplay, surface: waylandSurface),
+                                            lock: lock)
+            size = presenter?.windowSize() ?? Size2D(width: 0, height: 0)
         }
         rebuild()
         observation = device.lifecycle.observe { [weak self] transition in self?.lifecycleChanged(transition) }
     }
 
-    deinit { observation?.cancel() }
+    /// The refresh period frame statistics assume on window surfaces, whose refresh rate
+    /// Vulkan does not report: 60 Hz.
+    static let assumedRefreshPeriod = 1.0 / 60
+
+    deinit {
+        observation?.cancel()
+        presenter?.shutdown()
+    }
 
     /// The drawables' pixel format: `.bgra8Unorm` (the default) or `.bgra8Unorm_srgb`.
     public var pixelFormat: PixelFormat {
@@ -62,18 +94,21 @@ public final class Layer: @unchecked Sendable {
             guard newValue == .bgra8Unorm || newValue == .bgra8Unorm_srgb else {
                 misuse("Layer.pixelFormat: \(newValue) is not a drawable format; use .bgra8Unorm or .bgra8Unorm_srgb")
             }
-            lock.withLock { format = newValue; rebuild() }
+            lock.withLock { format = newValue; settingsChanged() }
         }
     }
 
-    /// The drawables' size in pixels; a zero size makes `nextDrawable()` return nil.
+    /// The drawables' size in pixels; a zero size makes `nextDrawable()` return nil. On a
+    /// surface whose size is the window's (xcb, Xlib) the swapchain takes the window's size
+    /// when it is remade, and this becomes that size; on Wayland the swapchain takes this
+    /// size, which starts at 0×0: set it.
     public var drawableSize: Size2D {
         get { lock.withLock { size } }
         set {
             guard newValue.width >= 0, newValue.height >= 0 else {
                 misuse("Layer.drawableSize: \(newValue.width)×\(newValue.height) is negative")
             }
-            lock.withLock { size = newValue; rebuild() }
+            lock.withLock { size = newValue; settingsChanged() }
         }
     }
 
@@ -82,15 +117,22 @@ public final class Layer: @unchecked Sendable {
         get { lock.withLock { count } }
         set {
             guard newValue == 2 || newValue == 3 else { misuse("Layer.maximumDrawableCount: \(newValue) is not 2 or 3") }
-            lock.withLock { count = newValue; rebuild() }
+            lock.withLock { count = newValue; settingsChanged() }
         }
     }
 
     /// How presented drawables replace each other (`.fifo` by default). Low-latency mode
-    /// presents with `.mailbox` whatever this says.
+    /// presents with `.mailbox` whatever this says. On a window surface that does not offer
+    /// the mode, the swapchain falls back: mailbox → immediate → fifo, immediate → mailbox →
+    /// fifo, fifoRelaxed → fifo (fifo is always offered).
     public var presentMode: PresentMode {
         get { lock.withLock { mode } }
-        set { lock.withLock { mode = newValue } }
+        set {
+            lock.withLock {
+                mode = newValue
+                presenter?.wantsRecreation = true
+            }
+        }
     }
 
     /// Whether `nextDrawable()` gives up after `drawableTimeout` (true by default). Without
@@ -101,14 +143,26 @@ public final class Layer: @unchecked Sendable {
     }
 
     /// Low-latency mode: at most one frame in flight (`nextDrawable()` waits until the
-    /// previous drawable is shown or dropped) and mailbox presentation.
+    /// previous drawable is shown or dropped, or on a window surface until its present
+    /// call has returned) and mailbox presentation where the surface offers it.
     public var isLowLatency: Bool {
         get { lock.withLock { lowLatency } }
-        set { lock.withLock { lowLatency = newValue; lock.broadcast() } }
+        set {
+            lock.withLock {
+                lowLatency = newValue
+                presenter?.wantsRecreation = true
+                lock.broadcast()
+            }
+        }
     }
 
+    /// The present mode the window surface's swapchain uses (after fallback); nil for a
+    /// headless layer or before the first drawable.
+    var activePresentMode: PresentMode? { lock.withLock { presenter?.activeMode } }
+
     /// Frame start (`nextDrawable()` returning) to display, for every drawable shown so
-    /// far, oldest first.
+    /// far, oldest first. On window surfaces "display" is the return of the drawable's
+    /// `vkQueuePresentKHR`: Vulkan without present-timing extensions reports no more.
     public var frameLatencies: [Duration] { lock.withLock { latencies } }
 
     /// A PresentMon-style record of every drawable shown or dropped so far, with its
@@ -119,6 +173,8 @@ public final class Layer: @unchecked Sendable {
     /// active, or at zero size.
     public func nextDrawable() -> Drawable? {
         let deadline = lock.withLock { timeoutAllowed } ? HostClock.nanoseconds() + UInt64(drawableTimeout.nanoseconds) : nil
+        if let presenter { return nextWindowDrawable(presenter, deadline: deadline) }
+        guard let display else { return nil }
         return lock.withLock { () -> Drawable? in
             var slot: Int?
             let ready = lock.wait(until: {
@@ -149,6 +205,17 @@ public final class Layer: @unchecked Sendable {
         return texture
     }
 
+    /// A setting the drawables depend on changed: the ring is rebuilt (headless) or the
+    /// swapchain remade once no drawable is in flight (window). Called with the lock held.
+    private func settingsChanged() {
+        if let presenter {
+            presenter.wantsRecreation = true
+            lock.broadcast()
+        } else {
+            rebuild()
+        }
+    }
+
     /// Drops every drawable texture: drawables handed out keep theirs, and their slots get
     /// new ones when they come back. Called with the lock held.
     private func rebuild() {
@@ -165,11 +232,19 @@ public final class Layer: @unchecked Sendable {
             if transition.event == .didEnterBackground { for slot in free { textures[slot] = nil } }
             lock.broadcast()
         }
+        if transition.event == .didEnterBackground { releaseSwapchainInBackground() }
+    }
+
+    /// Destroys a window layer's swapchain while in the background, once no drawable is in
+    /// flight; it is made again by the first `nextDrawable()` after the return.
+    func releaseSwapchainInBackground() {
+        presenter?.releaseIfIdle { device.lifecycle.state == .background }
     }
 
     /// Hands a presented drawable to the display once its command buffer is done (or, when
     /// the buffer failed, ends it unshown).
     func display(_ drawable: Drawable, timing: PresentTiming, succeeded: Bool) {
+        guard let display else { return }
         guard succeeded else {
             finish(drawable, at: nil)
             release(drawable)
@@ -196,7 +271,7 @@ public final class Layer: @unchecked Sendable {
 
     /// Records that `drawable` was shown at `time` (nil: dropped or never shown) and runs
     /// its presented handlers.
-    private func finish(_ drawable: Drawable, at time: Duration?) {
+    func finish(_ drawable: Drawable, at time: Duration?) {
         let handlers = lock.withLock { () -> [@Sendable (Drawable) -> Void] in
             if let time {
                 drawable.presentedAt = Double(time.nanoseconds) / 1e9
@@ -229,6 +304,11 @@ public final class Layer: @unchecked Sendable {
     /// A drawable that went away without being presented gives its slot back.
     func reclaim(slot: Int, generation: Int, presented: Bool) {
         guard !presented else { return }
+        if let presenter {
+            lock.withLock { presenter.giveBack(index: slot, generation: generation) }
+            releaseSwapchainInBackground()
+            return
+        }
         lock.withLock {
             guard generation == self.generation else { return }
             framesInFlight = max(framesInFlight - 1, 0)

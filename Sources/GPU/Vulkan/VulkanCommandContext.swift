@@ -24,6 +24,8 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// queue's own timeline); cleared, keeping capacity, on recycle.
     var waits: [TimelineOperation] = []
     var signals: [TimelineOperation] = []
+    /// Present semaphores of the swapchain images this command buffer presents.
+    var presentSignals: [VkSemaphore] = []
     /// Whether commands since the last barrier wrote memory, and which buffers they touched,
     /// for hazard tracking within the command buffer.
     var hazards = HazardTracker()
@@ -198,6 +200,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         retained.removeAll(keepingCapacity: true)
         waits.removeAll(keepingCapacity: true)
         signals.removeAll(keepingCapacity: true)
+        presentSignals.removeAll(keepingCapacity: true)
         hazards.reset()
         imageLayouts.removeAll(keepingCapacity: true)
         for index in textureTable.indices { textureTable[index] = TextureBinding() }

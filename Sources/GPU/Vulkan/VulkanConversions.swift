@@ -1,4 +1,5 @@
 import CVulkan
+import FramePacing
 
 // Enum translation between SwiftGPU's types and Vulkan's, in one place.
 
@@ -253,5 +254,23 @@ extension StencilOperation {
         case .incrementWrap: VK_STENCIL_OP_INCREMENT_AND_WRAP
         case .decrementWrap: VK_STENCIL_OP_DECREMENT_AND_WRAP
         }
+    }
+}
+
+extension PresentMode {
+    /// The Vulkan present mode of the same name.
+    var vkPresentMode: VkPresentModeKHR {
+        switch self {
+        case .fifo: VK_PRESENT_MODE_FIFO_KHR
+        case .fifoRelaxed: VK_PRESENT_MODE_FIFO_RELAXED_KHR
+        case .mailbox: VK_PRESENT_MODE_MAILBOX_KHR
+        case .immediate: VK_PRESENT_MODE_IMMEDIATE_KHR
+        }
+    }
+
+    /// The mode of a Vulkan present mode, nil for one SwiftGPU does not name (shared modes).
+    init?(_ mode: VkPresentModeKHR) {
+        guard let match = PresentMode.allCases.first(where: { $0.vkPresentMode == mode }) else { return nil }
+        self = match
     }
 }

@@ -22,6 +22,8 @@ final class VulkanDevice: @unchecked Sendable {
     let recordsTimestamps: Bool
     /// Whether anisotropic filtering was enabled (when the device offers it).
     let samplerAnisotropy: Bool
+    /// The device extensions enabled.
+    let enabledExtensions: Set<String>
     private let queue: VkQueue
     private let queueLock = ConditionLock()
 
@@ -33,6 +35,7 @@ final class VulkanDevice: @unchecked Sendable {
         let calibrated = physical.extensions.contains("VK_EXT_calibrated_timestamps")
         if calibrated { extensions.append("VK_EXT_calibrated_timestamps") }
         if physical.extensions.contains("VK_KHR_swapchain") { extensions.append("VK_KHR_swapchain") }
+        enabledExtensions = Set(extensions)
 
         var features13 = VkPhysicalDeviceVulkan13Features()
         features13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES

@@ -6,15 +6,25 @@ import CVulkan
 /// buffer moves it to the layout each use needs (whole image at once) and back to rest
 /// before it ends, so command buffers never depend on the order they were encoded in.
 ///
-/// `@unchecked Sendable`: `attachmentViews` is guarded by `viewLock`; the rest is immutable.
+/// A swapchain's image is borrowed: it has no memory of its own, the swapchain destroys
+/// it, and it rests in `PRESENT_SRC_KHR`. It enters the first command buffer that uses it
+/// after each acquire as `UNDEFINED` (its contents are undefined then, as a Metal
+/// drawable's are) and in its resting layout after that.
+///
+/// `@unchecked Sendable`: `attachmentViews` and `entersUndefined` are guarded by
+/// `viewLock`; the rest is immutable.
 final class VulkanImage: @unchecked Sendable {
     let device: VulkanDevice
     let handle: VkImage
-    let memory: VkDeviceMemory
+    /// Nil for a swapchain's image.
+    let memory: VkDeviceMemory?
     let view: VkImageView
     let descriptor: TextureDescriptor
+    /// Whether the image belongs to a swapchain.
+    let isPresentable: Bool
     private let viewLock = ConditionLock()
     private var attachmentViews: [Int: VkImageView] = [:]
+    private var entersUndefined = false
 
     init(device: VulkanDevice, descriptor: TextureDescriptor) throws(VulkanError) {
         self.device = device
@@ -68,14 +78,49 @@ final class VulkanImage: @unchecked Sendable {
         handle = image
         self.memory = memory!
         self.view = view!
+        isPresentable = false
+    }
+
+    /// Wraps image `handle` of a swapchain, whose views this object owns.
+    init(device: VulkanDevice, swapchainImage handle: VkImage, descriptor: TextureDescriptor) throws(VulkanError) {
+        self.device = device
+        self.descriptor = descriptor
+        self.handle = handle
+        memory = nil
+        isPresentable = true
+        var viewInfo = VkImageViewCreateInfo()
+        viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
+        viewInfo.image = handle
+        viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D
+        viewInfo.format = descriptor.pixelFormat.vkFormat
+        viewInfo.subresourceRange = VkImageSubresourceRange(aspectMask: descriptor.pixelFormat.vkAspects, baseMipLevel: 0,
+                                                            levelCount: 1, baseArrayLayer: 0, layerCount: 1)
+        var view: VkImageView?
+        let vk = device.handle
+        try vkCall(.createImageView, device.faults) { vkCreateImageView(vk, &viewInfo, nil, &view) }
+        self.view = view!
     }
 
     deinit {
         let vk = device.handle
         for view in attachmentViews.values { vkDestroyImageView(vk, view, nil) }
         vkDestroyImageView(vk, view, nil)
+        guard let memory else { return }
         vkDestroyImage(vk, handle, nil)
         vkFreeMemory(vk, memory, nil)
+    }
+
+    /// Marks a swapchain image just acquired: its next command buffer enters it as `UNDEFINED`.
+    func noteAcquired() { viewLock.withLock { entersUndefined = true } }
+
+    /// The layout the image is in when a command buffer first uses it: the resting layout,
+    /// or `UNDEFINED` for a swapchain image's first use after an acquire (which this ends).
+    func takeEntryLayout() -> VkImageLayout {
+        guard isPresentable else { return restingLayout }
+        return viewLock.withLock {
+            defer { entersUndefined = false }
+            return entersUndefined ? VK_IMAGE_LAYOUT_UNDEFINED : restingLayout
+        }
     }
 
     /// A 2D view of one level and layer, for rendering into; made once, kept with the image.
@@ -108,6 +153,7 @@ final class VulkanImage: @unchecked Sendable {
 
     /// The layout the image rests in between command buffers.
     var restingLayout: VkImageLayout {
+        if isPresentable { return VK_IMAGE_LAYOUT_PRESENT_SRC_KHR }
         let usage = descriptor.usage
         if usage.contains(.shaderWrite) { return VK_IMAGE_LAYOUT_GENERAL }
         if usage.contains(.shaderRead) { return VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL }
@@ -140,8 +186,9 @@ extension VulkanCommandContext {
             layoutBarrier(image, from: current, to: layout, range: image.wholeRange)
             imageLayouts[index].layout = layout
         } else {
-            guard image.restingLayout != layout else { return }
-            layoutBarrier(image, from: image.restingLayout, to: layout, range: image.wholeRange)
+            let entry = image.takeEntryLayout()
+            guard entry != layout else { return }
+            layoutBarrier(image, from: entry, to: layout, range: image.wholeRange)
             imageLayouts.append((image, layout))
         }
     }

@@ -77,12 +77,14 @@ struct TimelineOperation {
 
 extension VulkanDevice {
     /// Submits `commandBuffer` (or nothing, for an empty command buffer) after `waits`,
-    /// signalling `signals` when it completes. One `vkQueueSubmit2`, no allocation.
+    /// signalling `signals` and the binary semaphores `presentSignals` (of drawables it
+    /// presents) when it completes. One `vkQueueSubmit2`, no allocation.
     func submit(_ commandBuffer: VkCommandBuffer?, waits: [TimelineOperation],
-                signals: [TimelineOperation]) throws(VulkanError) {
+                signals: [TimelineOperation], presentSignals: [VkSemaphore] = []) throws(VulkanError) {
         let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
+        let signalCount = signals.count + presentSignals.count
         try vkCall(.queueSubmit, faults) {
-            withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: waits.count + signals.count) { infos in
+            withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: waits.count + signalCount) { infos in
                 func fill(_ index: Int, _ operation: TimelineOperation) {
                     var info = VkSemaphoreSubmitInfo()
                     info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
@@ -93,6 +95,13 @@ extension VulkanDevice {
                 }
                 for (index, operation) in waits.enumerated() { fill(index, operation) }
                 for (index, operation) in signals.enumerated() { fill(waits.count + index, operation) }
+                for (index, semaphore) in presentSignals.enumerated() {
+                    var info = VkSemaphoreSubmitInfo()
+                    info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
+                    info.semaphore = semaphore
+                    info.stageMask = allStages
+                    infos[waits.count + signals.count + index] = info
+                }
                 var commandInfo = VkCommandBufferSubmitInfo()
                 commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
                 commandInfo.commandBuffer = commandBuffer
@@ -101,7 +110,7 @@ extension VulkanDevice {
                     submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
                     submit.waitSemaphoreInfoCount = UInt32(waits.count)
                     submit.pWaitSemaphoreInfos = UnsafePointer(infos.baseAddress)
-                    submit.signalSemaphoreInfoCount = UInt32(signals.count)
+                    submit.signalSemaphoreInfoCount = UInt32(signalCount)
                     submit.pSignalSemaphoreInfos = UnsafePointer(infos.baseAddress.map { $0 + waits.count })
                     submit.commandBufferInfoCount = commandBuffer == nil ? 0 : 1
                     submit.pCommandBufferInfos = commandPointer

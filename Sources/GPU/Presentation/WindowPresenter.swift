@@ -1,0 +1,263 @@
+import AppLifecycle
+import FramePacing
+
+/// The window side of a `Layer`: the Vulkan surface over the host's window, the swapchain
+/// made from the layer's settings, image acquisition for `nextDrawable()`, and the present
+/// thread that calls `vkQueuePresentKHR` after each presenting command buffer is submitted.
+///
+/// Counting: `outstanding` is the number of drawables handed out (or being acquired) whose
+/// present has not yet returned, and that were not given back unpresented. The swapchain is
+/// only recreated or released when it is 0, so the frame in hand is always presented on the
+/// swapchain it came from.
+///
+/// `@unchecked Sendable`: mutable state is guarded by `lock` (the layer's lock); the
+/// swapchain is replaced only under `acquireLock` too, which also serialises acquires.
+final class WindowPresenter: @unchecked Sendable {
+    let device: Device
+    let surface: VulkanSurface
+    let lock: ConditionLock
+    /// Serialises acquisition and swapchain recreation (slow Vulkan calls made without `lock`).
+    let acquireLock = ConditionLock()
+    private var thread: ServiceThread?
+
+    // Guarded by lock.
+    private(set) var swapchain: VulkanSwapchain?
+    private var textures: [Texture] = []
+    /// Swapchain images acquired and handed back unpresented: handed out again first.
+    private var reusable: [Int] = []
+    private(set) var generation = 0
+    var outstanding = 0
+    /// A setting changed or the swapchain reported itself suboptimal: recreate when idle.
+    var wantsRecreation = false
+    /// The swapchain is out of date: recreate before the next acquire.
+    private var mustRecreate = false
+    private var requests = FIFO<PresentRequest>()
+    private var isStopping = false
+    /// Host time (ns) of the last present call that returned, for `afterMinimumDuration`.
+    private var lastPresented: UInt64?
+    /// How many swapchains have been made; read by tests.
+    private(set) var swapchainsMade = 0
+    /// The present mode the current swapchain uses.
+    var activeMode: PresentMode? { swapchain?.mode }
+
+    /// A drawable whose command buffer was submitted, waiting for its present call.
+    struct PresentRequest {
+        let drawable: Drawable
+        let swapchain: VulkanSwapchain
+        let timing: PresentTiming
+    }
+
+    /// What a swapchain is made from: the layer's settings when it is (re)made.
+    struct Settings: Equatable {
+        var format: PixelFormat
+        var size: Size2D
+        var count: Int
+        var mode: PresentMode
+    }
+
+    init(device: Device, window: WindowSystemHandle, lock: ConditionLock) throws(GPUError) {
+        self.device = device
+        self.lock = lock
+        do {
+            surface = try VulkanSurface(window: window, device: device.backend)
+        } catch {
+            throw .vulkan(error)
+        }
+        thread = ServiceThread.start(name: "SwiftGPU.present", qos: .userInteractive, running: self) { $0.presentLoop() }
+    }
+
+    /// The window's current size, or nil where the swapchain decides it (Wayland).
+    func windowSize() -> Size2D? {
+        guard let (width, height) = try? surface.currentExtent() else { return nil }
+        return Size2D(width: width, height: height)
+    }
+
+    // MARK: Acquisition
+
+    /// An acquired image of the current swapchain, its texture, and the swapchain's
+    /// generation; nil on timeout, zero size, a closed gate, or a failure. The caller has
+    /// counted itself in `outstanding`; `isActive` is read with `lock` held.
+    func acquire(_ settings: Settings, deadline: UInt64?, isActive: @escaping () -> Bool,
+                 resized: (Size2D) -> Void) -> (index: Int, texture: Texture, generation: Int, swapchain: VulkanSwapchain)? {
+        acquireLock.withLock { () -> (Int, Texture, Int, VulkanSwapchain)? in
+            var attempts = 0
+            while attempts < 3 {
+                attempts += 1
+                let (current, reuse, recreate) = lock.withLock { () -> (VulkanSwapchain?, Int?, Bool) in
+                    // Recreate only with no other drawable in flight (this call counts as one).
+                    let idle = outstanding == 1
+                    if mustRecreate && !idle {
+                        _ = lock.wait(until: { outstanding == 1 || !isActive() }, deadline: deadline)
+                    }
+                    let recreate = swapchain == nil || mustRecreate || (wantsRecreation && outstanding == 1)
+                    let reuse = recreate ? nil : reusable.popLast()
+                    return (swapchain, reuse, recreate)
+                }
+                guard lock.withLock({ isActive() }) else { return nil }
+                var chain = current
+                if recreate {
+                    if lock.withLock({ outstanding }) != 1 { return nil }
+                    guard let made = remake(settings, replacing: current, resized: resized) else { return nil }
+                    chain = made
+                }
+                guard let chain else { return nil }
+                if let reuse { return handOut(reuse, of: chain) }
+                let remaining = deadline.map { $0 > HostClock.nanoseconds() ? $0 - HostClock.nanoseconds() : 0 }
+                // Without a timeout, wait in slices so that a closing gate is seen.
+                let slice = remaining ?? 50_000_000
+                do throws(VulkanError) {
+                    switch try chain.acquire(timeoutNanoseconds: slice) {
+                    case .image(let index, let suboptimal):
+                        if suboptimal { lock.withLock { wantsRecreation = true } }
+                        return handOut(index, of: chain)
+                    case .timedOut:
+                        if deadline != nil { return nil }
+                        attempts -= 1
+                    }
+                } catch where error.code == .outOfDate {
+                    lock.withLock { mustRecreate = true }
+                } catch {
+                    return nil
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Marks image `index` acquired and returns it with its texture.
+    private func handOut(_ index: Int, of chain: VulkanSwapchain) -> (Int, Texture, Int, VulkanSwapchain)? {
+        chain.images[index].noteAcquired()
+        return lock.withLock {
+            guard swapchain === chain else { return nil }
+            return (index, textures[index], generation, chain)
+        }
+    }
+
+    /// Makes a swapchain from `settings` and the surface's current state, replacing
+    /// `old` once the queue is idle. Nil at zero size or when creation fails. Called
+    /// under `acquireLock` with no drawable in flight but the caller's.
+    private func remake(_ settings: Settings, replacing old: VulkanSwapchain?,
+                        resized: (Size2D) -> Void) -> VulkanSwapchain? {
+        // The old swapchain's presents must be done before it is retired and destroyed.
+        if old != nil { try? device.backend.waitForQueueIdle() }
+        let made: VulkanSwapchain?
+        do {
+            made = try VulkanSwapchain.make(surface: surface, device: device.backend, format: settings.format,
+                                            requestedSize: (settings.size.width, settings.size.height),
+                                            count: settings.count, mode: settings.mode, old: old)
+        } catch {
+            made = nil
+        }
+        guard let made else {
+            // Zero size or a failure: the old swapchain is retired either way.
+            if old != nil { lock.withLock { dropSwapchain() } }
+            return nil
+        }
+        let descriptor = made.descriptor
+        lock.withLock {
+            swapchain = made
+            textures = made.images.map { Texture(device: device, descriptor: descriptor, backing: $0) }
+            reusable = []
+            generation += 1
+            swapchainsMade += 1
+            wantsRecreation = false
+            mustRecreate = false
+        }
+        resized(Size2D(width: descriptor.width, height: descriptor.height))
+        return made
+    }
+
+    /// Forgets the swapchain and its images. Called with `lock` held.
+    private func dropSwapchain() {
+        swapchain = nil
+        textures = []
+        reusable = []
+        generation += 1
+    }
+
+    /// Gives back image `index` of generation `generation`, acquired but not presented: it
+    /// is handed out again. Called with `lock` held.
+    func giveBack(index: Int, generation: Int) {
+        outstanding = max(outstanding - 1, 0)
+        if generation == self.generation { reusable.append(index) }
+        lock.broadcast()
+    }
+
+    /// Releases the swapchain (in the background) once no drawable is in flight. Not
+    /// called with `lock` held.
+    func releaseIfIdle(when shouldRelease: () -> Bool) {
+        acquireLock.withLock {
+            let released = lock.withLock { () -> VulkanSwapchain? in
+                guard outstanding == 0, shouldRelease(), let swapchain else { return nil }
+                dropSwapchain()
+                return swapchain
+            }
+            guard released != nil else { return }
+            try? device.backend.waitForQueueIdle()
+        }
+    }
+
+    // MARK: Presentation
+
+    /// Queues `drawable`'s present; the present thread makes it in submission order.
+    func enqueue(_ request: PresentRequest) {
+        lock.withLock {
+            requests.append(request)
+            lock.broadcast()
+        }
+    }
+
+    /// The present thread: takes requests in order, holds each until its time, presents it
+    /// and reports the outcome to its layer.
+    private func presentLoop() {
+        while let request = lock.withLock({ () -> PresentRequest? in
+            lock.wait { !requests.isEmpty || isStopping }
+            return requests.first
+        }) {
+            holdUntilPresentTime(request.timing)
+            var shownAt: UInt64?
+            do {
+                let suboptimal = try request.swapchain.present(index: request.drawable.slot)
+                shownAt = HostClock.nanoseconds()
+                if suboptimal { lock.withLock { wantsRecreation = true } }
+            } catch {
+                // Out of date (or lost): the image was not shown; remake before the next acquire.
+                lock.withLock { mustRecreate = true }
+            }
+            lock.withLock {
+                _ = requests.removeFirst()
+                if let shownAt { lastPresented = shownAt }
+            }
+            request.drawable.layer.windowPresentReturned(request.drawable, at: shownAt)
+        }
+    }
+
+    /// Holds a present until the time its call asked for, never earlier: the one place
+    /// where `present(_:atTime:)` and `present(_:afterMinimumDuration:)` wait on window
+    /// surfaces (host monotonic time). Frame pacing may route this through its pacer.
+    private func holdUntilPresentTime(_ timing: PresentTiming) {
+        let target: UInt64? = lock.withLock {
+            switch timing {
+            case .asSoonAsPossible: return nil
+            case .atTime(let time): return UInt64(max(time.nanoseconds, 0))
+            case .afterMinimumDuration(let duration): return lastPresented.map { $0 + UInt64(max(duration.nanoseconds, 0)) }
+            }
+        }
+        guard let target else { return }
+        lock.withLock { _ = lock.wait(until: { isStopping }, deadline: target) }
+    }
+
+    /// Stops the present thread and releases the swapchain; called when the layer goes.
+    func shutdown() {
+        lock.withLock {
+            isStopping = true
+            lock.broadcast()
+        }
+        thread?.join()
+        let released = lock.withLock { () -> VulkanSwapchain? in
+            defer { dropSwapchain() }
+            return swapchain
+        }
+        if released != nil { try? device.backend.waitForQueueIdle() }
+    }
+}
