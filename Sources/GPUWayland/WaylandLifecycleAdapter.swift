@@ -14,7 +14,12 @@ import Synchronization
 /// | `suspended` lost | `willEnterForeground`; `didBecomeActive` too if activated |
 ///
 /// The lifecycle orders the calls as iOS does (see `AppLifecycle.hostWindowDidChange`).
-/// Nothing changes before the first configure. `suspended` is xdg-shell version 6
+///
+/// Focus counts only once the toplevel has been activated: a Wayland surface is mapped by
+/// its first buffer, and compositors activate it only then, so the configures before it
+/// (never `activated`) leave the app active to draw that first frame. A compositor that
+/// never activates (one without a seat, such as Weston's headless backend) leaves focus
+/// alone; `suspended` applies from the first configure. `suspended` is xdg-shell version 6
 /// (wayland-protocols 1.32); the adapter reads it by the protocol's published value, so a
 /// host that binds `xdg_wm_base` at version 6 gets it from compositors that send it.
 ///
@@ -29,7 +34,12 @@ public final class WaylandLifecycleAdapter: Sendable {
     /// The lifecycle the adapter drives.
     public let lifecycle: AppLifecycle
     private let drainDeadline: Duration
-    private let last = Mutex<Set<UInt32>?>(nil)
+    private let tracked = Mutex(Tracked())
+
+    private struct Tracked {
+        var last: (isFocused: Bool, isVisible: Bool)?
+        var wasActivated = false
+    }
 
     /// An adapter for `lifecycle`; `drainDeadline` bounds the drain when the toplevel is
     /// suspended.
@@ -50,13 +60,17 @@ public final class WaylandLifecycleAdapter: Sendable {
 
     /// Applies the states of an `xdg_toplevel.configure` event.
     public func toplevelConfigured(states: [UInt32]) {
-        let relevant = Set(states).intersection([Self.activated, Self.suspended])
-        let changed = last.withLock { last -> Bool in
-            defer { last = relevant }
-            return last != relevant
+        let activated = states.contains(Self.activated)
+        let visible = !states.contains(Self.suspended)
+        let change = tracked.withLock { tracked -> (isFocused: Bool, isVisible: Bool)? in
+            tracked.wasActivated = tracked.wasActivated || activated
+            let now = (isFocused: activated || !tracked.wasActivated, isVisible: visible)
+            let changed = tracked.last.map { $0 != now } ?? true
+            tracked.last = now
+            return changed ? now : nil
         }
-        guard changed else { return }
-        lifecycle.hostWindowDidChange(isFocused: relevant.contains(Self.activated),
-                                      isVisible: !relevant.contains(Self.suspended), drainDeadline: drainDeadline)
+        guard let change else { return }
+        lifecycle.hostWindowDidChange(isFocused: change.isFocused, isVisible: change.isVisible,
+                                      drainDeadline: drainDeadline)
     }
 }

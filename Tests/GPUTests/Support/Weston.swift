@@ -3,9 +3,13 @@ import Foundation
 import Glibc
 import GPUWayland
 
-/// A Weston compositor on its headless backend, started for one test in a private runtime
-/// directory and stopped when it goes away. The start waits for Weston's readiness message
-/// (its systemd-notify module writes `READY=1` to `NOTIFY_SOCKET`): no sleeps.
+/// A Weston compositor on its headless backend (pixman renderer, desktop shell), started for
+/// one test in a private runtime directory and stopped when it goes away. The start waits
+/// for Weston's readiness message (its systemd-notify module writes `READY=1` to
+/// `NOTIFY_SOCKET`): no sleeps.
+///
+/// The desktop shell, not the kiosk shell: under the kiosk shell Weston 10's headless
+/// backend never sends our toplevel a frame callback, so a FIFO present waits forever.
 final class WestonServer: @unchecked Sendable {   // immutable after init
     /// The compositor's socket, an absolute path for `wl_display_connect`.
     let socketPath: String
@@ -16,7 +20,7 @@ final class WestonServer: @unchecked Sendable {   // immutable after init
         var description: String
     }
 
-    init(shell: String = "kiosk-shell.so") throws {
+    init() throws {
         var template = Array("\(NSTemporaryDirectory())/swiftgpu-weston-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw StartFailure(description: "mkdtemp failed") }
         directory = String(cString: made)
@@ -41,7 +45,7 @@ final class WestonServer: @unchecked Sendable {   // immutable after init
         socketPath = directory + "/wayland-0"
         process = try SpawnedProcess("/usr/bin/weston", [
             "--backend=headless-backend.so", "--socket=wayland-0", "--idle-time=0", "--no-config",
-            "--shell=\(shell)", "--modules=systemd-notify.so", "--log=\(directory)/weston.log",
+            "--shell=desktop-shell.so", "--use-pixman", "--modules=systemd-notify.so", "--log=\(directory)/weston.log",
         ], environment: environment)
         var ready = pollfd(fd: notify, events: Int16(POLLIN), revents: 0)
         var message = [UInt8](repeating: 0, count: 64)
