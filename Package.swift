@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
         .executable(name: "BackgroundSafeRendering", targets: ["BackgroundSafeRendering"]),
         .executable(name: "HeadlessTriangle", targets: ["HeadlessTriangle"]),
+        .executable(name: "WindowedCube", targets: ["WindowedCube"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -83,6 +84,12 @@ let package = Package(
             name: "HeadlessTriangle",
             dependencies: ["GPU", "Shaders", "PNG"],
             path: "Examples/HeadlessTriangle",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "WindowedCube",
+            dependencies: ["GPU", "Shaders", "GPUXCB", "CVulkan"],
+            path: "Examples/WindowedCube",
             swiftSettings: strict
         ),
         .executableTarget(

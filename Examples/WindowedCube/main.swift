@@ -1,0 +1,164 @@
+// WindowedCube: a spinning, depth-tested cube in an X11 window the example makes with xcb.
+//
+//     swift run WindowedCube [--frames N] [--seconds S] [--mode fifo|fifoRelaxed|mailbox|immediate]
+//                            [--low-latency] [--focus] [--size 640x480] [--stats-interval 1]
+//
+// Keys: 1–4 switch the present mode (fifo, fifoRelaxed, mailbox, immediate), L toggles
+// low-latency mode, Q quits. A stats line each second gives fps, mode and frame latency.
+// Losing the keyboard focus pauses rendering (the xcb lifecycle adapter makes the app
+// inactive, and the loop blocks on the next X event); hiding or unmapping the window puts
+// the app in the background. A bare X server (Xvfb) has no window manager to give the
+// window focus: pass --focus, or focus it from outside.
+import AppLifecycle
+import CVulkan.XCB
+import Foundation
+import GPU
+import GPUXCB
+
+/// Prints a line and sends it at once: a test reads the lines through a pipe as they come.
+func say(_ line: String) {
+    print(line)
+    fflush(nil)
+}
+
+func option(_ name: String) -> String? {
+    CommandLine.arguments.firstIndex(of: name).flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
+}
+
+func fail(_ message: String) -> Never {
+    say("error: \(message)")
+    exit(1)
+}
+
+let modes: [Character: PresentMode] = ["1": .fifo, "2": .fifoRelaxed, "3": .mailbox, "4": .immediate]
+let frameLimit = option("--frames").flatMap(Int.init)
+let secondsLimit = option("--seconds").flatMap(Double.init)
+let statsInterval = option("--stats-interval").flatMap(Double.init) ?? 1
+let size = (option("--size") ?? "640x480").split(separator: "x").compactMap { Int($0) }
+guard size.count == 2, size.allSatisfy({ $0 > 0 }) else { fail("--size takes WIDTHxHEIGHT") }
+var mode = PresentMode.fifo
+if let name = option("--mode") {
+    guard let named = PresentMode.allCases.first(where: { "\($0)" == name }) else { fail("unknown --mode \(name)") }
+    mode = named
+}
+
+do {
+    let lifecycle = AppLifecycle.shared
+    let observation = lifecycle.observe { say("lifecycle: \($0)") }
+    let device = try Device.makeDefault(lifecycle: lifecycle)
+    let queue = try device.makeCommandQueue()
+    let window = try XWindow(width: size[0], height: size[1], title: "SwiftGPU WindowedCube")
+    window.map { _ in }
+    if CommandLine.arguments.contains("--focus") { window.takeFocus() }
+    // Made once the window is mapped: the app starts inactive until the window has focus.
+    let adapter = XCBLifecycleAdapter(connection: window.connection, window: window.window, lifecycle: lifecycle)
+    say("window \(window.window) on \(device.name)")
+
+    let layer = try Layer(device: device, surface: .xcb(connection: window.connection, window: window.window))
+    layer.presentMode = mode
+    layer.isLowLatency = CommandLine.arguments.contains("--low-latency")
+    let cube = try Cube(device: device, colorFormat: layer.pixelFormat)
+    var depth: Texture?
+
+    let start = ContinuousClock.now
+    var statsStart = start
+    var statsFrames = 0
+    var latenciesSeen = layer.frameLatencies.count
+    var frames = 0
+    var running = true
+    var paused = false
+
+    /// Applies one event: the adapter first (focus and visibility), then keys and close.
+    func handle(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {
+        adapter.handle(event)
+        switch window.input(event) {
+        case .key(let key):
+            if let next = modes[key] {
+                layer.presentMode = next
+                say("present mode: \(next)")
+            } else if key == "l" || key == "L" {
+                layer.isLowLatency.toggle()
+                say("low latency: \(layer.isLowLatency ? "on" : "off")")
+            } else if key == "q" || key == "Q" {
+                running = false
+            }
+        case .close:
+            running = false
+        case .other:
+            break
+        }
+    }
+
+    while running {
+        while let event = window.pollEvent() {
+            handle(event)
+            free(event)
+        }
+        guard running else { break }
+        if lifecycle.state != .active {
+            if !paused { say("paused: \(lifecycle.state)") }
+            paused = true
+            // Nothing to draw until the window is focused again: sleep in the X event wait
+            // (until --seconds runs out, if given).
+            let left = secondsLimit.map { $0 - (ContinuousClock.now - start) / .seconds(1) }
+            if let left, left <= 0 { break }
+            if let event = window.waitEvent(timeout: left) {
+                handle(event)
+                free(event)
+            }
+            if window.isBroken { fail("the X connection broke") }
+            continue
+        }
+        if paused {
+            say("resumed")
+            paused = false
+            statsStart = ContinuousClock.now
+            statsFrames = 0
+        }
+        guard let drawable = layer.nextDrawable() else { continue }
+        let width = drawable.texture.width, height = drawable.texture.height
+        if depth?.width != width || depth?.height != height {
+            depth = try device.makeTexture(descriptor: TextureDescriptor(pixelFormat: .depth32Float, width: width,
+                                                                         height: height, usage: .renderTarget))
+        }
+        let pass = RenderPassDescriptor()
+        pass.colorAttachments[0].texture = drawable.texture
+        pass.colorAttachments[0].loadAction = .clear
+        pass.colorAttachments[0].storeAction = .store
+        pass.colorAttachments[0].clearColor = ClearColor(red: 0.05, green: 0.05, blue: 0.1, alpha: 1)
+        pass.depthAttachment.texture = depth
+        pass.depthAttachment.loadAction = .clear
+        pass.depthAttachment.clearDepth = 1
+        let elapsed = (ContinuousClock.now - start) / .seconds(1)
+        let commandBuffer = try queue.makeCommandBuffer()
+        let encoder = try commandBuffer.makeRenderCommandEncoder(descriptor: pass)
+        try cube.draw(encoder, angle: Float(elapsed) * 1.5, aspect: Float(width) / Float(height))
+        encoder.endEncoding()
+        commandBuffer.present(drawable)
+        commandBuffer.commit()
+        frames += 1
+        statsFrames += 1
+
+        let now = ContinuousClock.now
+        let span = (now - statsStart) / .seconds(1)
+        if span >= statsInterval {
+            let latencies = layer.frameLatencies.dropFirst(latenciesSeen)
+            latenciesSeen += latencies.count
+            let latency = latencies.isEmpty ? 0 : latencies.reduce(.zero, +) / latencies.count / .milliseconds(1)
+            say(String(format: "stats: %.1f fps, mode %@, low latency %@, latency %.2f ms, %d frames",
+                         Double(statsFrames) / span, "\(layer.presentMode)", layer.isLowLatency ? "on" : "off",
+                         latency, frames))
+            statsStart = now
+            statsFrames = 0
+        }
+        if let frameLimit, frames >= frameLimit { running = false }
+        if let secondsLimit, (now - start) / .seconds(1) >= secondsLimit { running = false }
+    }
+    let last = try queue.makeCommandBuffer()
+    last.commit()
+    last.waitUntilCompleted()
+    say("summary: \(frames) frames in \(String(format: "%.2f", (ContinuousClock.now - start) / .seconds(1))) s")
+    withExtendedLifetime((observation, adapter, layer)) {}
+} catch {
+    fail("\(error)")
+}
