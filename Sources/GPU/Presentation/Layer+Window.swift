@@ -12,6 +12,7 @@ extension Layer {
             }, deadline: deadline)
             guard ready, device.lifecycle.state == .active, size.width > 0, size.height > 0 else { return nil }
             presenter.outstanding += 1
+            presenter.acquiring += 1
             return WindowPresenter.Settings(format: format, size: size, count: count, mode: lowLatency ? .mailbox : mode)
         }
         guard let settings else { return nil }
@@ -20,6 +21,7 @@ extension Layer {
             lock.withLock { self.size = size }
         }
         return lock.withLock { () -> Drawable? in
+            presenter.acquiring -= 1
             guard let (index, texture, generation, swapchain) = acquired else {
                 presenter.outstanding = max(presenter.outstanding - 1, 0)
                 lock.broadcast()

@@ -5,10 +5,11 @@ import FramePacing
 /// made from the layer's settings, image acquisition for `nextDrawable()`, and the present
 /// thread that calls `vkQueuePresentKHR` after each presenting command buffer is submitted.
 ///
-/// Counting: `outstanding` is the number of drawables handed out (or being acquired) whose
-/// present has not yet returned, and that were not given back unpresented. The swapchain is
-/// only recreated or released when it is 0, so the frame in hand is always presented on the
-/// swapchain it came from.
+/// Counting: `outstanding` is the number of drawables handed out (or being acquired:
+/// `acquiring`) whose present has not yet returned, and that were not given back
+/// unpresented. The swapchain is only recreated or released when no drawable is handed out
+/// (`outstanding == acquiring`), so the frame in hand is always presented on the swapchain
+/// it came from.
 ///
 /// `@unchecked Sendable`: mutable state is guarded by `lock` (the layer's lock); the
 /// swapchain is replaced only under `acquireLock` too, which also serialises acquires.
@@ -27,6 +28,8 @@ final class WindowPresenter: @unchecked Sendable {
     private var reusable: [Int] = []
     private(set) var generation = 0
     var outstanding = 0
+    /// `nextDrawable()` calls counted in `outstanding` that are still acquiring.
+    var acquiring = 0
     /// A setting changed or the swapchain reported itself suboptimal: recreate when idle.
     var wantsRecreation = false
     /// The swapchain is out of date: recreate before the next acquire.
@@ -76,7 +79,7 @@ final class WindowPresenter: @unchecked Sendable {
 
     /// An acquired image of the current swapchain, its texture, and the swapchain's
     /// generation; nil on timeout, zero size, a closed gate, or a failure. The caller has
-    /// counted itself in `outstanding`; `isActive` is read with `lock` held.
+    /// counted itself in `outstanding` and `acquiring`; `isActive` is read with `lock` held.
     func acquire(_ settings: Settings, deadline: UInt64?, isActive: @escaping () -> Bool,
                  resized: (Size2D) -> Void) -> (index: Int, texture: Texture, generation: Int, swapchain: VulkanSwapchain)? {
         acquireLock.withLock { () -> (Int, Texture, Int, VulkanSwapchain)? in
@@ -85,18 +88,17 @@ final class WindowPresenter: @unchecked Sendable {
                 attempts += 1
                 let (current, reuse, recreate) = lock.withLock { () -> (VulkanSwapchain?, Int?, Bool) in
                     // Recreate only with no other drawable in flight (this call counts as one).
-                    let idle = outstanding == 1
-                    if mustRecreate && !idle {
-                        _ = lock.wait(until: { outstanding == 1 || !isActive() }, deadline: deadline)
+                    if mustRecreate && !isIdle {
+                        _ = lock.wait(until: { isIdle || !isActive() }, deadline: deadline)
                     }
-                    let recreate = swapchain == nil || mustRecreate || (wantsRecreation && outstanding == 1)
+                    let recreate = swapchain == nil || mustRecreate || (wantsRecreation && isIdle)
                     let reuse = recreate ? nil : reusable.popLast()
                     return (swapchain, reuse, recreate)
                 }
                 guard lock.withLock({ isActive() }) else { return nil }
                 var chain = current
                 if recreate {
-                    if lock.withLock({ outstanding }) != 1 { return nil }
+                    if !lock.withLock({ isIdle }) { return nil }
                     guard let made = remake(settings, replacing: current, resized: resized) else { return nil }
                     chain = made
                 }
@@ -123,6 +125,10 @@ final class WindowPresenter: @unchecked Sendable {
             return nil
         }
     }
+
+    /// Whether no drawable is handed out (only `nextDrawable()` calls in progress). Read
+    /// with `lock` held.
+    private var isIdle: Bool { outstanding == acquiring }
 
     /// Marks image `index` acquired and returns it with its texture.
     private func handOut(_ index: Int, of chain: VulkanSwapchain) -> (Int, Texture, Int, VulkanSwapchain)? {
