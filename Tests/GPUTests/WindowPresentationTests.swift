@@ -160,6 +160,34 @@ struct WindowPresentationTests {
         #expect(shown)
     }
 
+    @Test("a window resized by someone else: the swapchain follows once Vulkan reports it out of date or suboptimal")
+    func resizeByWindowSystem() throws {
+        let gpu = try TestGPU()
+        let fixture = try XWindowFixture(gpu, width: 160, height: 120)
+        let layer = fixture.layer
+        let waiter = PresentWaiter()
+        try Self.present(gpu, try #require(layer.nextDrawable()), red: 1, waiter: waiter)
+        #expect(waiter.wait(for: 1))
+        fixture.x.resize(fixture.window, width: 200, height: 100)
+        var sizes: [Int] = []
+        for _ in 0..<4 {
+            guard let drawable = layer.nextDrawable() else { continue }
+            sizes.append(drawable.texture.width)
+            try Self.present(gpu, drawable, red: 1, waiter: waiter)
+            #expect(waiter.wait(for: 1))
+        }
+        #expect(sizes.last == 200, "sizes seen: \(sizes)")
+        #expect(layer.drawableSize == Size2D(width: 200, height: 100))
+    }
+
+    @Test("zero drawableSize: nextDrawable is nil at once")
+    func zeroSize() throws {
+        let gpu = try TestGPU()
+        let fixture = try XWindowFixture(gpu, width: 64, height: 64)
+        fixture.layer.drawableSize = Size2D(width: 0, height: 0)
+        #expect(fixture.layer.nextDrawable() == nil)
+    }
+
     @Test("out of date at acquire: nextDrawable remakes the swapchain and still returns a drawable")
     func outOfDateAtAcquire() throws {
         let gpu = try TestGPU()
@@ -236,9 +264,9 @@ struct WindowPresentationTests {
         #expect(await blocked.value)
         #expect(layer.nextDrawable() == nil)
         _ = lifecycle.didEnterBackground(deadline: .seconds(1))
-        #expect(layer.presenter?.swapchain != nil, "drawables in hand keep the swapchain")
+        #expect(layer.presenter?.hasSwapchain == true, "drawables in hand keep the swapchain")
         held.removeAll()
-        #expect(layer.presenter?.swapchain == nil, "released in the background once no drawable is in flight")
+        #expect(layer.presenter?.hasSwapchain == false, "released in the background once no drawable is in flight")
         lifecycle.willEnterForeground()
         #expect(layer.nextDrawable() == nil)
         lifecycle.didBecomeActive()

@@ -38,10 +38,13 @@ final class WindowPresenter: @unchecked Sendable {
     private var isStopping = false
     /// Host time (ns) of the last present call that returned, for `afterMinimumDuration`.
     private var lastPresented: UInt64?
-    /// How many swapchains have been made; read by tests.
-    private(set) var swapchainsMade = 0
-    /// The present mode the current swapchain uses.
+    private var madeCount = 0
+    /// The present mode the current swapchain uses. Read with `lock` held.
     var activeMode: PresentMode? { swapchain?.mode }
+    /// How many swapchains have been made (tests check recreation with it).
+    var swapchainsMade: Int { lock.withLock { madeCount } }
+    /// Whether a swapchain exists now (it is released in the background).
+    var hasSwapchain: Bool { lock.withLock { swapchain != nil } }
 
     /// A drawable whose command buffer was submitted, waiting for its present call.
     struct PresentRequest {
@@ -80,7 +83,7 @@ final class WindowPresenter: @unchecked Sendable {
     /// An acquired image of the current swapchain, its texture, and the swapchain's
     /// generation; nil on timeout, zero size, a closed gate, or a failure. The caller has
     /// counted itself in `outstanding` and `acquiring`; `isActive` is read with `lock` held.
-    func acquire(_ settings: Settings, deadline: UInt64?, isActive: @escaping () -> Bool,
+    func acquire(_ settings: Settings, deadline: UInt64?, isActive: () -> Bool,
                  resized: (Size2D) -> Void) -> (index: Int, texture: Texture, generation: Int, swapchain: VulkanSwapchain)? {
         acquireLock.withLock { () -> (Int, Texture, Int, VulkanSwapchain)? in
             var attempts = 0
@@ -165,7 +168,7 @@ final class WindowPresenter: @unchecked Sendable {
             textures = made.images.map { Texture(device: device, descriptor: descriptor, backing: $0) }
             reusable = []
             generation += 1
-            swapchainsMade += 1
+            madeCount += 1
             wantsRecreation = false
             mustRecreate = false
         }
