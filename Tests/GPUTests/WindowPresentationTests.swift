@@ -180,6 +180,25 @@ struct WindowPresentationTests {
         #expect(layer.drawableSize == Size2D(width: 200, height: 100))
     }
 
+    @Test("switching present mode while frames are in flight: the next drawable uses the new mode")
+    func switchModes() throws {
+        let gpu = try TestGPU()
+        let fixture = try XWindowFixture(gpu, width: 64, height: 64)
+        let layer = fixture.layer
+        let waiter = PresentWaiter()
+        var frames = 0
+        for mode in [PresentMode.mailbox, .immediate, .fifoRelaxed, .fifo, .mailbox] {
+            layer.presentMode = mode
+            for _ in 0..<3 {
+                try Self.present(gpu, try #require(layer.nextDrawable()), red: 1, waiter: waiter)
+                frames += 1
+                #expect(layer.activePresentMode == mode)
+            }
+        }
+        #expect(waiter.wait(for: frames))
+        #expect(layer.presenter?.swapchainsMade == 5)
+    }
+
     @Test("zero drawableSize: nextDrawable is nil at once")
     func zeroSize() throws {
         let gpu = try TestGPU()

@@ -48,13 +48,9 @@ extension Layer {
     }
 
     /// `drawable`'s present call returned, at host time `time` (nanoseconds), or failed
-    /// (nil): the drawable is finished and its place among those in flight is free.
+    /// (nil), and the present thread has freed its place among those in flight: the
+    /// drawable is finished.
     func windowPresentReturned(_ drawable: Drawable, at time: UInt64?) {
-        guard let presenter else { return }
-        lock.withLock {
-            presenter.outstanding = max(presenter.outstanding - 1, 0)
-            lock.broadcast()
-        }
         finish(drawable, at: time.map { .nanoseconds(Int64($0)) })
         releaseSwapchainInBackground()
     }

@@ -91,7 +91,10 @@ final class WindowPresenter: @unchecked Sendable {
                 attempts += 1
                 let (current, reuse, recreate) = lock.withLock { () -> (VulkanSwapchain?, Int?, Bool) in
                     // Recreate only with no other drawable in flight (this call counts as one).
-                    if mustRecreate && !isIdle {
+                    // Out of date: wait for the drawables in flight. A wanted change waits only
+                    // when each of them is already queued for its present (a short wait).
+                    let onlyQueued = outstanding - acquiring == requests.elements.count
+                    if !isIdle && (mustRecreate || (wantsRecreation && onlyQueued)) {
                         _ = lock.wait(until: { isIdle || !isActive() }, deadline: deadline)
                     }
                     let recreate = swapchain == nil || mustRecreate || (wantsRecreation && isIdle)
@@ -195,6 +198,9 @@ final class WindowPresenter: @unchecked Sendable {
     /// Releases the swapchain (in the background) once no drawable is in flight. Not
     /// called with `lock` held.
     func releaseIfIdle(when shouldRelease: () -> Bool) {
+        // Checked first without `acquireLock`, which a `nextDrawable()` may hold while it
+        // waits for this (present) thread.
+        guard lock.withLock({ outstanding == 0 && swapchain != nil && shouldRelease() }) else { return }
         acquireLock.withLock {
             let released = lock.withLock { () -> VulkanSwapchain? in
                 guard outstanding == 0, shouldRelease(), let swapchain else { return nil }
@@ -234,8 +240,11 @@ final class WindowPresenter: @unchecked Sendable {
                 lock.withLock { mustRecreate = true }
             }
             lock.withLock {
+                // One step: a drawable is queued or in flight until both are done.
                 _ = requests.removeFirst()
+                outstanding = max(outstanding - 1, 0)
                 if let shownAt { lastPresented = shownAt }
+                lock.broadcast()
             }
             request.drawable.layer.windowPresentReturned(request.drawable, at: shownAt)
         }
