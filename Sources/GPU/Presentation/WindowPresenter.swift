@@ -54,7 +54,7 @@ final class WindowPresenter: @unchecked Sendable {
     }
 
     /// What a swapchain is made from: the layer's settings when it is (re)made.
-    struct Settings: Equatable {
+    struct Settings {
         var format: PixelFormat
         var size: Size2D
         var count: Int
@@ -90,9 +90,9 @@ final class WindowPresenter: @unchecked Sendable {
             while attempts < 3 {
                 attempts += 1
                 let (current, reuse, recreate) = lock.withLock { () -> (VulkanSwapchain?, Int?, Bool) in
-                    // Recreate only with no other drawable in flight (this call counts as one).
-                    // Out of date: wait for the drawables in flight. A wanted change waits only
-                    // when each of them is already queued for its present (a short wait).
+                    // Remake only with no drawable handed out. Out of date: wait for those in
+                    // flight. A wanted change waits only when each of them is already queued
+                    // for its present (a short wait), else it is made on a later frame.
                     let onlyQueued = outstanding - acquiring == requests.elements.count
                     if !isIdle && (mustRecreate || (wantsRecreation && onlyQueued)) {
                         _ = lock.wait(until: { isIdle || !isActive() }, deadline: deadline)
