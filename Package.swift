@@ -99,6 +99,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "PresentBench",
+            dependencies: ["GPU", "CVulkan"],
+            path: "Benchmarks/PresentBench",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "VulkanBench",
             dependencies: ["CVulkan"],
             path: "Benchmarks/VulkanBench"

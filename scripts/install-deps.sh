@@ -4,6 +4,8 @@
 set -euo pipefail
 
 packages=(pkg-config libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers glslc libpng-dev "$@")
+# Window presentation tests: an Xvfb server, and the xcb and Xlib headers they make windows with.
+packages+=(xvfb libxcb1-dev libx11-dev)
 
 missing=()
 for package in "${packages[@]}"; do

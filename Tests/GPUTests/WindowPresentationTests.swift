@@ -24,22 +24,30 @@ final class PresentWaiter: Sendable {
     var presentedTimes: [Int: Double] { times.withLock { $0 } }
 }
 
-/// A window on a fresh Xvfb server, with a layer over it.
+/// A window on a fresh Xvfb server, with a layer over it. Stored properties are destroyed
+/// in declaration order: the layer (whose swapchain talks to the server) before the server.
 struct XWindowFixture {
-    let server: XvfbServer
+    let layer: Layer
     let x: XcbConnection
     let window: UInt32
     let width: Int
     let height: Int
-    let layer: Layer
+    let server: XvfbServer
 
-    init(_ gpu: TestGPU, width: Int = 256, height: Int = 256) throws {
+    /// An xcb window, or with `xlib` an Xlib one (read back through xcb all the same).
+    init(_ gpu: TestGPU, width: Int = 256, height: Int = 256, xlib: Bool = false) throws {
         server = try XvfbServer()
         x = try XcbConnection(display: server.display)
-        window = x.makeWindow(width: width, height: height)
         self.width = width
         self.height = height
-        layer = try Layer(device: gpu.device, surface: .xcb(connection: x.connection, window: window))
+        if xlib {
+            let xlibWindow = try XlibWindow(display: server.display, width: width, height: height)
+            window = UInt32(xlibWindow.window)
+            layer = try Layer(device: gpu.device, surface: .xlib(display: xlibWindow.display, window: xlibWindow.window))
+        } else {
+            window = x.makeWindow(width: width, height: height)
+            layer = try Layer(device: gpu.device, surface: .xcb(connection: x.connection, window: window))
+        }
     }
 
     func pixel(x px: Int, y py: Int) throws -> [UInt8] {
@@ -107,14 +115,12 @@ struct WindowPresentationTests {
     @Test("xlib: each present mode presents frames that reach the window", arguments: PresentMode.allCases)
     func xlibModes(mode: PresentMode) throws {
         let gpu = try TestGPU()
-        let server = try XvfbServer()
-        let xlib = try XlibWindow(display: server.display, width: 200, height: 120)
-        let reader = try XcbConnection(display: server.display)
-        let layer = try Layer(device: gpu.device, surface: .xlib(display: xlib.display, window: xlib.window))
+        let fixture = try XWindowFixture(gpu, width: 200, height: 120, xlib: true)
+        let layer = fixture.layer
         layer.presentMode = mode
         #expect(layer.drawableSize == Size2D(width: 200, height: 120))
         let shown = try Self.presentUntilVisible(gpu, layer, red: 0, green: 1, expected: [0, 255, 0], at: (100, 60)) {
-            try reader.pixel(of: UInt32(xlib.window), width: 200, height: 120, x: 100, y: 60)
+            try fixture.pixel(x: 100, y: 60)
         }
         #expect(shown)
         #expect(layer.activePresentMode == mode)
@@ -152,6 +158,53 @@ struct WindowPresentationTests {
             try fixture.x.pixel(of: fixture.window, width: 240, height: 200, x: 230, y: 190)
         }
         #expect(shown)
+    }
+
+    @Test("a window resized by someone else: the swapchain follows once Vulkan reports it out of date or suboptimal")
+    func resizeByWindowSystem() throws {
+        let gpu = try TestGPU()
+        let fixture = try XWindowFixture(gpu, width: 160, height: 120)
+        let layer = fixture.layer
+        let waiter = PresentWaiter()
+        try Self.present(gpu, try #require(layer.nextDrawable()), red: 1, waiter: waiter)
+        #expect(waiter.wait(for: 1))
+        fixture.x.resize(fixture.window, width: 200, height: 100)
+        var sizes: [Int] = []
+        for _ in 0..<4 {
+            guard let drawable = layer.nextDrawable() else { continue }
+            sizes.append(drawable.texture.width)
+            try Self.present(gpu, drawable, red: 1, waiter: waiter)
+            #expect(waiter.wait(for: 1))
+        }
+        #expect(sizes.last == 200, "sizes seen: \(sizes)")
+        #expect(layer.drawableSize == Size2D(width: 200, height: 100))
+    }
+
+    @Test("switching present mode while frames are in flight: the next drawable uses the new mode")
+    func switchModes() throws {
+        let gpu = try TestGPU()
+        let fixture = try XWindowFixture(gpu, width: 64, height: 64)
+        let layer = fixture.layer
+        let waiter = PresentWaiter()
+        var frames = 0
+        for mode in [PresentMode.mailbox, .immediate, .fifoRelaxed, .fifo, .mailbox] {
+            layer.presentMode = mode
+            for _ in 0..<3 {
+                try Self.present(gpu, try #require(layer.nextDrawable()), red: 1, waiter: waiter)
+                frames += 1
+                #expect(layer.activePresentMode == mode)
+            }
+        }
+        #expect(waiter.wait(for: frames))
+        #expect(layer.presenter?.swapchainsMade == 5)
+    }
+
+    @Test("zero drawableSize: nextDrawable is nil at once")
+    func zeroSize() throws {
+        let gpu = try TestGPU()
+        let fixture = try XWindowFixture(gpu, width: 64, height: 64)
+        fixture.layer.drawableSize = Size2D(width: 0, height: 0)
+        #expect(fixture.layer.nextDrawable() == nil)
     }
 
     @Test("out of date at acquire: nextDrawable remakes the swapchain and still returns a drawable")
@@ -230,9 +283,9 @@ struct WindowPresentationTests {
         #expect(await blocked.value)
         #expect(layer.nextDrawable() == nil)
         _ = lifecycle.didEnterBackground(deadline: .seconds(1))
-        #expect(layer.presenter?.swapchain != nil, "drawables in hand keep the swapchain")
+        #expect(layer.presenter?.hasSwapchain == true, "drawables in hand keep the swapchain")
         held.removeAll()
-        #expect(layer.presenter?.swapchain == nil, "released in the background once no drawable is in flight")
+        #expect(layer.presenter?.hasSwapchain == false, "released in the background once no drawable is in flight")
         lifecycle.willEnterForeground()
         #expect(layer.nextDrawable() == nil)
         lifecycle.didBecomeActive()

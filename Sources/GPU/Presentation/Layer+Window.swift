@@ -12,6 +12,7 @@ extension Layer {
             }, deadline: deadline)
             guard ready, device.lifecycle.state == .active, size.width > 0, size.height > 0 else { return nil }
             presenter.outstanding += 1
+            presenter.acquiring += 1
             return WindowPresenter.Settings(format: format, size: size, count: count, mode: lowLatency ? .mailbox : mode)
         }
         guard let settings else { return nil }
@@ -20,6 +21,7 @@ extension Layer {
             lock.withLock { self.size = size }
         }
         return lock.withLock { () -> Drawable? in
+            presenter.acquiring -= 1
             guard let (index, texture, generation, swapchain) = acquired else {
                 presenter.outstanding = max(presenter.outstanding - 1, 0)
                 lock.broadcast()
@@ -46,13 +48,9 @@ extension Layer {
     }
 
     /// `drawable`'s present call returned, at host time `time` (nanoseconds), or failed
-    /// (nil): the drawable is finished and its place among those in flight is free.
+    /// (nil), and the present thread has freed its place among those in flight: the
+    /// drawable is finished.
     func windowPresentReturned(_ drawable: Drawable, at time: UInt64?) {
-        guard let presenter else { return }
-        lock.withLock {
-            presenter.outstanding = max(presenter.outstanding - 1, 0)
-            lock.broadcast()
-        }
         finish(drawable, at: time.map { .nanoseconds(Int64($0)) })
         releaseSwapchainInBackground()
     }

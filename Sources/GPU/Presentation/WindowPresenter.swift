@@ -5,10 +5,11 @@ import FramePacing
 /// made from the layer's settings, image acquisition for `nextDrawable()`, and the present
 /// thread that calls `vkQueuePresentKHR` after each presenting command buffer is submitted.
 ///
-/// Counting: `outstanding` is the number of drawables handed out (or being acquired) whose
-/// present has not yet returned, and that were not given back unpresented. The swapchain is
-/// only recreated or released when it is 0, so the frame in hand is always presented on the
-/// swapchain it came from.
+/// Counting: `outstanding` is the number of drawables handed out (or being acquired:
+/// `acquiring`) whose present has not yet returned, and that were not given back
+/// unpresented. The swapchain is only recreated or released when no drawable is handed out
+/// (`outstanding == acquiring`), so the frame in hand is always presented on the swapchain
+/// it came from.
 ///
 /// `@unchecked Sendable`: mutable state is guarded by `lock` (the layer's lock); the
 /// swapchain is replaced only under `acquireLock` too, which also serialises acquires.
@@ -27,6 +28,8 @@ final class WindowPresenter: @unchecked Sendable {
     private var reusable: [Int] = []
     private(set) var generation = 0
     var outstanding = 0
+    /// `nextDrawable()` calls counted in `outstanding` that are still acquiring.
+    var acquiring = 0
     /// A setting changed or the swapchain reported itself suboptimal: recreate when idle.
     var wantsRecreation = false
     /// The swapchain is out of date: recreate before the next acquire.
@@ -35,10 +38,13 @@ final class WindowPresenter: @unchecked Sendable {
     private var isStopping = false
     /// Host time (ns) of the last present call that returned, for `afterMinimumDuration`.
     private var lastPresented: UInt64?
-    /// How many swapchains have been made; read by tests.
-    private(set) var swapchainsMade = 0
-    /// The present mode the current swapchain uses.
+    private var madeCount = 0
+    /// The present mode the current swapchain uses. Read with `lock` held.
     var activeMode: PresentMode? { swapchain?.mode }
+    /// How many swapchains have been made (tests check recreation with it).
+    var swapchainsMade: Int { lock.withLock { madeCount } }
+    /// Whether a swapchain exists now (it is released in the background).
+    var hasSwapchain: Bool { lock.withLock { swapchain != nil } }
 
     /// A drawable whose command buffer was submitted, waiting for its present call.
     struct PresentRequest {
@@ -48,7 +54,7 @@ final class WindowPresenter: @unchecked Sendable {
     }
 
     /// What a swapchain is made from: the layer's settings when it is (re)made.
-    struct Settings: Equatable {
+    struct Settings {
         var format: PixelFormat
         var size: Size2D
         var count: Int
@@ -76,27 +82,29 @@ final class WindowPresenter: @unchecked Sendable {
 
     /// An acquired image of the current swapchain, its texture, and the swapchain's
     /// generation; nil on timeout, zero size, a closed gate, or a failure. The caller has
-    /// counted itself in `outstanding`; `isActive` is read with `lock` held.
-    func acquire(_ settings: Settings, deadline: UInt64?, isActive: @escaping () -> Bool,
+    /// counted itself in `outstanding` and `acquiring`; `isActive` is read with `lock` held.
+    func acquire(_ settings: Settings, deadline: UInt64?, isActive: () -> Bool,
                  resized: (Size2D) -> Void) -> (index: Int, texture: Texture, generation: Int, swapchain: VulkanSwapchain)? {
         acquireLock.withLock { () -> (Int, Texture, Int, VulkanSwapchain)? in
             var attempts = 0
             while attempts < 3 {
                 attempts += 1
                 let (current, reuse, recreate) = lock.withLock { () -> (VulkanSwapchain?, Int?, Bool) in
-                    // Recreate only with no other drawable in flight (this call counts as one).
-                    let idle = outstanding == 1
-                    if mustRecreate && !idle {
-                        _ = lock.wait(until: { outstanding == 1 || !isActive() }, deadline: deadline)
+                    // Remake only with no drawable handed out. Out of date: wait for those in
+                    // flight. A wanted change waits only when each of them is already queued
+                    // for its present (a short wait), else it is made on a later frame.
+                    let onlyQueued = outstanding - acquiring == requests.elements.count
+                    if !isIdle && (mustRecreate || (wantsRecreation && onlyQueued)) {
+                        _ = lock.wait(until: { isIdle || !isActive() }, deadline: deadline)
                     }
-                    let recreate = swapchain == nil || mustRecreate || (wantsRecreation && outstanding == 1)
+                    let recreate = swapchain == nil || mustRecreate || (wantsRecreation && isIdle)
                     let reuse = recreate ? nil : reusable.popLast()
                     return (swapchain, reuse, recreate)
                 }
                 guard lock.withLock({ isActive() }) else { return nil }
                 var chain = current
                 if recreate {
-                    if lock.withLock({ outstanding }) != 1 { return nil }
+                    if !lock.withLock({ isIdle }) { return nil }
                     guard let made = remake(settings, replacing: current, resized: resized) else { return nil }
                     chain = made
                 }
@@ -123,6 +131,10 @@ final class WindowPresenter: @unchecked Sendable {
             return nil
         }
     }
+
+    /// Whether no drawable is handed out (only `nextDrawable()` calls in progress). Read
+    /// with `lock` held.
+    private var isIdle: Bool { outstanding == acquiring }
 
     /// Marks image `index` acquired and returns it with its texture.
     private func handOut(_ index: Int, of chain: VulkanSwapchain) -> (Int, Texture, Int, VulkanSwapchain)? {
@@ -159,7 +171,7 @@ final class WindowPresenter: @unchecked Sendable {
             textures = made.images.map { Texture(device: device, descriptor: descriptor, backing: $0) }
             reusable = []
             generation += 1
-            swapchainsMade += 1
+            madeCount += 1
             wantsRecreation = false
             mustRecreate = false
         }
@@ -186,6 +198,9 @@ final class WindowPresenter: @unchecked Sendable {
     /// Releases the swapchain (in the background) once no drawable is in flight. Not
     /// called with `lock` held.
     func releaseIfIdle(when shouldRelease: () -> Bool) {
+        // Checked first without `acquireLock`, which a `nextDrawable()` may hold while it
+        // waits for this (present) thread.
+        guard lock.withLock({ outstanding == 0 && swapchain != nil && shouldRelease() }) else { return }
         acquireLock.withLock {
             let released = lock.withLock { () -> VulkanSwapchain? in
                 guard outstanding == 0, shouldRelease(), let swapchain else { return nil }
@@ -225,8 +240,11 @@ final class WindowPresenter: @unchecked Sendable {
                 lock.withLock { mustRecreate = true }
             }
             lock.withLock {
+                // One step: a drawable is queued or in flight until both are done.
                 _ = requests.removeFirst()
+                outstanding = max(outstanding - 1, 0)
                 if let shownAt { lastPresented = shownAt }
+                lock.broadcast()
             }
             request.drawable.layer.windowPresentReturned(request.drawable, at: shownAt)
         }

@@ -66,6 +66,13 @@ final class XvfbServer: @unchecked Sendable {   // immutable after init
     }
 }
 
+/// Test X connections are never closed. Mesa 22.3's X11 WSI keeps what it learnt about a
+/// connection (XFixes version negotiated, SHM and Present support) in a table keyed by the
+/// connection's address and never forgets it: a connection made later at a freed one's
+/// address skips the XFixes version request, its next XFixes request fails with BadRequest,
+/// and Xlib's default error handler exits the process. A test process makes a few dozen
+/// connections; each one's server is stopped at the end of its test.
+///
 /// An xcb connection to a test's X server, with windows made on it and their pixels read
 /// back with `xcb_get_image`.
 final class XcbConnection: @unchecked Sendable {   // xcb connections are thread-safe
@@ -83,8 +90,6 @@ final class XcbConnection: @unchecked Sendable {   // xcb connections are thread
         self.connection = connection
         screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data.pointee
     }
-
-    deinit { xcb_disconnect(connection) }
 
     /// Makes and maps a `width` × `height` window at the top-left corner and waits (one
     /// round trip) until the server has mapped it.
@@ -132,7 +137,8 @@ final class XcbConnection: @unchecked Sendable {   // xcb connections are thread
     }
 }
 
-/// An Xlib connection to a test's X server, with a window made through it.
+/// An Xlib connection to a test's X server, with a window made through it (never closed:
+/// see `XcbConnection`).
 final class XlibWindow: @unchecked Sendable {   // immutable after init; Xlib calls from one test
     let display: OpaquePointer
     let window: UInt
@@ -147,10 +153,5 @@ final class XlibWindow: @unchecked Sendable {   // immutable after init; Xlib ca
                                      XBlackPixel(display, screen), XBlackPixel(display, screen))
         XMapWindow(display, window)
         XSync(display, 0)
-    }
-
-    deinit {
-        XDestroyWindow(display, window)
-        XCloseDisplay(display)
     }
 }
