@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "BackgroundSafeRendering", targets: ["BackgroundSafeRendering"]),
         .executable(name: "HeadlessTriangle", targets: ["HeadlessTriangle"]),
         .executable(name: "WindowedCube", targets: ["WindowedCube"]),
+        .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -90,6 +91,18 @@ let package = Package(
             name: "WindowedCube",
             dependencies: ["GPU", "Shaders", "GPUXCB", "CVulkan"],
             path: "Examples/WindowedCube",
+            swiftSettings: strict
+        ),
+        .systemLibrary(
+            name: "CGLFW",
+            path: "Examples/CGLFW",
+            pkgConfig: "glfw3",
+            providers: [.apt(["libglfw3-dev", "libxrandr-dev"])]
+        ),
+        .executableTarget(
+            name: "EmbedInGLFW",
+            dependencies: ["GPU", "Shaders", "CGLFW"],
+            path: "Examples/EmbedInGLFW",
             swiftSettings: strict
         ),
         .executableTarget(

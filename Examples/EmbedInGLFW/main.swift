@@ -12,6 +12,7 @@ import CGLFW
 import Foundation
 import GPU
 import Shaders
+import Synchronization
 
 func option(_ name: String) -> String? {
     CommandLine.arguments.firstIndex(of: name).flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
@@ -55,7 +56,7 @@ do {
     let queue = try device.makeCommandQueue()
     let library = try device.makeDefaultLibrary(bundle: Shaders.bundle)
     guard let display = glfwGetX11Display() else { fail("GLFW is not running on X11") }
-    let layer = try Layer(device: device, surface: .xlib(display: OpaquePointer(display), window: UInt(glfwGetX11Window(window))))
+    let layer = try Layer(device: device, surface: .xlib(display: display, window: UInt(glfwGetX11Window(window))))
 
     let descriptor = RenderPipelineDescriptor()
     descriptor.vertexFunction = try library.makeFunction(name: "triangle.vert")
@@ -72,6 +73,7 @@ do {
     let vertexBuffer = try vertices.withUnsafeBytes { try device.makeBuffer(bytes: $0.baseAddress!, length: $0.count) }
 
     let shown = Mutex(0)
+    let handled = DispatchGroup()
     var frames = 0
     while frames < frameLimit, glfwWindowShouldClose(window) == GLFW_FALSE {
         glfwPollEvents()
@@ -93,18 +95,19 @@ do {
         try encoder.setVertexBytes(&transform, length: 32, index: 2)
         try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
         encoder.endEncoding()
+        handled.enter()
         drawable.addPresentedHandler { drawable in
             if drawable.presentedTime > 0 { shown.withLock { $0 += 1 } }
+            handled.leave()
         }
         commandBuffer.present(drawable)
         commandBuffer.commit()
         frames += 1
     }
-    let last = try queue.makeCommandBuffer()
-    last.commit()
-    last.waitUntilCompleted()
+    // Every drawable's presented handler runs once it is shown or dropped.
+    guard handled.wait(timeout: .now() + 5) == .success else { fail("frames were still unpresented after 5 s") }
     print("window \(glfwGetX11Window(window)) made by GLFW \(String(cString: glfwGetVersionString()))")
-    print("rendered \(frames) frames into it through an Xlib surface on \(device.name)")
+    print("rendered \(frames) frames into it through an Xlib surface on \(device.name); \(shown.withLock { $0 }) shown")
     withExtendedLifetime(layer) {}
 } catch {
     fail("\(error)")

@@ -50,9 +50,9 @@ do {
     let window = try XWindow(width: size[0], height: size[1], title: "SwiftGPU WindowedCube")
     window.map { _ in }
     if CommandLine.arguments.contains("--focus") { window.takeFocus() }
+    say("window \(window.window) on \(device.name)")
     // Made once the window is mapped: the app starts inactive until the window has focus.
     let adapter = XCBLifecycleAdapter(connection: window.connection, window: window.window, lifecycle: lifecycle)
-    say("window \(window.window) on \(device.name)")
 
     let layer = try Layer(device: device, surface: .xcb(connection: window.connection, window: window.window))
     layer.presentMode = mode

@@ -1,0 +1,130 @@
+import CVulkan.XCB
+import Foundation
+import Glibc
+import Testing
+
+/// The windowed examples run as a user would, each on an Xvfb server the test starts; the
+/// test plays the window manager and the keyboard.
+@Suite("Windowed examples under Xvfb")
+struct WindowedExampleTests {
+    static func environment(_ server: XvfbServer) -> [String: String] {
+        var environment = ExampleTests.environment()
+        environment["DISPLAY"] = server.display
+        return environment
+    }
+
+    @Test("WindowedCube: waits for focus, draws the cube, keys 1–4 and L switch modes, focus loss pauses, Q quits")
+    func windowedCube() throws {
+        let server = try XvfbServer(width: 800, height: 600)
+        let x = try XcbConnection(display: server.display)
+        let child = try SpawnedProcess(try ExampleTests.executable("WindowedCube").path,
+                                       ["--seconds", "60", "--stats-interval", "0.2", "--size", "320x240"],
+                                       environment: Self.environment(server))
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        let lines = LineReader(child.output)
+        let announced = try #require(lines.next(containing: "window "))
+        let window = try #require(announced.split(separator: " ").dropFirst().first.flatMap { UInt32($0) })
+        // Mapped but not focused (no window manager): inactive, so paused.
+        #expect(lines.next(containing: "lifecycle: willResignActive: active → inactive") != nil)
+        #expect(lines.next(containing: "paused: inactive") != nil)
+
+        Self.focus(x, window)
+        #expect(lines.next(containing: "lifecycle: didBecomeActive: inactive → active") != nil)
+        #expect(lines.next(containing: "resumed") != nil)
+        #expect(lines.next(containing: "mode fifo, low latency off") != nil)
+        let center = try x.pixel(of: window, width: 320, height: 240, x: 160, y: 120)
+        #expect(center != [26, 13, 13], "the cube covers the window's centre, not the clear colour: \(center)")
+
+        for (key, mode): (Character, String) in [("3", "mailbox"), ("4", "immediate"), ("2", "fifoRelaxed"), ("1", "fifo")] {
+            Self.press(x, window, key)
+            #expect(lines.next(containing: "present mode: \(mode)") != nil)
+            #expect(lines.next(containing: "mode \(mode), low latency off") != nil)
+        }
+        Self.press(x, window, "l")
+        #expect(lines.next(containing: "low latency: on") != nil)
+        let lowLatency = try #require(lines.next(containing: "low latency on, latency"))
+        #expect(!lowLatency.contains("latency 0.00 ms"), "frame latency is measured: \(lowLatency)")
+
+        Self.focus(x, UInt32(XCB_NONE))
+        #expect(lines.next(containing: "lifecycle: willResignActive: active → inactive") != nil)
+        #expect(lines.next(containing: "paused: inactive") != nil)
+        Self.focus(x, window)
+        #expect(lines.next(containing: "resumed") != nil)
+
+        Self.press(x, window, "q")
+        let summary = try #require(lines.next(containing: "summary:"))
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0, "exits cleanly: \(summary)")
+    }
+
+    @Test("WindowedCube --frames: a bounded run ends by itself")
+    func windowedCubeFrames() throws {
+        let output = try Self.run("WindowedCube", ["--focus", "--frames", "30", "--mode", "mailbox", "--size", "160x120"])
+        #expect(output.contains("summary: 30 frames"), "\(output)")
+    }
+
+    @Test("EmbedInGLFW: GLFW owns the window; every frame rendered through the Xlib surface is shown")
+    func embedInGLFW() throws {
+        let output = try Self.run("EmbedInGLFW", ["--frames", "12"])
+        #expect(output.contains("made by GLFW 3."), "\(output)")
+        #expect(output.contains("rendered 12 frames into it through an Xlib surface"), "\(output)")
+        #expect(output.contains("; 12 shown"), "\(output)")
+    }
+
+    /// Runs example `name` to its end on a fresh Xvfb server, expects a clean exit, and returns
+    /// what it printed.
+    static func run(_ name: String, _ arguments: [String]) throws -> String {
+        let server = try XvfbServer()
+        let child = try SpawnedProcess(try ExampleTests.executable(name).path, arguments, environment: environment(server))
+        let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0, "\(output)")
+        return output
+    }
+
+    /// Gives `window` the keyboard focus, as a window manager would.
+    static func focus(_ x: XcbConnection, _ window: UInt32) {
+        xcb_set_input_focus(x.connection, UInt8(XCB_INPUT_FOCUS_POINTER_ROOT.rawValue), window, UInt32(XCB_CURRENT_TIME))
+        x.sync()
+    }
+
+    /// Sends `window` a key press of the character `key` (a synthetic event, as xdotool's
+    /// window-targeted typing does).
+    static func press(_ x: XcbConnection, _ window: UInt32, _ key: Character) {
+        var event = xcb_key_press_event_t()
+        event.response_type = UInt8(XCB_KEY_PRESS)
+        event.detail = keycode(x, for: key)
+        event.root = x.screen.root
+        event.event = window
+        event.same_screen = 1
+        withUnsafeBytes(of: &event) { bytes in
+            var padded = [UInt8](repeating: 0, count: 32)
+            padded.replaceSubrange(0..<bytes.count, with: bytes)
+            padded.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    _ = xcb_send_event(x.connection, 0, window, XCB_EVENT_MASK_KEY_PRESS.rawValue, characters.baseAddress)
+                }
+            }
+        }
+        x.sync()
+    }
+
+    /// The keycode whose first keysym is `key` (Latin-1 keysyms equal their characters).
+    static func keycode(_ x: XcbConnection, for key: Character) -> xcb_keycode_t {
+        let setup = xcb_get_setup(x.connection).pointee
+        let count = UInt8(Int(setup.max_keycode) - Int(setup.min_keycode) + 1)
+        let reply = xcb_get_keyboard_mapping_reply(x.connection, xcb_get_keyboard_mapping(x.connection, setup.min_keycode, count), nil)
+        defer { free(reply) }
+        guard let reply, let keysyms = xcb_get_keyboard_mapping_keysyms(reply) else { return 0 }
+        let perKeycode = Int(reply.pointee.keysyms_per_keycode)
+        let length = Int(xcb_get_keyboard_mapping_keysyms_length(reply))
+        let wanted = key.unicodeScalars.first!.value
+        guard let index = stride(from: 0, to: length, by: perKeycode).first(where: { keysyms[$0] == wanted }) else { return 0 }
+        return xcb_keycode_t(Int(setup.min_keycode) + index / perKeycode)
+    }
+}
