@@ -85,6 +85,54 @@ struct WaylandLifecycleTests {
         withExtendedLifetime(layer) {}
     }
 
+    @Test("Weston on X11 (a seat): activation follows the toplevel that maps last; the layer pauses while inactive")
+    func westonActivation() throws {
+        let server = try XvfbServer(width: 800, height: 600)
+        let weston = try WestonServer(xDisplay: server.display)
+        let gpu = try TestGPU()
+        let lifecycle = gpu.device.lifecycle
+        let window = try WaylandToplevel(socketPath: weston.socketPath, adapter: WaylandLifecycleAdapter(lifecycle: lifecycle))
+        var layer = try Layer(device: gpu.device, surface: .wayland(display: window.display, surface: try #require(window.surface)))
+        layer.drawableSize = Size2D(width: 64, height: 48)
+
+        // The first frame maps the toplevel; the shell then activates it.
+        let waiter = PresentWaiter()
+        try WindowPresentationTests.present(gpu, try #require(layer.nextDrawable()), red: 1, waiter: waiter)
+        #expect(waiter.wait(for: 1))
+        #expect(window.dispatch { window.configures.last?.contains(Self.activated) == true })
+        #expect(lifecycle.state == .active)
+
+        // A second toplevel maps and takes the activation: the first resigns, and its
+        // layer hands out nothing while the app is inactive.
+        try Self.showSecondToplevel(gpu, weston) {
+            #expect(window.dispatch { lifecycle.state == .inactive })
+            #expect(window.configures.last?.contains(Self.activated) == false)
+            #expect(layer.nextDrawable() == nil, "no drawables while inactive")
+        }
+        // It goes away; the shell activates the first again.
+        #expect(window.dispatch { lifecycle.state == .active })
+        #expect(window.configures.last?.contains(Self.activated) == true)
+        #expect(layer.nextDrawable() != nil)
+        #expect(Self.waitUntilUnique(&layer))
+        withExtendedLifetime(layer) {}
+    }
+
+    /// Maps a second toplevel (a layer's first frame), runs `body`, then closes it: its layer
+    /// first, then its connection.
+    static func showSecondToplevel(_ gpu: TestGPU, _ weston: WestonServer, _ body: () throws -> Void) throws {
+        let other = try WaylandToplevel(socketPath: weston.socketPath, adapter: nil)
+        try withExtendedLifetime(other) {
+            var layer = try Layer(device: gpu.device, surface: .wayland(display: other.display, surface: try #require(other.surface)))
+            layer.drawableSize = Size2D(width: 32, height: 32)
+            let waiter = PresentWaiter()
+            try WindowPresentationTests.present(gpu, try #require(layer.nextDrawable()), red: 0, green: 1, waiter: waiter)
+            #expect(waiter.wait(for: 1))
+            other.roundtrip()
+            try body()
+            #expect(waitUntilUnique(&layer))
+        }
+    }
+
     /// Waits (5 s at most, yielding the processor) until nothing but the caller holds `object`.
     static func waitUntilUnique<T: AnyObject>(_ object: inout T) -> Bool {
         let deadline = ContinuousClock.now + .seconds(5)

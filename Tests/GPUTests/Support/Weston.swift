@@ -3,8 +3,10 @@ import Foundation
 import Glibc
 import GPUWayland
 
-/// A Weston compositor on its headless backend (pixman renderer, desktop shell), started for
-/// one test in a private runtime directory and stopped when it goes away. The start waits
+/// A Weston compositor (pixman renderer, desktop shell) on its headless backend, or with
+/// `xDisplay` on its X11 backend, which has a seat (the X server's keyboard and pointer) and
+/// so activates toplevels. Started for one test in a private runtime directory and stopped
+/// when it goes away. The start waits
 /// for Weston's readiness message (its systemd-notify module writes `READY=1` to
 /// `NOTIFY_SOCKET`): no sleeps.
 ///
@@ -20,7 +22,7 @@ final class WestonServer: @unchecked Sendable {   // immutable after init
         var description: String
     }
 
-    init() throws {
+    init(xDisplay: String? = nil) throws {
         var template = Array("\(NSTemporaryDirectory())/swiftgpu-weston-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw StartFailure(description: "mkdtemp failed") }
         directory = String(cString: made)
@@ -41,10 +43,11 @@ final class WestonServer: @unchecked Sendable {   // immutable after init
         environment["XDG_RUNTIME_DIR"] = directory
         environment["NOTIFY_SOCKET"] = notifyPath
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        environment.removeValue(forKey: "DISPLAY")
+        environment["DISPLAY"] = xDisplay
         socketPath = directory + "/wayland-0"
         process = try SpawnedProcess("/usr/bin/weston", [
-            "--backend=headless-backend.so", "--socket=wayland-0", "--idle-time=0", "--no-config",
+            xDisplay == nil ? "--backend=headless-backend.so" : "--backend=x11-backend.so",
+            "--socket=wayland-0", "--idle-time=0", "--no-config",
             "--shell=desktop-shell.so", "--use-pixman", "--modules=systemd-notify.so", "--log=\(directory)/weston.log",
         ], environment: environment)
         var ready = pollfd(fd: notify, events: Int16(POLLIN), revents: 0)
@@ -119,6 +122,26 @@ final class WaylandToplevel: @unchecked Sendable {   // used from one test threa
 
     /// Sends what is queued and handles every event the compositor has sent by then.
     func roundtrip() { wl_display_roundtrip(display) }
+
+    /// Handles the compositor's events as they come until `done` holds; false if 5 s pass
+    /// first.
+    func dispatch(until done: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !done() {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return false }
+            while wl_display_prepare_read(display) != 0 { wl_display_dispatch_pending(display) }
+            wl_display_flush(display)
+            var ready = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, Int32(left / .milliseconds(1)) + 1) > 0 {
+                wl_display_read_events(display)
+            } else {
+                wl_display_cancel_read(display)
+            }
+            wl_display_dispatch_pending(display)
+        }
+        return true
+    }
 
     fileprivate func global(_ registry: OpaquePointer?, name: UInt32, interface: String, version: UInt32) {
         switch interface {
