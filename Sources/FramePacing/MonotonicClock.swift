@@ -55,43 +55,20 @@ public final class MonotonicClock: DisplayClock {
 /// The thread behind `MonotonicClock`'s timers.
 ///
 /// `@unchecked Sendable`: `queue`, `stopped`, `started` and `wakeupCount` are guarded by
-/// `mutex`; the pthread objects are allocated once and never move.
+/// `lock`.
 final class TimerThread: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let lock = ConditionLock()
     private var queue = TimerQueue()
     private var stopped = false
     private var started = false
     private var wakeupCount = 0
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
-
-    var wakeups: Int { locked { wakeupCount } }
+    var wakeups: Int { lock.withLock { wakeupCount } }
 
     func schedule(at deadline: Duration, leeway: Duration, _ action: @escaping @Sendable (Duration) -> Void) -> ClockTimer {
-        let (id, start) = locked { () -> (UInt64, Bool) in
+        let (id, start) = lock.withLock { () -> (UInt64, Bool) in
             let id = queue.add(deadline: deadline, leeway: leeway, action)
-            pthread_cond_signal(condition)
+            lock.broadcast()
             defer { started = true }
             return (id, !started && !stopped)
         }
@@ -103,36 +80,35 @@ final class TimerThread: @unchecked Sendable {
         }
         return ClockTimer { [weak self] in
             guard let self else { return }
-            locked { _ = queue.remove(id) }
+            lock.withLock { _ = queue.remove(id) }
         }
     }
 
     func stop() {
-        locked {
+        lock.withLock {
             stopped = true
-            pthread_cond_signal(condition)
+            lock.broadcast()
         }
     }
 
+    /// Sleeps until the earliest wake time (or a change), runs what is due, and again.
     private func run() {
-        pthread_mutex_lock(mutex)
-        while !stopped {
-            guard let wake = queue.wakeTime else {
-                pthread_cond_wait(condition, mutex)
-                continue
+        while true {
+            let due = lock.withLock { () -> [TimerQueue.Entry]? in
+                while !stopped {
+                    let wake = queue.wakeTime
+                    let now = MonotonicClock.monotonicNow()
+                    if let wake, wake <= now {
+                        wakeupCount += 1
+                        return queue.takeDue(at: now)
+                    }
+                    let deadline = wake.map { UInt64($0.nanoseconds) }
+                    _ = lock.wait(until: { stopped || queue.wakeTime != wake }, deadline: deadline)
+                }
+                return nil
             }
-            let now = MonotonicClock.monotonicNow()
-            if now < wake {
-                var time = timespec(tv_sec: Int(wake.components.seconds), tv_nsec: Int(wake.components.attoseconds / 1_000_000_000))
-                pthread_cond_timedwait(condition, mutex, &time)
-                continue
-            }
-            wakeupCount += 1
-            let due = queue.takeDue(at: now)
-            pthread_mutex_unlock(mutex)
+            guard let due else { return }
             for entry in due { entry.action(MonotonicClock.monotonicNow()) }
-            pthread_mutex_lock(mutex)
         }
-        pthread_mutex_unlock(mutex)
     }
 }

@@ -1,3 +1,4 @@
+import FramePacing
 import Foundation
 
 /// A GPU: Metal's `MTLDevice` on a Vulkan 1.3 physical device.

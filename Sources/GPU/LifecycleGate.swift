@@ -1,3 +1,4 @@
+import FramePacing
 import AppLifecycle
 
 /// The GPU side of a device's lifecycle: decides at commit whether a command buffer may

@@ -1,3 +1,4 @@
+import FramePacing
 import Foundation
 import Glibc
 

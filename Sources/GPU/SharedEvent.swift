@@ -1,3 +1,4 @@
+import FramePacing
 import Foundation
 
 /// A GPU/CPU synchronisation counter, Metal's `MTLSharedEvent`, on a Vulkan timeline

@@ -1,3 +1,4 @@
+import FramePacing
 import CVulkan
 import Logging
 

@@ -1,3 +1,4 @@
+import FramePacing
 import CVulkan
 
 /// A logical device with its one queue, the extension entry points SwiftGPU uses, and the

@@ -1,3 +1,4 @@
+import FramePacing
 import CVulkan
 
 /// Faults a test has asked for: the next `count` calls at a call site return `result`

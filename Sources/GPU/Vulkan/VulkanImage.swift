@@ -1,3 +1,4 @@
+import FramePacing
 import CVulkan
 
 /// A `VkImage` with its own device-local memory and a view of every level and layer.

@@ -1,0 +1,74 @@
+import Glibc
+
+/// A mutex with a condition variable, for state shared between user threads and a
+/// queue's completion thread or a clock's timer thread. Waiting on the condition blocks the calling thread: it is
+/// never used from the Swift concurrency pool.
+///
+/// `@unchecked Sendable`: the pthread objects are allocated once, never moved, and are
+/// themselves the synchronisation primitive.
+package final class ConditionLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    package init() {
+        mutex = .allocate(capacity: 1)
+        condition = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)   // timed waits on host monotonic time
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the mutex held.
+    @inline(__always)
+    package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Blocks until `isDone` holds; must be called with the mutex held (inside `withLock`).
+    package func wait(until isDone: () -> Bool) {
+        while !isDone() { pthread_cond_wait(condition, mutex) }
+    }
+
+    /// Blocks until `isDone` holds or host monotonic time reaches `deadline` (nanoseconds;
+    /// nil: no limit); returns whether `isDone` holds. Call with the mutex held.
+    package func wait(until isDone: () -> Bool, deadline: UInt64?) -> Bool {
+        guard let deadline else {
+            wait(until: isDone)
+            return true
+        }
+        while !isDone() {
+            guard HostClock.nanoseconds() < deadline else { return false }
+            var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+            pthread_cond_timedwait(condition, mutex, &time)
+        }
+        return true
+    }
+
+    /// Wakes every waiter; call with the mutex held after changing state they wait on.
+    package func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// Host monotonic time, the clock Metal's `CACurrentMediaTime` corresponds to.
+package enum HostClock {
+    /// Nanoseconds on CLOCK_MONOTONIC.
+    package static func nanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// Seconds on CLOCK_MONOTONIC.
+    package static func seconds() -> Double { Double(nanoseconds()) / 1e9 }
+}
