@@ -39,7 +39,7 @@ let package = Package(
         ),
         .target(name: "PNG", dependencies: ["CPNG"], swiftSettings: strict),
         .target(name: "AppLifecycle", swiftSettings: strict),
-        .target(name: "FramePacing", swiftSettings: strict),
+        .target(name: "FramePacing", dependencies: ["AppLifecycle"], swiftSettings: strict),
         .target(
             name: "GPU",
             dependencies: [
@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FramePacingTests",
-            dependencies: ["FramePacing"],
+            dependencies: ["FramePacing", "AppLifecycle"],
             swiftSettings: strict
         ),
         .testTarget(

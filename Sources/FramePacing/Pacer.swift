@@ -1,0 +1,208 @@
+/// Frame pacing on absolute deadlines: the code behind `present(_:atTime:)`,
+/// `present(_:afterMinimumDuration:)`, `PacingSimulation` and its swap intervals.
+///
+/// - Never early: a frame's target is a vblank at or after the time it asks for.
+/// - No drift: each target is the previous target plus the interval on the clock's
+///   vblank grid, not the previous display time plus a duration; a frame shown late by
+///   less than half a refresh (a real clock's jitter) does not move the cadence, one
+///   shown later re-anchors it at the vblank it was shown at.
+/// - Automatic swap interval and pipelining (Swappy's rules): per-frame CPU and GPU times
+///   in a 2 s window; pipelined frame time is max(cpu, gpu) + 1 ms, non-pipelined
+///   cpu + gpu + 1 ms. More than 10% misses: pipelining on first, then (automatic interval
+///   only) a longer interval; no misses and the pipelined time under
+///   period × (interval − 1) − 1 ms: a shorter one, never faster than the preferred rate.
+///   With no misses, pipelining goes off when 1.5 × the non-pipelined time fits the
+///   interval (any swap interval). Every change clears the window.
+/// - Buffer stuffing: frames whose start-to-display latency exceeds the interval (twice
+///   that when pipelined) plus half a refresh, 3 in a row, are stuffing; the pacer then
+///   holds frame starts (`framesAhead`) and asks for one vblank of wait to drain the queue.
+public struct Pacer: Sendable {
+    /// The clock whose vblank grid targets fall on.
+    public let clock: any DisplayClock
+    /// The cadence asked for; setting it restarts the automatic interval's measurements.
+    public var swapInterval: SwapInterval {
+        didSet { reset() }
+    }
+    /// The interval in use now, in refreshes.
+    public private(set) var refreshes = 1
+    /// Whether a frame may start before the previous one is shown (CPU of one frame
+    /// overlapping GPU of the one before). Starts off; missed frames turn it on.
+    public private(set) var isPipelined = false
+    /// Whether the pacer holds frame starts (`framesAhead`): from the start when made so,
+    /// otherwise once it detects buffer stuffing.
+    public private(set) var holdsFrameStarts: Bool
+    /// How many times buffer stuffing was detected.
+    public private(set) var stuffingEpisodes = 0
+    /// Every change of the automatic interval: when, and to how many refreshes.
+    public private(set) var intervalChanges: [(at: Duration, refreshes: Int)] = []
+
+    private var lastTarget: Duration?
+    private var lastDisplayed: Duration?
+    private var window: [Sample] = []
+    /// When the window began filling: it is full 2 s later.
+    private var windowStart: Duration?
+    private var stuffedRun = 0
+    private var pendingWait = false
+    private var recentFrameTimes: [Duration] = []
+
+    private struct Sample {
+        var displayed: Duration
+        var cpu: Duration
+        var gpu: Duration
+        var missed: Bool
+    }
+
+    /// The window the automatic interval measures over.
+    static let window: Duration = .seconds(2)
+    /// Share of missed frames in the window that raises the interval.
+    static let missThreshold = 0.10
+    /// Added to frame times, as Swappy does.
+    static let frameTimeMargin: Duration = .milliseconds(1)
+    /// How long before its vblank a low-latency frame starts, beyond its predicted time.
+    public static let lowLatencyMargin: Duration = .milliseconds(2)
+    /// Stuffed frames in a row that count as buffer stuffing.
+    static let stuffingRun = 3
+
+    /// A pacer on `clock`'s vblanks with `swapInterval` (every refresh by default). With
+    /// `holdsFrameStarts`, the app's frame starts follow `framesAhead` from the start (a
+    /// frame loop driven by the pacer); without, only once buffer stuffing is detected.
+    public init(clock: any DisplayClock, swapInterval: SwapInterval = .fixed(refreshes: 1), holdsFrameStarts: Bool = true) {
+        self.clock = clock
+        self.swapInterval = swapInterval
+        self.holdsFrameStarts = holdsFrameStarts
+        reset()
+    }
+
+    /// The fewest refreshes per frame the swap interval allows.
+    public var minimumRefreshes: Int {
+        switch swapInterval {
+        case .fixed(let refreshes): return max(refreshes, 1)
+        case .minimumDuration(let seconds): return refreshes(for: .wholeNanoseconds(seconds))
+        case .automatic(let rate): return refreshes(for: .wholeNanoseconds(1 / max(rate, 1e-9)))
+        }
+    }
+
+    /// How many frames may be started ahead of the oldest one not yet shown; nil while
+    /// the pacer does not hold frame starts.
+    public var framesAhead: Int? { holdsFrameStarts ? (isPipelined ? 2 : 1) : nil }
+
+    /// Whether the next frame should start one vblank later than it could (the drain
+    /// after buffer stuffing was detected); asking clears the request.
+    public mutating func takeStuffingWait() -> Bool {
+        defer { pendingWait = false }
+        return pendingWait
+    }
+
+    /// When a low-latency frame starting no earlier than `now` should start: its predicted
+    /// time (the longest of the last 8 frames) plus `lowLatencyMargin` before the first
+    /// vblank that leaves room for both.
+    public func lowLatencyStart(notBefore now: Duration) -> Duration {
+        let lead = (recentFrameTimes.max() ?? .zero) + Self.lowLatencyMargin
+        return clock.vblank(atOrAfter: now + lead) - lead
+    }
+
+    /// The target for a frame handed over for display at `arrival` with `timing`.
+    public mutating func target(for timing: PresentTiming = .asSoonAsPossible, arrival: Duration) -> PacedPresent {
+        let earliest = clock.vblank(atOrAfter: arrival)
+        let step: Int
+        var ideal: Duration?
+        switch timing {
+        case .atTime(let time):
+            step = refreshes
+            ideal = clock.vblank(atOrAfter: time)
+        case .afterMinimumDuration(let duration):
+            step = refreshes(for: duration)
+            ideal = anchor.map { clock.vblank(atOrAfter: $0 + duration - Self.slack) }
+        case .asSoonAsPossible:
+            step = refreshes
+            ideal = anchor.map { clock.vblank(atOrAfter: $0 + clock.refreshPeriod * step - Self.slack) }
+        }
+        let paced = PacedPresent(target: max(ideal ?? earliest, earliest), ideal: ideal, refreshes: step)
+        lastTarget = paced.target
+        return paced
+    }
+
+    /// Feeds back a frame: started at `start`, paced as `paced`, shown at `displayed`
+    /// (nil: dropped), with its CPU and GPU times when known.
+    public mutating func frameDisplayed(_ paced: PacedPresent, start: Duration, displayed: Duration?,
+                                        cpu: Duration? = nil, gpu: Duration? = nil) {
+        guard let displayed else { return }
+        lastDisplayed = displayed
+        if let cpu, let gpu {
+            recentFrameTimes.append(cpu + gpu)
+            if recentFrameTimes.count > 8 { recentFrameTimes.removeFirst() }
+        }
+        detectStuffing(latency: displayed - start, refreshes: paced.refreshes)
+        guard let cpu, let gpu else { return }
+        if windowStart == nil { windowStart = displayed }
+        window.append(Sample(displayed: displayed, cpu: cpu, gpu: gpu, missed: paced.missed))
+        window.removeAll { displayed - $0.displayed > Self.window }
+        adjustInterval(now: displayed)
+    }
+
+    /// Where the cadence continues from: the last target, or the vblank a frame shown
+    /// more than half a refresh after its target was shown at.
+    private var anchor: Duration? {
+        guard let lastTarget else { return nil }
+        guard let lastDisplayed, lastDisplayed - lastTarget > clock.refreshPeriod / 2 else { return lastTarget }
+        return clock.vblank(atOrAfter: lastDisplayed - clock.refreshPeriod / 2)
+    }
+
+    /// Room for a vblank grid rounded to the nanosecond.
+    private static let slack: Duration = .microseconds(1)
+
+    private func refreshes(for duration: Duration) -> Int {
+        max(Int((duration / clock.refreshPeriod - 1e-3).rounded(.up)), 1)
+    }
+
+    private mutating func reset() {
+        refreshes = minimumRefreshes
+        window = []
+        windowStart = nil
+        stuffedRun = 0
+    }
+
+    private mutating func detectStuffing(latency: Duration, refreshes: Int) {
+        let allowed = clock.refreshPeriod * (refreshes * (isPipelined ? 2 : 1)) + clock.refreshPeriod / 2
+        stuffedRun = latency > allowed ? stuffedRun + 1 : 0
+        guard stuffedRun >= Self.stuffingRun else { return }
+        stuffedRun = 0
+        stuffingEpisodes += 1
+        holdsFrameStarts = true
+        pendingWait = true
+    }
+
+    /// Swappy's update: on a full window, raise on misses, lower with room to spare.
+    private mutating func adjustInterval(now: Duration) {
+        guard let windowStart, now - windowStart >= Self.window, !window.isEmpty else { return }
+        let count = Double(window.count)
+        let cpu = window.reduce(Duration.zero) { $0 + $1.cpu } / count
+        let gpu = window.reduce(Duration.zero) { $0 + $1.gpu } / count
+        let pipelined = max(cpu, gpu) + Self.frameTimeMargin
+        let sequential = cpu + gpu + Self.frameTimeMargin
+        let misses = Double(window.filter(\.missed).count) / count
+        let period = clock.refreshPeriod
+        let automatic = if case .automatic = swapInterval { true } else { false }
+        var next = refreshes
+        var pipelining = isPipelined
+        if misses > Self.missThreshold {
+            // Pipelining first; a longer interval too when even pipelined frames do not fit.
+            pipelining = true
+            if automatic, isPipelined || pipelined > period * refreshes {
+                next = max(isPipelined ? refreshes + 1 : refreshes, self.refreshes(for: pipelined))
+            }
+        } else if misses == 0 {
+            if automatic, refreshes > minimumRefreshes, pipelined < period * (refreshes - 1) - Self.frameTimeMargin {
+                next = max(minimumRefreshes, self.refreshes(for: pipelined))
+            } else if isPipelined, sequential * 1.5 < period * refreshes {
+                pipelining = false
+            }
+        }
+        guard next != refreshes || pipelining != isPipelined else { return }
+        if next != refreshes { intervalChanges.append((now, next)) }
+        refreshes = next
+        isPipelined = pipelining
+        window = []
+        self.windowStart = nil
+    }
+}

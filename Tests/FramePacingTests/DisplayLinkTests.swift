@@ -1,0 +1,195 @@
+import AppLifecycle
+import FramePacing
+import Synchronization
+import Testing
+
+/// What a display link's callbacks saw, in order.
+final class LinkLog: Sendable {
+    private let entries = Mutex<[(timestamp: Duration, target: Duration, now: Duration)]>([])
+
+    func callback(_ clock: any DisplayClock) -> @Sendable (DisplayLink) -> Void {
+        { [self] link in entries.withLock { $0.append((link.timestamp, link.targetTimestamp, clock.now)) } }
+    }
+
+    var all: [(timestamp: Duration, target: Duration, now: Duration)] { entries.withLock { $0 } }
+    var timestamps: [Duration] { all.map(\.timestamp) }
+    var intervals: [Duration] { zip(timestamps.dropFirst(), timestamps).map { $0 - $1 } }
+}
+
+/// Callbacks counted per link.
+final class Counter: Sendable {
+    let value = Mutex<[Int: Int]>([:])
+}
+
+@Suite("Display link")
+struct DisplayLinkTests {
+    @Test("fires at every vblank: timestamp is the vblank, target the next, 60 per second")
+    func everyVblank() {
+        let display = VirtualDisplay(refreshRate: 60)
+        let log = LinkLog()
+        let link = DisplayLink(clock: display, log.callback(display))
+        display.advance(by: .seconds(1))
+        #expect(log.timestamps == (1...60).map { display.vblankTime($0) })
+        #expect(log.all.allSatisfy { $0.target == $0.timestamp + display.refreshPeriod || $0.target == $0.timestamp + display.refreshPeriod - .nanoseconds(1) || $0.target == $0.timestamp + display.refreshPeriod + .nanoseconds(1) })
+        #expect(log.all.allSatisfy { $0.now == $0.timestamp })
+        #expect(link.frameRate == 60)
+        #expect(link.tolerance == nil)
+        link.invalidate()
+    }
+
+    @Test("preferred ranges snap to divisors of the refresh rate: 26 or 35 → 30, above the maximum → the maximum")
+    func snapping() {
+        let range = { (preferred: Double) in FrameRateRange(minimum: 10, maximum: 60, preferred: preferred) }
+        #expect(range(26).snapped(toRefreshRate: 60) == 30)
+        #expect(range(35).snapped(toRefreshRate: 60) == 30)
+        #expect(range(60).snapped(toRefreshRate: 60) == 60)
+        #expect(range(18).snapped(toRefreshRate: 60) == 20)
+        #expect(range(14).snapped(toRefreshRate: 60) == 15)
+        #expect(FrameRateRange(minimum: 30, maximum: 120, preferred: 120).snapped(toRefreshRate: 60) == 60)
+        #expect(FrameRateRange(minimum: 30, maximum: 48, preferred: 48).snapped(toRefreshRate: 60) == 30)
+        #expect(FrameRateRange(minimum: 40, maximum: 50).snapped(toRefreshRate: 60) == 30)
+        #expect(FrameRateRange(minimum: 60, maximum: 144, preferred: 144).snapped(toRefreshRate: 144) == 144)
+        #expect(FrameRateRange(minimum: 60, maximum: 144, preferred: 100).snapped(toRefreshRate: 144) == 72)
+        #expect(FrameRateRange.default.snapped(toRefreshRate: 75) == 75)
+        #expect(FrameRateRange.default.snapped(toRefreshRate: 60, cap: 30) == 30)
+    }
+
+    @Test("a 30 fps link on 60 Hz fires every second vblank, on absolute deadlines; tolerance defaults to 10% of its interval")
+    func thirty() {
+        let display = VirtualDisplay(refreshRate: 60)
+        let log = LinkLog()
+        let link = DisplayLink(clock: display, log.callback(display))
+        link.preferredFrameRateRange = FrameRateRange(minimum: 15, maximum: 60, preferred: 35)
+        display.advance(by: .seconds(600))
+        #expect(link.frameRate == 30)
+        #expect(link.frameInterval == display.refreshPeriod * 2)
+        #expect(log.timestamps.count == 18_000)
+        // Vblanks 1, 3, 5, …: the first callback is at the first vblank after the link was made.
+        #expect(log.timestamps.last == display.vblankTime(35_999))
+        #expect(log.intervals.allSatisfy { abs(($0 - display.refreshPeriod * 2) / .nanoseconds(1)) <= 1 })
+        #expect(log.all.allSatisfy { abs(($0.target - $0.timestamp - display.refreshPeriod * 2) / .nanoseconds(1)) <= 1 })
+        link.tolerance = .milliseconds(1)
+        #expect(link.tolerance == .milliseconds(1))
+        link.invalidate()
+    }
+
+    @Test("paused while the lifecycle is not active, with nothing scheduled; resumes at the next vblank")
+    func lifecyclePause() {
+        let clock = ManualClock()
+        let lifecycle = AppLifecycle(clock: clock)
+        let display = VirtualDisplay(refreshRate: 60)
+        let log = LinkLog()
+        let link = DisplayLink(clock: display, lifecycle: lifecycle, log.callback(display))
+        display.advance(by: .milliseconds(100))
+        #expect(log.timestamps.count == 6)
+        lifecycle.willResignActive()
+        #expect(!link.isRunning)
+        #expect(display.scheduledTimerCount == 0)
+        display.advance(by: .seconds(10))
+        _ = lifecycle.didEnterBackground()
+        display.advance(by: .seconds(10))
+        #expect(log.timestamps.count == 6)
+        lifecycle.willEnterForeground()
+        lifecycle.didBecomeActive()
+        #expect(link.isRunning)
+        display.advance(by: display.refreshPeriod)
+        #expect(log.timestamps.count == 7)
+        #expect(log.timestamps.last == display.vblank(after: .seconds(20) + .milliseconds(100)))
+        link.isPaused = true
+        #expect(display.scheduledTimerCount == 0)
+        display.advance(by: .seconds(1))
+        #expect(log.timestamps.count == 7)
+        link.invalidate()
+    }
+
+    @Test("low power mode caps the link at 30 Hz unless it opts out")
+    func lowPower() {
+        let lifecycle = AppLifecycle(clock: ManualClock())
+        let display = VirtualDisplay(refreshRate: 60)
+        let log = LinkLog()
+        let link = DisplayLink(clock: display, lifecycle: lifecycle, log.callback(display))
+        lifecycle.setLowPowerModeEnabled(true)
+        #expect(link.frameRate == 30)
+        display.advance(by: .seconds(1))
+        #expect(log.timestamps.count == 30)
+        link.ignoresLowPowerMode = true
+        #expect(link.frameRate == 60)
+        display.advance(by: .seconds(1))
+        #expect(log.timestamps.count == 90)
+        link.ignoresLowPowerMode = false
+        lifecycle.setLowPowerModeEnabled(false)
+        #expect(link.frameRate == 60)
+        link.invalidate()
+    }
+
+    @Test("links are added and invalidated from many threads while the display runs; none fires after invalidate")
+    func concurrentAddRemove() async {
+        let display = VirtualDisplay(refreshRate: 60)
+        let counts = Counter()
+        let links = await withTaskGroup(of: (Int, DisplayLink).self) { group in
+            for index in 0..<32 {
+                group.addTask {
+                    (index, DisplayLink(clock: display) { _ in counts.value.withLock { $0[index, default: 0] += 1 } })
+                }
+            }
+            var links: [Int: DisplayLink] = [:]
+            for await (index, link) in group { links[index] = link }
+            return links
+        }
+        display.advance(by: .milliseconds(100))
+        await withTaskGroup(of: Void.self) { group in
+            for (index, link) in links where index % 2 == 0 { group.addTask { link.invalidate() } }
+            group.addTask { display.advance(by: .milliseconds(50)) }
+        }
+        let atInvalidate = counts.value.withLock { $0 }
+        display.advance(by: .seconds(1))
+        let after = counts.value.withLock { $0 }
+        for index in 0..<32 where index % 2 == 0 { #expect(after[index] == atInvalidate[index]) }
+        for index in 0..<32 where index % 2 == 1 { #expect(after[index]! == atInvalidate[index]! + 60) }
+        #expect(display.scheduledTimerCount == 16)
+        for (_, link) in links { link.invalidate() }
+        #expect(display.scheduledTimerCount == 0)
+    }
+
+    @Test("on the monotonic clock: callbacks on the grid, never before their vblank, and timers within each other's leeway share one wakeup")
+    func monotonic() async {
+        let clock = MonotonicClock(refreshRate: 60)
+        #expect(clock.wakeups == 0)
+        let fired = Mutex<[(deadline: Duration, ran: Duration)]>([])
+        let start = clock.now
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let remaining = Mutex(2)
+            for offset in [20, 21] {
+                let deadline = start + .milliseconds(offset)
+                _ = clock.schedule(at: deadline, leeway: .milliseconds(2)) { now in
+                    fired.withLock { $0.append((deadline, now)) }
+                    if remaining.withLock({ $0 -= 1; return $0 }) == 0 { done.resume() }
+                }
+            }
+        }
+        #expect(fired.withLock { $0.allSatisfy { $0.ran >= $0.deadline } })
+        #expect(clock.wakeups == 1)
+
+        let log = LinkLog()
+        let done = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let link = DisplayLink(clock: clock) { link in
+            log.callback(clock)(link)
+            guard log.all.count == 6 else { return }
+            link.isPaused = true
+            done.withLock { $0.take() }?.resume()
+        }
+        await withCheckedContinuation { continuation in
+            let finished = done.withLock { pending -> Bool in
+                guard log.all.count < 6 else { return true }
+                pending = continuation
+                return false
+            }
+            if finished { continuation.resume() }
+        }
+        #expect(!link.isRunning)
+        let entries = log.all
+        #expect(entries.count >= 6)
+        #expect(entries.allSatisfy { $0.now >= $0.timestamp })
+        #expect(entries.allSatisfy { clock.vblank(atOrAfter: $0.timestamp) == $0.timestamp })
+    }
+}
