@@ -10,16 +10,15 @@ private func isRefreshes(_ interval: Duration, _ refreshes: Int) -> Bool {
     abs((interval - refresh60 * refreshes) / .nanoseconds(1)) <= 1
 }
 
-/// A repeatable pseudo-random sequence (SplitMix64), so scripted costs vary the same way
+/// A repeatable pseudo-random sequence (xorshift64*), so scripted costs vary the same way
 /// on every run.
 struct ScriptedRandom {
     var state: UInt64
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return state &* 2_685_821_657_736_338_717
     }
     /// A duration between `low` and `high`, in whole microseconds.
     mutating func duration(_ low: Duration, _ high: Duration) -> Duration {
