@@ -19,6 +19,9 @@
 public struct Pacer: Sendable {
     /// The clock whose vblank grid targets fall on.
     public let clock: any DisplayClock
+    /// Whether targets fall on the clock's vblanks (true) or at the exact times asked
+    /// (false: for window surfaces whose vblanks the library cannot see).
+    public let snapsToVblanks: Bool
     /// The cadence asked for; setting it restarts the automatic interval's measurements.
     public var swapInterval: SwapInterval {
         didSet { reset() }
@@ -66,8 +69,10 @@ public struct Pacer: Sendable {
     /// A pacer on `clock`'s vblanks with `swapInterval` (every refresh by default). With
     /// `holdsFrameStarts`, the app's frame starts follow `framesAhead` from the start (a
     /// frame loop driven by the pacer); without, only once buffer stuffing is detected.
-    public init(clock: any DisplayClock, swapInterval: SwapInterval = .fixed(refreshes: 1), holdsFrameStarts: Bool = true) {
+    public init(clock: any DisplayClock, swapInterval: SwapInterval = .fixed(refreshes: 1), holdsFrameStarts: Bool = true,
+                snapsToVblanks: Bool = true) {
         self.clock = clock
+        self.snapsToVblanks = snapsToVblanks
         self.swapInterval = swapInterval
         self.holdsFrameStarts = holdsFrameStarts
         reset()
@@ -103,19 +108,19 @@ public struct Pacer: Sendable {
 
     /// The target for a frame handed over for display at `arrival` with `timing`.
     public mutating func target(for timing: PresentTiming = .asSoonAsPossible, arrival: Duration) -> PacedPresent {
-        let earliest = clock.vblank(atOrAfter: arrival)
+        let earliest = align(arrival)
         let step: Int
         var ideal: Duration?
         switch timing {
         case .atTime(let time):
             step = refreshes
-            ideal = clock.vblank(atOrAfter: time)
+            ideal = align(time)
         case .afterMinimumDuration(let duration):
             step = refreshes(for: duration)
-            ideal = anchor.map { clock.vblank(atOrAfter: $0 + duration - Self.slack) }
+            ideal = anchor.map { align($0 + duration - Self.slack) }
         case .asSoonAsPossible:
             step = refreshes
-            ideal = anchor.map { clock.vblank(atOrAfter: $0 + clock.refreshPeriod * step - Self.slack) }
+            ideal = anchor.map { align($0 + clock.refreshPeriod * step - Self.slack) }
         }
         let paced = PacedPresent(target: max(ideal ?? earliest, earliest), ideal: ideal, refreshes: step)
         lastTarget = paced.target
@@ -140,13 +145,24 @@ public struct Pacer: Sendable {
         adjustInterval(now: displayed)
     }
 
+    /// Records a frame shown at `time` without pacing (`present(_:)`): the cadence of the
+    /// next paced frame continues from it.
+    public mutating func unpacedFrameShown(at time: Duration) {
+        lastTarget = time
+        lastDisplayed = time
+    }
+
     /// Where the cadence continues from: the last target, or the vblank a frame shown
     /// more than half a refresh after its target was shown at.
     private var anchor: Duration? {
         guard let lastTarget else { return nil }
         guard let lastDisplayed, lastDisplayed - lastTarget > clock.refreshPeriod / 2 else { return lastTarget }
-        return clock.vblank(atOrAfter: lastDisplayed - clock.refreshPeriod / 2)
+        return snapsToVblanks ? clock.vblank(atOrAfter: lastDisplayed - clock.refreshPeriod / 2) : lastDisplayed
     }
+
+    /// `time` on the vblank grid (the first vblank at or after it), or itself when the
+    /// pacer does not snap.
+    private func align(_ time: Duration) -> Duration { snapsToVblanks ? clock.vblank(atOrAfter: time) : time }
 
     /// Room for a vblank grid rounded to the nanosecond.
     private static let slack: Duration = .microseconds(1)

@@ -105,10 +105,3 @@ extension CommandBuffer {
         }
     }
 }
-
-/// When a presented drawable may be shown.
-enum PresentTiming {
-    case asSoonAsPossible
-    case atTime(Duration)
-    case afterMinimumDuration(Duration)
-}

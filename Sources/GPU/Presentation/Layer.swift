@@ -39,7 +39,9 @@ public final class Layer: @unchecked Sendable {
     private var generation = 0
     var nextID = 1
     private var framesInFlight = 0
-    private var lastDisplayed: Duration?
+    /// Paces `present(_:atTime:)` and `present(_:afterMinimumDuration:)` on a headless
+    /// layer's display.
+    private var pacer: Pacer?
     private var latencies: [Duration] = []
     private var statistics: FrameStatistics
 
@@ -60,6 +62,7 @@ public final class Layer: @unchecked Sendable {
             presenter = nil
             size = Size2D(width: width, height: height)
             statistics = FrameStatistics(refreshPeriod: 1 / display.refreshRate)
+            pacer = Pacer(clock: display, holdsFrameStarts: false)
         case .xcb(let connection, let window):
             (display, statistics) = (nil, FrameStatistics(refreshPeriod: Self.assumedRefreshPeriod))
             presenter = try WindowPresenter(device: device, window: .xcb(connection: connection, window: window), lock: lock)
@@ -250,19 +253,24 @@ public final class Layer: @unchecked Sendable {
             release(drawable)
             return
         }
-        let (presentMode, notBefore) = lock.withLock { () -> (PresentMode, Duration?) in
+        let (presentMode, paced) = lock.withLock { () -> (PresentMode, PacedPresent?) in
             drawable.handedToDisplay = display.now
             let presentMode = lowLatency ? .mailbox : mode
-            switch timing {
-            case .asSoonAsPossible: return (presentMode, nil)
-            case .atTime(let time): return (presentMode, time)
-            case .afterMinimumDuration(let duration): return (presentMode, lastDisplayed.map { $0 + duration })
-            }
+            guard timing != .asSoonAsPossible else { return (presentMode, nil) }
+            return (presentMode, pacer?.target(for: timing, arrival: display.now))
         }
-        display.present(DisplayPresentRequest(imageIndex: drawable.slot, mode: presentMode, notBefore: notBefore,
+        display.present(DisplayPresentRequest(imageIndex: drawable.slot, mode: presentMode, notBefore: paced?.target,
                                               frameStart: drawable.frameStart) { [self] event in
             switch event {
-            case .displayed(let time): finish(drawable, at: time)
+            case .displayed(let time):
+                lock.withLock {
+                    if let paced {
+                        pacer?.frameDisplayed(paced, start: drawable.frameStart, displayed: time)
+                    } else {
+                        pacer?.unpacedFrameShown(at: time)
+                    }
+                }
+                finish(drawable, at: time)
             case .dropped: finish(drawable, at: nil)
             case .released: release(drawable)
             }
@@ -275,7 +283,6 @@ public final class Layer: @unchecked Sendable {
         let handlers = lock.withLock { () -> [@Sendable (Drawable) -> Void] in
             if let time {
                 drawable.presentedAt = Double(time.nanoseconds) / 1e9
-                lastDisplayed = time
                 latencies.append(time - drawable.frameStart)
             }
             if let presented = drawable.handedToDisplay {

@@ -36,8 +36,10 @@ final class WindowPresenter: @unchecked Sendable {
     private var mustRecreate = false
     private var requests = FIFO<PresentRequest>()
     private var isStopping = false
-    /// Host time (ns) of the last present call that returned, for `afterMinimumDuration`.
-    private var lastPresented: UInt64?
+    /// Paces `present(_:atTime:)` and `present(_:afterMinimumDuration:)` on host monotonic
+    /// time: absolute deadlines at the exact times asked (no vblanks are visible here).
+    private var pacer = Pacer(clock: MonotonicClock(refreshRate: 1 / Layer.assumedRefreshPeriod),
+                              holdsFrameStarts: false, snapsToVblanks: false)
     private var madeCount = 0
     /// The present mode the current swapchain uses. Read with `lock` held.
     var activeMode: PresentMode? { swapchain?.mode }
@@ -229,7 +231,7 @@ final class WindowPresenter: @unchecked Sendable {
             lock.wait { !requests.isEmpty || isStopping }
             return requests.first
         }) {
-            holdUntilPresentTime(request.timing)
+            let paced = holdUntilPresentTime(request.timing)
             var shownAt: UInt64?
             do {
                 let suboptimal = try request.swapchain.present(index: request.drawable.slot)
@@ -243,26 +245,29 @@ final class WindowPresenter: @unchecked Sendable {
                 // One step: a drawable is queued or in flight until both are done.
                 _ = requests.removeFirst()
                 outstanding = max(outstanding - 1, 0)
-                if let shownAt { lastPresented = shownAt }
+                if let shownAt {
+                    let time = Duration.nanoseconds(Int64(shownAt))
+                    if let paced {
+                        pacer.frameDisplayed(paced, start: request.drawable.frameStart, displayed: time)
+                    } else {
+                        pacer.unpacedFrameShown(at: time)
+                    }
+                }
                 lock.broadcast()
             }
             request.drawable.layer.windowPresentReturned(request.drawable, at: shownAt)
         }
     }
 
-    /// Holds a present until the time its call asked for, never earlier: the one place
+    /// Holds a present until the time its pacer gives it, never earlier: the one place
     /// where `present(_:atTime:)` and `present(_:afterMinimumDuration:)` wait on window
-    /// surfaces (host monotonic time). Frame pacing may route this through its pacer.
-    private func holdUntilPresentTime(_ timing: PresentTiming) {
-        let target: UInt64? = lock.withLock {
-            switch timing {
-            case .asSoonAsPossible: return nil
-            case .atTime(let time): return UInt64(max(time.nanoseconds, 0))
-            case .afterMinimumDuration(let duration): return lastPresented.map { $0 + UInt64(max(duration.nanoseconds, 0)) }
-            }
-        }
-        guard let target else { return }
-        lock.withLock { _ = lock.wait(until: { isStopping }, deadline: target) }
+    /// surfaces (host monotonic time). Returns the pacer's decision; nil for `present(_:)`.
+    private func holdUntilPresentTime(_ timing: PresentTiming) -> PacedPresent? {
+        guard timing != .asSoonAsPossible else { return nil }
+        let paced = lock.withLock { pacer.target(for: timing, arrival: .nanoseconds(Int64(HostClock.nanoseconds()))) }
+        let deadline = UInt64(max(paced.target.nanoseconds, 0))
+        lock.withLock { _ = lock.wait(until: { isStopping }, deadline: deadline) }
+        return paced
     }
 
     /// Stops the present thread and releases the swapchain; called when the layer goes.
