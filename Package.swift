@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
         .executable(name: "BackgroundSafeRendering", targets: ["BackgroundSafeRendering"]),
         .executable(name: "HeadlessTriangle", targets: ["HeadlessTriangle"]),
+        .executable(name: "PacedFrames", targets: ["PacedFrames"]),
         .executable(name: "WindowedCube", targets: ["WindowedCube"]),
         .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
     ],
@@ -85,6 +86,12 @@ let package = Package(
             name: "HeadlessTriangle",
             dependencies: ["GPU", "Shaders", "PNG"],
             path: "Examples/HeadlessTriangle",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "PacedFrames",
+            dependencies: ["GPU", "FramePacing"],
+            path: "Examples/PacedFrames",
             swiftSettings: strict
         ),
         .executableTarget(

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 # The examples, run in this order.
-examples=(ComputeAdd HeadlessTriangle BackgroundSafeRendering)
+examples=(ComputeAdd HeadlessTriangle BackgroundSafeRendering PacedFrames)
 
 ./scripts/install-deps.sh
 # shellcheck source=scripts/env.sh

@@ -71,8 +71,8 @@ public final class DisplayLink: Sendable {
     /// The vblank the current callback fired for.
     public var timestamp: Duration { state.withLock { $0.timestamp } }
 
-    /// The vblank the frame started in this callback should be shown at: `timestamp` plus
-    /// `frameInterval`. Work for the frame must be done by then.
+    /// The vblank the frame started in this callback should be shown at: the vblank
+    /// `frameInterval` after `timestamp`. Work for the frame must be done by then.
     public var targetTimestamp: Duration { state.withLock { $0.targetTimestamp } }
 
     /// The rates the app would like; the link runs at `frameRate`, this snapped to a
@@ -182,7 +182,7 @@ public final class DisplayLink: Sendable {
         let current = state.withLock { state -> Bool in
             guard state.epoch == epoch, running(state) else { return false }
             state.timestamp = vblank
-            state.targetTimestamp = vblank + interval(state)
+            state.targetTimestamp = clock.vblank(atOrAfter: vblank + interval(state) - clock.refreshPeriod / 2)
             state.callbacks += 1
             state.timer = nil
             return true

@@ -114,7 +114,7 @@ public struct Pacer: Sendable {
         switch timing {
         case .atTime(let time):
             step = refreshes
-            ideal = align(time)
+            ideal = align(time - Self.slack)
         case .afterMinimumDuration(let duration):
             step = refreshes(for: duration)
             ideal = anchor.map { align($0 + duration - Self.slack) }
@@ -164,7 +164,8 @@ public struct Pacer: Sendable {
     /// pacer does not snap.
     private func align(_ time: Duration) -> Duration { snapsToVblanks ? clock.vblank(atOrAfter: time) : time }
 
-    /// Room for a vblank grid rounded to the nanosecond.
+    /// Room for a vblank grid rounded to the nanosecond, and for times converted from
+    /// seconds: a time within this after a vblank counts as that vblank.
     private static let slack: Duration = .microseconds(1)
 
     private func refreshes(for duration: Duration) -> Int {
