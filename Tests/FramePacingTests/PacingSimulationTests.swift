@@ -74,6 +74,7 @@ struct PacingSimulationTests {
     @Test("automatic interval: 10/10 ms per frame → 60 fps")
     func automaticLight() {
         let (fps, result) = Self.automatic(cpu: ms(10), gpu: ms(10))
+        print("pacing simulation: automatic 10/10 ms → \(fps) fps, interval \(result.finalRefreshes)")
         #expect(abs(fps - 60) < 0.5, "\(fps) fps")
         #expect(result.finalRefreshes == 1)
     }
@@ -81,6 +82,7 @@ struct PacingSimulationTests {
     @Test("automatic interval: 30/10 ms per frame → 30 fps")
     func automaticCPUBound() {
         let (fps, result) = Self.automatic(cpu: ms(30), gpu: ms(10))
+        print("pacing simulation: automatic 30/10 ms → \(fps) fps, interval \(result.finalRefreshes), changed at \(result.intervalChanges.map(\.at))")
         #expect(abs(fps - 30) < 0.5, "\(fps) fps")
         #expect(result.finalRefreshes == 2)
         #expect(result.intervalChanges.count == 1)
@@ -89,6 +91,7 @@ struct PacingSimulationTests {
     @Test("automatic interval: 40/40 ms per frame → about 20 fps")
     func automaticHeavy() {
         let (fps, result) = Self.automatic(cpu: ms(40), gpu: ms(40))
+        print("pacing simulation: automatic 40/40 ms → \(fps) fps, interval \(result.finalRefreshes), changed at \(result.intervalChanges.map(\.at))")
         #expect(abs(fps - 20) < 0.5, "\(fps) fps")
         #expect(result.finalRefreshes == 3)
     }
@@ -103,6 +106,7 @@ struct PacingSimulationTests {
         // where a steady run has none.
         let shown = result.frames.compactMap(\.displayed)
         let lateMs = result.hitchRatio * (shown.last! - shown.first!).inSecondsForTest
+        print("pacing simulation: 50 ms stall: hitch ratio \(result.hitchRatio) ms/s over \((shown.last! - shown.first!)), \(lateMs) ms late")
         #expect(abs(lateMs - 50) < 0.01, "\(lateMs) ms late, hitch ratio \(result.hitchRatio) ms/s")
         let intervals = result.displayIntervals
         let irregular = intervals.indices.filter { !isRefreshes(intervals[$0], 1) }
@@ -123,6 +127,8 @@ struct PacingSimulationTests {
         let shown = result.frames.filter { $0.displayed != nil }
         let within = shown.filter { $0.displayed! - $0.start <= refresh60 + $0.cost.cpu + $0.cost.gpu }
         #expect(Double(within.count) >= 0.95 * Double(shown.count), "\(within.count) of \(shown.count)")
+        let latencies = result.latencies.map { $0.inSecondsForTest * 1000 }.sorted()
+        print("pacing simulation: low latency: \(within.count) of \(shown.count) frames within one refresh plus their time; latency p50 \(latencies[latencies.count / 2]) ms, max \(latencies.last!) ms")
         #expect(result.frameRate(from: 60) > 59)
     }
 
@@ -137,6 +143,7 @@ struct PacingSimulationTests {
             let expected = 36_000 * refreshes / rate
             let drift = abs((shown[36_000] - shown[0]).inSecondsForTest - expected)
             #expect(drift < 0.0001, "\(rate) Hz \(interval): drift \(drift * 1000) ms")
+            print("pacing simulation: drift over 36,000 frames at \(rate) Hz, \(interval): \(drift * 1000) ms")
         }
     }
 
