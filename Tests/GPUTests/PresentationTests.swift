@@ -151,6 +151,20 @@ struct PresentationTests {
         for _ in 0..<5 { #expect(layer.nextDrawable() != nil) }
     }
 
+    @Test("a command buffer that presents a drawable and is dropped without commit gives the drawable's slot back")
+    func reclaimUncommittedPresent() throws {
+        let gpu = try TestGPU()
+        let layer = try Self.layer(gpu, VirtualDisplay(refreshRate: 60), count: 2)
+        layer.drawableTimeout = .milliseconds(50)
+        for _ in 0..<5 {
+            let drawable = try #require(layer.nextDrawable())
+            let cb = try gpu.queue.makeCommandBuffer()
+            cb.present(drawable)
+            _ = cb
+        }
+        #expect(layer.nextDrawable() != nil)
+    }
+
     @Test("misuse: a third-party drawable count, a non-drawable format, presenting twice")
     func misuse() async throws {
         let count = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

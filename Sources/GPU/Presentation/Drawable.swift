@@ -40,8 +40,12 @@ public final class Drawable: @unchecked Sendable {
         self.swapchain = swapchain
     }
 
-    /// A drawable that is never presented goes back to its layer.
-    deinit { layer.reclaim(slot: slot, generation: generation, presented: isPresentScheduled) }
+    /// A drawable that never reached its display goes back to its layer: one never
+    /// presented, or presented by a command buffer that was dropped without a commit.
+    deinit {
+        let reachedDisplay = isPresentScheduled && (handedToDisplay != nil || isFinished)
+        layer.reclaim(slot: slot, generation: generation, presented: reachedDisplay)
+    }
 
     /// When the drawable became visible, in seconds: of the virtual display's time for a
     /// headless layer; for a window surface, host monotonic time (Metal's
