@@ -2,13 +2,15 @@
 //
 //     swift run WindowedCube [--frames N] [--seconds S] [--mode fifo|fifoRelaxed|mailbox|immediate]
 //                            [--low-latency] [--focus] [--size 640x480] [--stats-interval 1]
+//                            [--fps N] [--svg PATH]
 //
 // Keys: 1–4 switch the present mode (fifo, fifoRelaxed, mailbox, immediate), L toggles
 // low-latency mode, Q quits. A stats line each second gives fps, mode and frame latency.
 // Losing the keyboard focus pauses rendering (the xcb lifecycle adapter makes the app
 // inactive, and the loop blocks on the next X event); hiding or unmapping the window puts
 // the app in the background. A bare X server (Xvfb) has no window manager to give the
-// window focus: pass --focus, or focus it from outside.
+// window focus: pass --focus, or focus it from outside. --fps N paces frames with
+// present(_:afterMinimumDuration: 1/N); --svg PATH writes the frame-time plot at the end.
 import AppLifecycle
 import CVulkan.XCB
 import Foundation
@@ -30,10 +32,15 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+/// Signalled once per presented (or dropped) drawable.
+let presentations = DispatchSemaphore(value: 0)
+
 let modes: [Character: PresentMode] = ["1": .fifo, "2": .fifoRelaxed, "3": .mailbox, "4": .immediate]
 let frameLimit = option("--frames").flatMap(Int.init)
 let secondsLimit = option("--seconds").flatMap(Double.init)
 let statsInterval = option("--stats-interval").flatMap(Double.init) ?? 1
+let pacedRate = option("--fps").flatMap(Double.init)
+if let pacedRate, pacedRate <= 0 { fail("--fps takes a positive rate") }
 let size = (option("--size") ?? "640x480").split(separator: "x").compactMap { Int($0) }
 guard size.count == 2, size.allSatisfy({ $0 > 0 }) else { fail("--size takes WIDTHxHEIGHT") }
 var mode = PresentMode.fifo
@@ -134,7 +141,12 @@ do {
         let encoder = try commandBuffer.makeRenderCommandEncoder(descriptor: pass)
         try cube.draw(encoder, angle: Float(elapsed) * 1.5, aspect: Float(width) / Float(height))
         encoder.endEncoding()
-        commandBuffer.present(drawable)
+        drawable.addPresentedHandler { _ in presentations.signal() }
+        if let pacedRate {
+            commandBuffer.present(drawable, afterMinimumDuration: 1 / pacedRate)
+        } else {
+            commandBuffer.present(drawable)
+        }
         commandBuffer.commit()
         frames += 1
         statsFrames += 1
@@ -154,10 +166,16 @@ do {
         if let frameLimit, frames >= frameLimit { running = false }
         if let secondsLimit, (now - start) / .seconds(1) >= secondsLimit { running = false }
     }
-    let last = try queue.makeCommandBuffer()
-    last.commit()
-    last.waitUntilCompleted()
+    // Every frame's present has been made (or dropped) once its presented handler ran.
+    for _ in 0..<frames where presentations.wait(timeout: .now() + 2) == .timedOut { break }
     say("summary: \(frames) frames in \(String(format: "%.2f", (ContinuousClock.now - start) / .seconds(1))) s")
+    if let path = option("--svg") {
+        var statistics = layer.frameStatistics
+        if let pacedRate { statistics.targetInterval = 1 / pacedRate }
+        try statistics.svg().write(toFile: path, atomically: true, encoding: .utf8)
+        say(String(format: "frame times: %d presents, display interval p50 %.2f ms, p99 %.2f ms; plot in %@",
+                   statistics.records.count, statistics.p50, statistics.p99, path))
+    }
     withExtendedLifetime((observation, adapter, layer)) {}
 } catch {
     fail("\(error)")

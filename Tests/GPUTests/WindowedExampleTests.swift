@@ -67,6 +67,21 @@ struct WindowedExampleTests {
         #expect(output.contains("summary: 30 frames"), "\(output)")
     }
 
+    @Test("WindowedCube --fps 30 --svg: paced frames, and the frame-time plot written at the end")
+    func windowedCubePacedPlot() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cube-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).svg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try Self.run("WindowedCube", ["--focus", "--frames", "20", "--fps", "30", "--size", "160x120", "--svg", path])
+        #expect(output.contains("frame times: 20 presents"), "\(output)")
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg"))
+        #expect(svg.contains("<polyline"))
+        // The median display interval is the paced 33.3 ms (the present call's jitter is small).
+        let p50 = output.split(separator: "\n").first { $0.hasPrefix("frame times:") }
+            .flatMap { $0.split(separator: " ").drop { $0 != "p50" }.dropFirst().first }.flatMap { Double($0) }
+        #expect(p50.map { abs($0 - 1000.0 / 30) < 2 } ?? false, "\(output)")
+    }
+
     @Test("EmbedInGLFW: GLFW owns the window; every frame rendered through the Xlib surface is shown")
     func embedInGLFW() throws {
         let output = try Self.run("EmbedInGLFW", ["--frames", "12"])
