@@ -108,19 +108,19 @@ public struct Pacer: Sendable {
 
     /// The target for a frame handed over for display at `arrival` with `timing`.
     public mutating func target(for timing: PresentTiming = .asSoonAsPossible, arrival: Duration) -> PacedPresent {
-        let earliest = align(arrival)
+        let earliest = snapsToVblanks ? clock.vblank(atOrAfter: arrival) : arrival
         let step: Int
         var ideal: Duration?
         switch timing {
         case .atTime(let time):
             step = refreshes
-            ideal = align(time - Self.slack)
+            ideal = align(time)
         case .afterMinimumDuration(let duration):
             step = refreshes(for: duration)
-            ideal = anchor.map { align($0 + duration - Self.slack) }
+            ideal = anchor.map { align($0 + duration) }
         case .asSoonAsPossible:
             step = refreshes
-            ideal = anchor.map { align($0 + clock.refreshPeriod * step - Self.slack) }
+            ideal = anchor.map { align($0 + clock.refreshPeriod * step) }
         }
         let paced = PacedPresent(target: max(ideal ?? earliest, earliest), ideal: ideal, refreshes: step)
         lastTarget = paced.target
@@ -160,9 +160,10 @@ public struct Pacer: Sendable {
         return snapsToVblanks ? clock.vblank(atOrAfter: lastDisplayed - clock.refreshPeriod / 2) : lastDisplayed
     }
 
-    /// `time` on the vblank grid (the first vblank at or after it), or itself when the
-    /// pacer does not snap.
-    private func align(_ time: Duration) -> Duration { snapsToVblanks ? clock.vblank(atOrAfter: time) : time }
+    /// `time` on the vblank grid (the first vblank at or after it, where a time within
+    /// `slack` after a vblank counts as that vblank), or itself when the pacer does not
+    /// snap.
+    private func align(_ time: Duration) -> Duration { snapsToVblanks ? clock.vblank(atOrAfter: time - Self.slack) : time }
 
     /// Room for a vblank grid rounded to the nanosecond, and for times converted from
     /// seconds: a time within this after a vblank counts as that vblank.
