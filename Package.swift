@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "AppLifecycle", targets: ["AppLifecycle"]),
         .library(name: "FramePacing", targets: ["FramePacing"]),
         .library(name: "PNG", targets: ["PNG"]),
-        .library(name: "GPUXCB", targets: ["GPUXCB"]),
+        .library(name: "GPUXCB", targets: ["GPUXCB", "CXCBPresent"]),
         .library(name: "GPUWayland", targets: ["GPUWayland", "CXDGShell"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
@@ -50,8 +50,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "CXCBPresent",
+            linkerSettings: [.linkedLibrary("xcb-present"), .linkedLibrary("xcb")]
+        ),
+        .target(
             name: "GPUXCB",
-            dependencies: ["CVulkan", "AppLifecycle"],
+            dependencies: ["CVulkan", "AppLifecycle", "FramePacing", "CXCBPresent"],
             swiftSettings: strict
         ),
         .target(

@@ -4,8 +4,9 @@
 set -euo pipefail
 
 packages=(pkg-config libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers glslc libpng-dev "$@")
-# Window presentation tests: an Xvfb server, and the xcb and Xlib headers they make windows with.
-packages+=(xvfb libxcb1-dev libx11-dev)
+# Window presentation tests: an Xvfb server, and the xcb and Xlib headers they make windows with;
+# xcb-present for XPresentClock.
+packages+=(xvfb libxcb1-dev libx11-dev libxcb-present-dev)
 # The Wayland lifecycle adapter and its tests on Weston's headless backend; EmbedInGLFW (its
 # glfw3native.h needs the Xrandr headers).
 packages+=(libwayland-dev wayland-protocols weston libglfw3-dev libxrandr-dev)

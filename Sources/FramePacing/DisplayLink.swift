@@ -168,7 +168,11 @@ public final class DisplayLink: Sendable {
         }
         guard let deadline else { return }
         let timer = clock.schedule(at: deadline, leeway: leeway) { [weak self] now in
-            self?.fire(vblank: deadline, now: now, epoch: epoch)
+            guard let self else { return }
+            // The vblank the callback is for: the deadline on a virtual or monotonic clock
+            // (a late wakeup still names its vblank), the reported vblank on one that
+            // reports them (X Present), a later one if the wakeup came a refresh late.
+            fire(vblank: clock.vblank(atOrAfter: now - clock.refreshPeriod / 2), now: now, epoch: epoch)
         }
         let stale = state.withLock { state -> Bool in
             guard state.epoch == epoch, running(state) else { return true }

@@ -18,7 +18,9 @@ final class XvfbServer: @unchecked Sendable {   // immutable after init
         var description: String
     }
 
-    init(width: Int = 640, height: Int = 480) throws {
+    /// A server with one screen of `width`×`height`; `fakeScreenFPS` sets the rate of its
+    /// fake vblank (Present's MSC; 60 by default).
+    init(width: Int = 640, height: Int = 480, fakeScreenFPS: Int? = nil) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw StartFailure(description: "pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -40,6 +42,7 @@ final class XvfbServer: @unchecked Sendable {   // immutable after init
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let arguments = ["Xvfb", "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+            + (fakeScreenFPS.map { ["-fakescreenfps", "\($0)"] } ?? [])
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
