@@ -471,18 +471,19 @@ static void benchFrameLoop(int frames) {
 
 int main(int argc, char **argv) {
     const char *bench = "";
-    int validate = 0;
+    int validate = 0, count = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--bench") == 0 && i + 1 < argc) bench = argv[i + 1];
+        if (strcmp(argv[i], "--count") == 0 && i + 1 < argc) count = atoi(argv[i + 1]);
         validate |= strcmp(argv[i], "--validate") == 0;
     }
     setUp(validate);
-    if (strcmp(bench, "B1") == 0) benchSubmission(10000);
-    else if (strcmp(bench, "B2") == 0) benchEncoding(100000);
+    if (strcmp(bench, "B1") == 0) benchSubmission(count > 0 ? count : 10000);
+    else if (strcmp(bench, "B2") == 0) benchEncoding(count > 0 ? count : 100000);
     else if (strcmp(bench, "B3") == 0) benchFrameLoop(1000);
     else if (strcmp(bench, "B4") == 0) benchDrain();
     else {
-        fprintf(stderr, "usage: WGPUBench --bench B1|B2|B3|B4 [--validate]\n");
+        fprintf(stderr, "usage: WGPUBench --bench B1|B2|B3|B4 [--count N] [--validate]\n");
         return 64;
     }
     wgpuDevicePoll(device, 1, NULL);

@@ -40,7 +40,7 @@ public final class BlitCommandEncoder {
             var bytes: (UInt8, UInt8, UInt8) = (value, value, value)
             guard let placed = withUnsafeBytes(of: &bytes, { try? context.upload($0.baseAddress!, length: edge.count, alignment: 4) })
             else { misuse("\(call): the upload ring could not be grown") }
-            context.copy(from: placed.buffer.handle, offset: placed.offset, to: buffer.backing.handle,
+            context.copy(from: placed.buffer, offset: placed.offset, to: buffer.backing.handle,
                          offset: edge.lowerBound, size: edge.count)
         }
     }

@@ -51,7 +51,7 @@ public final class ComputeCommandEncoder {
     /// Dispatches `threadgroups` groups. `threadsPerThreadgroup` must equal the size the
     /// shader declares (Vulkan fixes it in the shader).
     public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) throws(GPUError) {
-        let call = "dispatchThreadgroups(_:threadsPerThreadgroup:)"
+        let call: StaticString = "dispatchThreadgroups(_:threadsPerThreadgroup:)"
         let pipeline = prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
         try binder.flush(slots: pipeline.slots, pipeline: pipeline.backend, function: pipeline.functionName, call: call)
         context.dispatch(UInt32(threadgroups.width), UInt32(threadgroups.height), UInt32(threadgroups.depth))
@@ -61,7 +61,7 @@ public final class ComputeCommandEncoder {
     /// threadgroups: the last group runs whole, so the shader must skip threads past the
     /// end (`if (i < count)`).
     public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) throws(GPUError) {
-        let call = "dispatchThreads(_:threadsPerThreadgroup:)"
+        let call: StaticString = "dispatchThreads(_:threadsPerThreadgroup:)"
         let pipeline = prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
         try binder.flush(slots: pipeline.slots, pipeline: pipeline.backend, function: pipeline.functionName, call: call)
         func groups(_ count: Int, _ size: Int) -> UInt32 { UInt32((count + size - 1) / size) }
@@ -78,7 +78,7 @@ public final class ComputeCommandEncoder {
         commandBuffer.endEncoder()
     }
 
-    private func prepare(call: String, threadsPerThreadgroup: Size) -> ComputePipelineState {
+    private func prepare(call: StaticString, threadsPerThreadgroup: Size) -> ComputePipelineState {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setComputePipelineState(_:)") }
         guard threadsPerThreadgroup == pipeline.threadsPerThreadgroup else {
@@ -88,7 +88,7 @@ public final class ComputeCommandEncoder {
         return pipeline
     }
 
-    private func checkOpen(_ call: String) {
+    private func checkOpen(_ call: StaticString) {
         if isEnded { misuse("\(call) called on a compute command encoder after endEncoding()") }
     }
 }

@@ -12,17 +12,22 @@ public final class RenderCommandEncoder {
     private let colorFormats: [PixelFormat?]
     private let depthFormat: PixelFormat?
     private let sampleCount: Int
-    private var pipeline: RenderPipelineState?
-    private var isEnded = false
+    // The state every draw reads. An encoder is used from one thread at a time (Metal's
+    // rule, and every call here is synchronous), so no access can overlap another: the
+    // per-draw properties skip Swift's run-time exclusivity checks. The pipeline is kept
+    // alive by the context's `retained` list from `setRenderPipelineState(_:)` on, so
+    // reading it needs no reference count either.
+    @exclusivity(unchecked) private unowned(unsafe) var pipeline: RenderPipelineState?
+    @exclusivity(unchecked) private var isEnded = false
     private var viewport: Viewport
     private var scissor: ScissorRect
     private var cullMode = CullMode.none
     private var winding = Winding.clockwise
     private var depthStencil = DepthStencilDescriptor()
     private var stencilReference: UInt32 = 0
-    private var dynamicStateDirty = true
-    private var descriptorsDirty = true
-    private var topology: PrimitiveType?
+    @exclusivity(unchecked) private var dynamicStateDirty = true
+    @exclusivity(unchecked) private var descriptorsDirty = true
+    @exclusivity(unchecked) private var topology: PrimitiveType?
 
     init(commandBuffer: CommandBuffer, descriptor pass: RenderPassDescriptor) throws(GPUError) {
         let call = "makeRenderCommandEncoder(descriptor:)"
@@ -99,7 +104,7 @@ public final class RenderCommandEncoder {
 
     /// Sets the pipeline; stops if its attachment formats or sample count differ from the pass's.
     public func setRenderPipelineState(_ state: RenderPipelineState) {
-        let call = "setRenderPipelineState(_:)"
+        let call: StaticString = "setRenderPipelineState(_:)"
         checkOpen(call)
         guard state.colorPixelFormats == colorFormats, state.depthPixelFormat == depthFormat, state.sampleCount == sampleCount else {
             misuse("\(call): pipeline '\(state.label ?? state.functionNames)' renders to colour \(describe(state.colorPixelFormats)), "
@@ -224,7 +229,7 @@ public final class RenderCommandEncoder {
     public func drawIndexedPrimitives(type: PrimitiveType, indexCount: Int, indexType: IndexType, indexBuffer: Buffer,
                                       indexBufferOffset: Int, instanceCount: Int = 1, baseVertex: Int = 0,
                                       baseInstance: Int = 0) throws(GPUError) {
-        let call = "drawIndexedPrimitives(type:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:)"
+        let call: StaticString = "drawIndexedPrimitives(type:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:)"
         guard indexBufferOffset >= 0, indexBufferOffset % indexType.size == 0,
               indexBufferOffset + indexCount * indexType.size <= indexBuffer.length
         else {
@@ -245,7 +250,7 @@ public final class RenderCommandEncoder {
         commandBuffer.endEncoder()
     }
 
-    private func prepareDraw(_ type: PrimitiveType, call: String) throws(GPUError) {
+    private func prepareDraw(_ type: PrimitiveType, call: StaticString) throws(GPUError) {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setRenderPipelineState(_:)") }
         guard type.topologyClass == pipeline.topologyClass else {
@@ -291,7 +296,7 @@ public final class RenderCommandEncoder {
         "[" + formats.map { $0.map { "\($0)" } ?? "none" }.joined(separator: ", ") + "]"
     }
 
-    private func checkOpen(_ call: String) {
+    private func checkOpen(_ call: StaticString) {
         if isEnded { misuse("\(call) called on a render command encoder after endEncoding()") }
     }
 }

@@ -20,12 +20,13 @@ struct ResourceBinder {
     }
 
     /// Records `buffer` at `index` of `stage`.
-    func setBuffer(_ buffer: Buffer, offset: Int, index: Int, stage: ShaderStage, call: String) {
+    func setBuffer(_ buffer: Buffer, offset: Int, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         guard offset >= 0, offset < buffer.length else {
             misuse("\(call): offset \(offset) is outside the buffer's \(buffer.length) bytes")
         }
-        context.retained.append(buffer)
+        // Rebinding the buffer just bound (a new offset per draw) keeps one reference.
+        if context.retained.last !== buffer { context.retained.append(buffer) }
         context.bufferTable[Self.base(stage, kind: .buffer) + index] = BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: buffer.backing.handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
@@ -33,27 +34,25 @@ struct ResourceBinder {
     }
 
     /// Copies up to 4 KB into the command buffer's upload ring and records it at `index`.
-    func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: String) throws(GPUError) {
+    func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: StaticString) throws(GPUError) {
         check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         guard length > 0, length <= 4096 else {
             misuse("\(call): length \(length) is outside 1...4096 bytes; use a buffer for larger data")
         }
-        let limits = context.device.physical.limits
-        let alignment = Int(max(limits.minUniformBufferOffsetAlignment, limits.minStorageBufferOffsetAlignment, 16))
-        let placed: (buffer: VulkanBuffer, offset: Int)
+        let placed: (buffer: VkBuffer, offset: Int)
         do {
-            placed = try context.upload(bytes, length: length, alignment: alignment)
+            placed = try context.upload(bytes, length: length, alignment: context.bytesAlignment)
         } catch {
             throw .vulkan(error)
         }
         context.bufferTable[Self.base(stage, kind: .buffer) + index] = BufferBinding(
             isSet: true,
-            bound: BoundBuffer(buffer: placed.buffer.handle, offset: UInt64(placed.offset), range: UInt64(length)),
+            bound: BoundBuffer(buffer: placed.buffer, offset: UInt64(placed.offset), range: UInt64(length)),
             owner: nil)
     }
 
     /// Records `texture` at `index` of `stage`.
-    func setTexture(_ texture: Texture, index: Int, stage: ShaderStage, call: String) {
+    func setTexture(_ texture: Texture, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
         context.retained.append(texture)
         context.textureTable[Self.base(stage, kind: .texture) + index] =
@@ -61,7 +60,7 @@ struct ResourceBinder {
     }
 
     /// Records `sampler` at `index` of `stage`.
-    func setSamplerState(_ sampler: SamplerState, index: Int, stage: ShaderStage, call: String) {
+    func setSamplerState(_ sampler: SamplerState, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxSamplerIndex, call: call, what: "sampler")
         context.retained.append(sampler)
         context.samplerTable[Self.base(stage, kind: .sampler) + index] = sampler.backend.handle
@@ -74,28 +73,28 @@ struct ResourceBinder {
 
     /// Resolves `slots` for a command named `call`: stops if a slot is unbound, emits a
     /// barrier on a buffer hazard (outside render passes), and writes the descriptors.
-    func flush(slots: [ResourceSlot], pipeline: VulkanPipeline, function: String, call: String,
+    func flush(slots: [ResourceSlot], pipeline: VulkanPipeline, function: @autoclosure () -> String, call: StaticString,
                trackHazards: Bool = true) throws(GPUError) {
-        let maxUniformRange = UInt64(context.device.physical.limits.maxUniformBufferRange)
+        let maxUniformRange = context.maxUniformRange
         for (position, slot) in slots.enumerated() {
             let base = Self.base(slot.stage, kind: slot.kind)
             switch slot.kind {
             case .buffer:
                 let binding = context.bufferTable[base + slot.index]
                 guard binding.isSet else {
-                    misuse("\(call): '\(function)' uses \(slot.stage) buffer index \(slot.index), but no buffer or bytes are set there")
+                    misuse("\(call): '\(function())' uses \(slot.stage) buffer index \(slot.index), but no buffer or bytes are set there")
                 }
                 var bound = binding.bound
                 if slot.descriptor == .uniformBuffer { bound.range = min(bound.range, maxUniformRange) }
                 context.bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
             case .texture:
                 guard let image = context.textureTable[base + slot.index].image else {
-                    misuse("\(call): '\(function)' uses \(slot.stage) texture index \(slot.index), but no texture is set there")
+                    misuse("\(call): '\(function())' uses \(slot.stage) texture index \(slot.index), but no texture is set there")
                 }
                 var sampler: VkSampler?
                 if slot.descriptor == .combinedImageSampler {
                     guard let paired = context.samplerTable[Self.base(slot.stage, kind: .sampler) + slot.index] else {
-                        misuse("\(call): '\(function)' samples \(slot.stage) texture index \(slot.index) with a combined sampler, "
+                        misuse("\(call): '\(function())' samples \(slot.stage) texture index \(slot.index) with a combined sampler, "
                             + "but no sampler is set at sampler index \(slot.index)")
                     }
                     sampler = paired
@@ -104,7 +103,7 @@ struct ResourceBinder {
                                                                      imageLayout: image.restingLayout)
             case .sampler:
                 guard let sampler = context.samplerTable[base + slot.index] else {
-                    misuse("\(call): '\(function)' uses \(slot.stage) sampler index \(slot.index), but no sampler is set there")
+                    misuse("\(call): '\(function())' uses \(slot.stage) sampler index \(slot.index), but no sampler is set there")
                 }
                 context.imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_UNDEFINED)
             }
@@ -143,7 +142,7 @@ struct ResourceBinder {
     /// Whether the command writes what `slot` binds.
     private func writes(_ slot: ResourceSlot) -> Bool { !slot.isReadOnly && slot.kind == .buffer }
 
-    private func check(_ index: Int, limit: Int, call: String, what: String) {
+    private func check(_ index: Int, limit: Int, call: StaticString, what: String) {
         guard (0...limit).contains(index) else { misuse("\(call): \(what) index \(index) is outside 0...\(limit)") }
     }
 }

@@ -15,11 +15,13 @@ final class VulkanCommandContext: @unchecked Sendable {
     private let pool: VkCommandPool
     private let queries: VkQueryPool
     private var descriptorPool: VkDescriptorPool?
-    private var uploadChunks: [VulkanBuffer] = []
-    private var uploadChunk = 0
-    private var uploadOffset = 0
+    // Touched by every setBytes and set*Buffer call: the context's owner is one thread at
+    // a time (see above), so these skip Swift's run-time exclusivity checks.
+    @exclusivity(unchecked) private var uploadChunks: [VulkanBuffer] = []
+    @exclusivity(unchecked) private var uploadChunk = 0
+    @exclusivity(unchecked) private var uploadOffset = 0
     /// Objects the recorded commands use; released when the context is recycled.
-    var retained: [AnyObject] = []
+    @exclusivity(unchecked) var retained: [AnyObject] = []
     /// Timeline waits before, and signals after, the recorded work (shared events and the
     /// queue's own timeline); cleared, keeping capacity, on recycle.
     var waits: [TimelineOperation] = []
@@ -41,11 +43,20 @@ final class VulkanCommandContext: @unchecked Sendable {
     let textureTable: UnsafeMutableBufferPointer<TextureBinding>
     let samplerTable: UnsafeMutableBufferPointer<VkSampler?>
 
+    /// Where `setBytes` data is placed in the upload ring: the device's larger minimum
+    /// offset alignment for uniform and storage buffers, at least 16.
+    let bytesAlignment: Int
+    /// The device's largest uniform-buffer descriptor range.
+    let maxUniformRange: UInt64
+
     static let uploadChunkSize = 64 * 1024
     static let maxDescriptorWrites = 64
 
     init(device: VulkanDevice) throws(VulkanError) {
         self.device = device
+        let limits = device.physical.limits
+        bytesAlignment = Int(max(limits.minUniformBufferOffsetAlignment, limits.minStorageBufferOffsetAlignment, 16))
+        maxUniformRange = UInt64(limits.maxUniformBufferRange)
         let vk = device.handle
         var poolInfo = VkCommandPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
@@ -145,7 +156,7 @@ final class VulkanCommandContext: @unchecked Sendable {
     }
 
     /// Copies `length` bytes into the upload ring at `alignment` and returns where they are.
-    func upload(_ bytes: UnsafeRawPointer, length: Int, alignment: Int) throws(VulkanError) -> (buffer: VulkanBuffer, offset: Int) {
+    func upload(_ bytes: UnsafeRawPointer, length: Int, alignment: Int) throws(VulkanError) -> (buffer: VkBuffer, offset: Int) {
         while true {
             if uploadChunk == uploadChunks.count {
                 uploadChunks.append(try VulkanBuffer(device: device, length: Self.uploadChunkSize, hostVisible: true))
@@ -155,7 +166,7 @@ final class VulkanCommandContext: @unchecked Sendable {
                 let chunk = uploadChunks[uploadChunk]
                 chunk.mapped!.advanced(by: offset).copyMemory(from: bytes, byteCount: length)
                 uploadOffset = offset + length
-                return (chunk, offset)
+                return (chunk.handle, offset)
             }
             uploadChunk += 1
             uploadOffset = 0
