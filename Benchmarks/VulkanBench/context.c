@@ -296,12 +296,6 @@ uint64_t nowNanoseconds(void) {
     return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
 }
 
-uint64_t processCPUNanoseconds(void) {
-    struct timespec time;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time);
-    return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
-}
-
 uint64_t mallocCount(void) {
     static uint64_t (*counter)(void);
     static int looked;

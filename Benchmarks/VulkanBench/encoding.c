@@ -88,9 +88,9 @@ void benchEncoding(Context *context, int draws, const char *name) {
     VkCommandBufferBeginInfo begin = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
 
-    uint64_t cpu = 0, total = 0, mallocs = 0, processCPU = 0;
+    uint64_t cpu = 0, total = 0, mallocs = 0;
     for (int pass = 0; pass < 2; pass++) {   // pass 0 warms up
-        uint64_t mallocsBefore = mallocCount(), start = nowNanoseconds(), cpuStart = processCPUNanoseconds();
+        uint64_t mallocsBefore = mallocCount(), start = nowNanoseconds();
         CHECK(vkResetCommandBuffer(commandBuffer, 0));
         CHECK(vkBeginCommandBuffer(commandBuffer, &begin));
         renderBegin(commandBuffer, &target, SIZE, pipeline);
@@ -121,7 +121,6 @@ void benchEncoding(Context *context, int draws, const char *name) {
         CHECK(vkEndCommandBuffer(commandBuffer));
         submit(context, commandBuffer, timeline, (uint64_t)pass + 1);
         cpu = nowNanoseconds() - start;
-        processCPU = processCPUNanoseconds() - cpuStart;
         mallocs = mallocCount() - mallocsBefore;
         timelineWait(context, timeline, (uint64_t)pass + 1);
         total = nowNanoseconds() - start;
@@ -129,7 +128,6 @@ void benchEncoding(Context *context, int draws, const char *name) {
     }
     printf("{\"impl\":\"vulkan-c\",\"bench\":\"B2\",\"variant\":\"%s\",\"ok\":true,\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g",
            name, (double)cpu / draws, (double)total / 1e6);
-    printf(",\"process_cpu_ns_per_draw\":%.6g", (double)processCPU / draws);
     if (mallocCount()) printf(",\"mallocs_per_draw\":%.6g", (double)mallocs / draws);
     printf("}\n");
 

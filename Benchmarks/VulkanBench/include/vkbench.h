@@ -89,8 +89,6 @@ VkPipeline renderPipelineCreate(Context *context, VkPipelineLayout layout, const
 
 /// Monotonic nanoseconds.
 uint64_t nowNanoseconds(void);
-/// CPU time of the whole process (every thread), in nanoseconds.
-uint64_t processCPUNanoseconds(void);
 /// Malloc-family calls so far when the malloc-counting shim is preloaded, else 0.
 uint64_t mallocCount(void);
 /// Peak resident set size in MiB (VmHWM).
