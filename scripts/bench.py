@@ -137,6 +137,39 @@ def validate(commands):
     return "VulkanBench and WGPUBench: B1–B4 (every B2 variant) under VK_LAYER_KHRONOS_validation, 0 messages"
 
 
+def count_instructions(commands):
+    """B2's instructions per draw on the recording thread, from callgrind: the difference
+    between runs of 2,000 and 12,000 draws (each run records its draws twice, warm-up and
+    measured), so start-up and the GPU's work (lavapipe's queue thread) drop out. Machine
+    noise does not move these counts, which is why the B2 targets are judged on them too."""
+    folder = os.path.join(DEPS, "callgrind")
+    os.makedirs(folder, exist_ok=True)
+    env = dict(os.environ, **HEAP, LP_NUM_THREADS="0")
+    cases = [("swiftgpu", None), ("wgpu-native", None)] + [("vulkan-c", v) for v in C_VARIANTS]
+    results = []
+    for impl, variant in cases:
+        command = list(commands[impl])
+        # valgrind cannot read the DWARF 5 that clang and swiftc write: profile a copy
+        # without debug information.
+        stripped = os.path.join(folder, os.path.basename(command[0]))
+        run(["objcopy", "--strip-debug", command[0], stripped])
+        command[0] = stripped
+        totals = []
+        for draws in (2000, 12000):
+            out = os.path.join(folder, f"{impl}-{variant or 'default'}-{draws}")
+            for old in glob.glob(out + "*"):
+                os.remove(old)
+            arguments = ["valgrind", "--tool=callgrind", "--separate-threads=yes", f"--callgrind-out-file={out}"]
+            arguments += command + ["--bench", "B2", "--count", str(draws)] + (["--variant", variant] if variant else [])
+            run(arguments, env=env)
+            with open(out + "-01") as profile:
+                totals.append(next(int(line.split()[1]) for line in profile if line.startswith("summary:")))
+        per_draw = (totals[1] - totals[0]) / (2 * 10000)
+        results.append({"impl": impl, "variant": variant or "", "instructions_per_draw": per_draw})
+        print(f"bench: callgrind B2 {impl} {variant or ''}: {per_draw:.0f} instructions per draw", flush=True)
+    return results
+
+
 def summarize(records):
     """Median, min, max and ratio to the cheapest raw C variant, per table row and implementation."""
     table = {}
@@ -192,6 +225,16 @@ def main():
         summary = summarize(records)
         results["environments"][name] = {"runs": records, "summary": summary}
         print_table(f"{name}, {passes} passes, implementations interleaved", summary)
+    if not options.quick:
+        instructions = count_instructions(commands)
+        results["instructions"] = instructions
+        floor = min(r["instructions_per_draw"] for r in instructions if r["impl"] == "vulkan-c")
+        print("\nB2 instructions per draw on the recording thread (callgrind, LP_NUM_THREADS=0)\n")
+        print("| implementation | instructions per draw | ratio to raw C |")
+        print("|---|---:|---:|")
+        for r in instructions:
+            label = r["impl"] + (f" ({r['variant']})" if r["variant"] else "")
+            print(f"| {label} | {r['instructions_per_draw']:.0f} | {r['instructions_per_draw'] / floor:.2f}× |")
     mallocs = count_mallocs(commands, shim)
     results["mallocs"] = mallocs
     print("\nmalloc-family calls in the steady state (LD_PRELOAD shim; the driver's own calls included)\n")
