@@ -48,6 +48,9 @@ struct ResourceSlot: Sendable, Hashable {
     var binding: UInt32
     var descriptor: SPIRVDescriptorKind
     var isReadOnly: Bool
+    /// Where the slot's binding is kept in the encoder's table for its kind (see
+    /// `ResourceBinder.base`), worked out once here rather than at every draw.
+    var tableIndex: Int
 
     /// Checks `function`'s bindings against the convention and returns its slots.
     static func slots(of function: Function, stage: ShaderStage) throws(LibraryError) -> [ResourceSlot] {
@@ -70,7 +73,8 @@ struct ResourceSlot: Sendable, Hashable {
                 throw .unsupportedFunction(name: function.name, reason: "'\(binding.name)' is an array of descriptors")
             }
             slots.append(ResourceSlot(stage: stage, kind: kind, index: index, binding: binding.binding,
-                                      descriptor: binding.kind, isReadOnly: binding.isReadOnly))
+                                      descriptor: binding.kind, isReadOnly: binding.isReadOnly,
+                                      tableIndex: ResourceBinder.base(stage, kind: kind) + index))
         }
         return slots
     }

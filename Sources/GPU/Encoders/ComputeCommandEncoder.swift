@@ -53,7 +53,7 @@ public final class ComputeCommandEncoder {
     public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) throws(GPUError) {
         let call: StaticString = "dispatchThreadgroups(_:threadsPerThreadgroup:)"
         let pipeline = prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
-        try binder.flush(slots: pipeline.slots, pipeline: pipeline.backend, function: pipeline.functionName, call: call)
+        try binder.flush(pipeline, call: call)
         context.dispatch(UInt32(threadgroups.width), UInt32(threadgroups.height), UInt32(threadgroups.depth))
     }
 
@@ -63,7 +63,7 @@ public final class ComputeCommandEncoder {
     public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) throws(GPUError) {
         let call: StaticString = "dispatchThreads(_:threadsPerThreadgroup:)"
         let pipeline = prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
-        try binder.flush(slots: pipeline.slots, pipeline: pipeline.backend, function: pipeline.functionName, call: call)
+        try binder.flush(pipeline, call: call)
         func groups(_ count: Int, _ size: Int) -> UInt32 { UInt32((count + size - 1) / size) }
         context.dispatch(groups(threads.width, threadsPerThreadgroup.width),
                          groups(threads.height, threadsPerThreadgroup.height),

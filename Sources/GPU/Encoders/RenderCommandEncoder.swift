@@ -15,9 +15,9 @@ public final class RenderCommandEncoder {
     // The state every draw reads. An encoder is used from one thread at a time (Metal's
     // rule, and every call here is synchronous), so no access can overlap another: the
     // per-draw properties skip Swift's run-time exclusivity checks. The pipeline is kept
-    // alive by the context's `retained` list from `setRenderPipelineState(_:)` on, so
-    // reading it needs no reference count either.
-    @exclusivity(unchecked) private unowned(unsafe) var pipeline: RenderPipelineState?
+    // alive by the context's `retained` list from `setRenderPipelineState(_:)` on, so it is
+    // held unretained and used without reference counting.
+    @exclusivity(unchecked) private var pipeline: Unmanaged<RenderPipelineState>?
     @exclusivity(unchecked) private var isEnded = false
     private var viewport: Viewport
     private var scissor: ScissorRect
@@ -111,8 +111,8 @@ public final class RenderCommandEncoder {
                 + "depth \(state.depthPixelFormat.map { "\($0)" } ?? "none"), \(state.sampleCount)× samples, but the pass has colour "
                 + "\(describe(colorFormats)), depth \(depthFormat.map { "\($0)" } ?? "none"), \(sampleCount)× samples")
         }
-        pipeline = state
         context.retained.append(state)
+        pipeline = Unmanaged.passUnretained(state)
         context.bind(state.backend)
         descriptorsDirty = true
         dynamicStateDirty = true
@@ -253,14 +253,20 @@ public final class RenderCommandEncoder {
     private func prepareDraw(_ type: PrimitiveType, call: StaticString) throws(GPUError) {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setRenderPipelineState(_:)") }
+        try pipeline._withUnsafeGuaranteedRef { pipeline in
+            Result { () throws(GPUError) in try prepareDraw(type, call: call, pipeline: pipeline) }
+        }.get()
+    }
+
+    private func prepareDraw(_ type: PrimitiveType, call: StaticString, pipeline: RenderPipelineState) throws(GPUError) {
         guard type.topologyClass == pipeline.topologyClass else {
             misuse("\(call): primitive type \(type) is not of the pipeline's \(pipeline.topologyClass) class")
         }
         if descriptorsDirty {
-            try binder.flush(slots: pipeline.slots, pipeline: pipeline.backend, function: pipeline.functionNames,
-                             call: call, trackHazards: false)
+            try binder.flush(pipeline, call: call, trackHazards: false)
+            let bufferTable = context.bufferTable
             for index in pipeline.vertexBufferIndices {
-                let bound = binder.buffer(at: index, stage: .vertex)
+                let bound = bufferTable[index]   // vertex-stage buffers sit at their own index
                 guard bound.isSet else {
                     misuse("\(call): the pipeline reads vertex attributes from buffer index \(index), but no buffer is set there")
                 }
@@ -296,6 +302,7 @@ public final class RenderCommandEncoder {
         "[" + formats.map { $0.map { "\($0)" } ?? "none" }.joined(separator: ", ") + "]"
     }
 
+    @inline(__always)
     private func checkOpen(_ call: StaticString) {
         if isEnded { misuse("\(call) called on a render command encoder after endEncoding()") }
     }

@@ -1,5 +1,23 @@
 import CVulkan
 
+/// A pipeline state whose resource slots an encoder resolves at each dispatch or draw.
+protocol BoundPipeline: AnyObject {
+    /// The shader's resource slots, in descriptor-write order.
+    var slots: [ResourceSlot] { get }
+    /// The Vulkan pipeline.
+    var backend: VulkanPipeline { get }
+    /// The shader function names, for messages.
+    var functionLabel: String { get }
+}
+
+extension ComputePipelineState: BoundPipeline {
+    var functionLabel: String { functionName }
+}
+
+extension RenderPipelineState: BoundPipeline {
+    var functionLabel: String { functionNames }
+}
+
 /// The resources an encoder records with `set*` calls, and their resolution against a
 /// pipeline's slots at each dispatch or draw: missing bindings stop with a message,
 /// hazards get a barrier, descriptors are written.
@@ -14,7 +32,7 @@ struct ResourceBinder {
     }
 
     /// Where `stage`'s indices start in the buffer table and the texture/sampler tables.
-    private static func base(_ stage: ShaderStage, kind: BindingConvention.SlotKind) -> Int {
+    static func base(_ stage: ShaderStage, kind: BindingConvention.SlotKind) -> Int {
         guard stage == .fragment else { return 0 }
         return kind == .buffer ? 32 : 16
     }
@@ -66,35 +84,35 @@ struct ResourceBinder {
         context.samplerTable[Self.base(stage, kind: .sampler) + index] = sampler.backend.handle
     }
 
-    /// The buffer bound at `index` of `stage` (vertex buffers).
-    func buffer(at index: Int, stage: ShaderStage) -> BufferBinding {
-        context.bufferTable[Self.base(stage, kind: .buffer) + index]
-    }
-
     /// Resolves `slots` for a command named `call`: stops if a slot is unbound, emits a
     /// barrier on a buffer hazard (outside render passes), and writes the descriptors.
-    func flush(slots: [ResourceSlot], pipeline: VulkanPipeline, function: @autoclosure () -> String, call: StaticString,
-               trackHazards: Bool = true) throws(GPUError) {
+    func flush<Pipeline: BoundPipeline>(_ state: Pipeline, call: StaticString, trackHazards: Bool = true) throws(GPUError) {
+        // Read through `state` (borrowed for the call) so that no per-draw reference counting
+        // is needed for the slots, the Vulkan pipeline or the names.
+        let slots = state.slots
+        let pipeline = state.backend
         let maxUniformRange = context.maxUniformRange
-        for (position, slot) in slots.enumerated() {
-            let base = Self.base(slot.stage, kind: slot.kind)
+        let bufferTable = context.bufferTable
+        let bufferInfos = context.bufferInfos
+        for position in slots.indices {
+            let slot = slots[position]
             switch slot.kind {
             case .buffer:
-                let binding = context.bufferTable[base + slot.index]
+                let binding = bufferTable[slot.tableIndex]
                 guard binding.isSet else {
-                    misuse("\(call): '\(function())' uses \(slot.stage) buffer index \(slot.index), but no buffer or bytes are set there")
+                    misuse("\(call): '\(state.functionLabel)' uses \(slot.stage) buffer index \(slot.index), but no buffer or bytes are set there")
                 }
                 var bound = binding.bound
                 if slot.descriptor == .uniformBuffer { bound.range = min(bound.range, maxUniformRange) }
-                context.bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
+                bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
             case .texture:
-                guard let image = context.textureTable[base + slot.index].image else {
-                    misuse("\(call): '\(function())' uses \(slot.stage) texture index \(slot.index), but no texture is set there")
+                guard let image = context.textureTable[slot.tableIndex].image else {
+                    misuse("\(call): '\(state.functionLabel)' uses \(slot.stage) texture index \(slot.index), but no texture is set there")
                 }
                 var sampler: VkSampler?
                 if slot.descriptor == .combinedImageSampler {
                     guard let paired = context.samplerTable[Self.base(slot.stage, kind: .sampler) + slot.index] else {
-                        misuse("\(call): '\(function())' samples \(slot.stage) texture index \(slot.index) with a combined sampler, "
+                        misuse("\(call): '\(state.functionLabel)' samples \(slot.stage) texture index \(slot.index) with a combined sampler, "
                             + "but no sampler is set at sampler index \(slot.index)")
                     }
                     sampler = paired
@@ -102,8 +120,8 @@ struct ResourceBinder {
                 context.imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: image.view,
                                                                      imageLayout: image.restingLayout)
             case .sampler:
-                guard let sampler = context.samplerTable[base + slot.index] else {
-                    misuse("\(call): '\(function())' uses \(slot.stage) sampler index \(slot.index), but no sampler is set there")
+                guard let sampler = context.samplerTable[slot.tableIndex] else {
+                    misuse("\(call): '\(state.functionLabel)' uses \(slot.stage) sampler index \(slot.index), but no sampler is set there")
                 }
                 context.imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_UNDEFINED)
             }
@@ -133,8 +151,8 @@ struct ResourceBinder {
     /// The object bound to `slot`: a buffer or texture (nil for bytes and samplers).
     private func owner(of slot: ResourceSlot) -> ObjectIdentifier? {
         switch slot.kind {
-        case .buffer: context.bufferTable[Self.base(slot.stage, kind: .buffer) + slot.index].owner
-        case .texture: context.textureTable[Self.base(slot.stage, kind: .texture) + slot.index].owner
+        case .buffer: context.bufferTable[slot.tableIndex].owner
+        case .texture: context.textureTable[slot.tableIndex].owner
         case .sampler: nil
         }
     }

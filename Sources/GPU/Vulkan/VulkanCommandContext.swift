@@ -20,6 +20,8 @@ final class VulkanCommandContext: @unchecked Sendable {
     @exclusivity(unchecked) private var uploadChunks: [VulkanBuffer] = []
     @exclusivity(unchecked) private var uploadChunk = 0
     @exclusivity(unchecked) private var uploadOffset = 0
+    /// The current chunk's mapping and buffer; nil before the first upload since a reset.
+    @exclusivity(unchecked) private var uploadTarget: (mapped: UnsafeMutableRawPointer, handle: VkBuffer)?
     /// Objects the recorded commands use; released when the context is recycled.
     @exclusivity(unchecked) var retained: [AnyObject] = []
     /// Timeline waits before, and signals after, the recorded work (shared events and the
@@ -35,6 +37,9 @@ final class VulkanCommandContext: @unchecked Sendable {
     var imageLayouts: [(image: VulkanImage, layout: VkImageLayout)] = []
     /// Scratch space for descriptor writes, reused by every flush.
     let writes: UnsafeMutableBufferPointer<VkWriteDescriptorSet>
+    /// The pipeline `writes` were last built for (it is kept alive by `retained` while
+    /// recorded; cleared on reset, so an identifier never outlives its pipeline here).
+    @exclusivity(unchecked) var writesPipeline: ObjectIdentifier?
     let bufferInfos: UnsafeMutableBufferPointer<VkDescriptorBufferInfo>
     let imageInfos: UnsafeMutableBufferPointer<VkDescriptorImageInfo>
     /// What an encoder has bound, by Metal index: buffers (compute/vertex 0–31, fragment
@@ -155,22 +160,30 @@ final class VulkanCommandContext: @unchecked Sendable {
         return (UInt64(max(start, 0)), UInt64(max(end, start, 0)))
     }
 
-    /// Copies `length` bytes into the upload ring at `alignment` and returns where they are.
+    /// Copies `length` bytes (at most a chunk) into the upload ring at `alignment` and
+    /// returns where they are.
     func upload(_ bytes: UnsafeRawPointer, length: Int, alignment: Int) throws(VulkanError) -> (buffer: VkBuffer, offset: Int) {
-        while true {
-            if uploadChunk == uploadChunks.count {
-                uploadChunks.append(try VulkanBuffer(device: device, length: Self.uploadChunkSize, hostVisible: true))
-            }
-            let offset = (uploadOffset + alignment - 1) / alignment * alignment
-            if offset + length <= Self.uploadChunkSize {
-                let chunk = uploadChunks[uploadChunk]
-                chunk.mapped!.advanced(by: offset).copyMemory(from: bytes, byteCount: length)
-                uploadOffset = offset + length
-                return (chunk.handle, offset)
-            }
-            uploadChunk += 1
-            uploadOffset = 0
+        let offset = (uploadOffset + alignment - 1) & -alignment   // alignments are powers of two
+        guard let target = uploadTarget, offset + length <= Self.uploadChunkSize else {
+            return try uploadToNextChunk(bytes, length: length)
         }
+        (target.mapped + offset).copyMemory(from: bytes, byteCount: length)
+        uploadOffset = offset + length
+        return (target.handle, offset)
+    }
+
+    /// `upload`'s slow path: moves to the next chunk of the ring (made on first use) and
+    /// places the bytes at its start.
+    private func uploadToNextChunk(_ bytes: UnsafeRawPointer, length: Int) throws(VulkanError) -> (buffer: VkBuffer, offset: Int) {
+        if uploadTarget != nil { uploadChunk += 1 }
+        if uploadChunk == uploadChunks.count {
+            uploadChunks.append(try VulkanBuffer(device: device, length: Self.uploadChunkSize, hostVisible: true))
+        }
+        let chunk = uploadChunks[uploadChunk]
+        uploadTarget = (chunk.mapped!, chunk.handle)
+        chunk.mapped!.copyMemory(from: bytes, byteCount: length)
+        uploadOffset = length
+        return (chunk.handle, 0)
     }
 
     /// A descriptor set for `layout` from this context's pool, made on first use.
@@ -232,5 +245,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         }
         uploadChunk = 0
         uploadOffset = 0
+        uploadTarget = nil
+        writesPipeline = nil
     }
 }

@@ -65,8 +65,27 @@ extension VulkanCommandContext {
     /// Writes the descriptors of `slots` for `pipeline` from `bufferInfos` / `imageInfos`
     /// (filled at the slot's position): pushed when the device offers push descriptors,
     /// else from a set allocated in this context's pool.
+    /// The writes themselves depend only on the pipeline, so they are built once per run of
+    /// draws or dispatches with the same pipeline.
     func writeDescriptors(slots: [ResourceSlot], pipeline: VulkanPipeline) throws(VulkanError) {
         guard !slots.isEmpty else { return }
+        if writesPipeline != ObjectIdentifier(pipeline) {
+            buildWrites(slots: slots)
+            writesPipeline = ObjectIdentifier(pipeline)
+        }
+        if let push = device.pushDescriptorSet {
+            push(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, UInt32(slots.count), writes.baseAddress)
+        } else {
+            var set: VkDescriptorSet? = try allocateDescriptorSet(layout: pipeline.setLayout)
+            for index in slots.indices { writes[index].dstSet = set }
+            vkUpdateDescriptorSets(device.handle, UInt32(slots.count), writes.baseAddress, 0, nil)
+            vkCmdBindDescriptorSets(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, 1, &set, 0, nil)
+        }
+    }
+
+    /// Fills `writes` for `slots`, each pointing at its slot's place in `bufferInfos` or
+    /// `imageInfos`.
+    private func buildWrites(slots: [ResourceSlot]) {
         for (index, slot) in slots.enumerated() {
             var write = VkWriteDescriptorSet()
             write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
@@ -79,14 +98,6 @@ extension VulkanCommandContext {
                 write.pImageInfo = UnsafePointer(imageInfos.baseAddress! + index)
             }
             writes[index] = write
-        }
-        if let push = device.pushDescriptorSet {
-            push(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, UInt32(slots.count), writes.baseAddress)
-        } else {
-            var set: VkDescriptorSet? = try allocateDescriptorSet(layout: pipeline.setLayout)
-            for index in slots.indices { writes[index].dstSet = set }
-            vkUpdateDescriptorSets(device.handle, UInt32(slots.count), writes.baseAddress, 0, nil)
-            vkCmdBindDescriptorSets(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, 1, &set, 0, nil)
         }
     }
 
