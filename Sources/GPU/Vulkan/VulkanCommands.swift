@@ -76,11 +76,17 @@ extension VulkanCommandContext {
         if let push = device.pushDescriptorSet {
             push(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, UInt32(slots.count), writes.baseAddress)
         } else {
-            var set: VkDescriptorSet? = try allocateDescriptorSet(layout: pipeline.setLayout)
-            for index in slots.indices { writes[index].dstSet = set }
-            vkUpdateDescriptorSets(device.handle, UInt32(slots.count), writes.baseAddress, 0, nil)
-            vkCmdBindDescriptorSets(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, 1, &set, 0, nil)
+            try writeDescriptorSet(count: slots.count, pipeline: pipeline)
         }
+    }
+
+    /// Where push descriptors are not offered: writes `writes` into a set from this
+    /// context's pool and binds it.
+    private func writeDescriptorSet(count: Int, pipeline: VulkanPipeline) throws(VulkanError) {
+        var set: VkDescriptorSet? = try allocateDescriptorSet(layout: pipeline.setLayout)
+        for index in 0..<count { writes[index].dstSet = set }
+        vkUpdateDescriptorSets(device.handle, UInt32(count), writes.baseAddress, 0, nil)
+        vkCmdBindDescriptorSets(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, 1, &set, 0, nil)
     }
 
     /// Fills `writes` for `slots`, each pointing at its slot's place in `bufferInfos` or
