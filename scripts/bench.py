@@ -137,37 +137,63 @@ def validate(commands):
     return "VulkanBench and WGPUBench: B1–B4 (every B2 variant) under VK_LAYER_KHRONOS_validation, 0 messages"
 
 
+# Instruction counts under callgrind: each case is profiled at two sizes and the
+# difference divided by the extra work, so start-up and warm-up drop out. B1 counts the
+# whole process (the completion thread is part of SwiftGPU's cost, lavapipe's queue thread
+# part of everyone's); B2 counts the recording thread alone (its CPU time is the target).
+# Each B2 run records its draws twice (warm-up and measured); each B1 run warms up with
+# 1,000 buffers whatever the count.
+PROFILES = {"B1": {"sizes": (1000, 4000), "per": 3000, "unit": "buffer", "threads": "whole process"},
+            "B2": {"sizes": (2000, 12000), "per": 2 * 10000, "unit": "draw", "threads": "recording thread"}}
+
+
 def count_instructions(commands):
-    """B2's instructions per draw on the recording thread, from callgrind: the difference
-    between runs of 2,000 and 12,000 draws (each run records its draws twice, warm-up and
-    measured), so start-up and the GPU's work (lavapipe's queue thread) drop out. Machine
-    noise does not move these counts, which is why the B2 targets are judged on them too."""
+    """Instructions per buffer (B1) and per draw (B2) from callgrind. Machine noise does not
+    move these counts, which is why the B1 and B2 targets are judged on them too."""
     folder = os.path.join(DEPS, "callgrind")
     os.makedirs(folder, exist_ok=True)
     env = dict(os.environ, **HEAP, LP_NUM_THREADS="0")
-    cases = [("swiftgpu", None), ("wgpu-native", None)] + [("vulkan-c", v) for v in C_VARIANTS]
     results = []
-    for impl, variant in cases:
-        command = list(commands[impl])
-        # valgrind cannot read the DWARF 5 that clang and swiftc write: profile a copy
-        # without debug information.
-        stripped = os.path.join(folder, os.path.basename(command[0]))
-        run(["objcopy", "--strip-debug", command[0], stripped])
-        command[0] = stripped
-        totals = []
-        for draws in (2000, 12000):
-            out = os.path.join(folder, f"{impl}-{variant or 'default'}-{draws}")
-            for old in glob.glob(out + "*"):
-                os.remove(old)
-            arguments = ["valgrind", "--tool=callgrind", "--separate-threads=yes", f"--callgrind-out-file={out}"]
-            arguments += command + ["--bench", "B2", "--count", str(draws)] + (["--variant", variant] if variant else [])
-            run(arguments, env=env)
-            with open(out + "-01") as profile:
-                totals.append(next(int(line.split()[1]) for line in profile if line.startswith("summary:")))
-        per_draw = (totals[1] - totals[0]) / (2 * 10000)
-        results.append({"impl": impl, "variant": variant or "", "instructions_per_draw": per_draw})
-        print(f"bench: callgrind B2 {impl} {variant or ''}: {per_draw:.0f} instructions per draw", flush=True)
+    for bench, profile in PROFILES.items():
+        cases = [("swiftgpu", None), ("wgpu-native", None)]
+        cases += [("vulkan-c", v) for v in C_VARIANTS] if bench == "B2" else [("vulkan-c", None)]
+        for impl, variant in cases:
+            command = list(commands[impl])
+            # valgrind cannot read the DWARF 5 that clang and swiftc write: profile a copy
+            # without debug information.
+            stripped = os.path.join(folder, os.path.basename(command[0]))
+            run(["objcopy", "--strip-debug", command[0], stripped])
+            command[0] = stripped
+            totals = []
+            for size in profile["sizes"]:
+                out = os.path.join(folder, f"{bench}-{impl}-{variant or 'default'}-{size}")
+                for old in glob.glob(out + "*"):
+                    os.remove(old)
+                separate = "yes" if bench == "B2" else "no"
+                arguments = ["valgrind", "--tool=callgrind", f"--separate-threads={separate}",
+                             f"--callgrind-out-file={out}"]
+                arguments += command + ["--bench", bench, "--count", str(size)] + (["--variant", variant] if variant else [])
+                run(arguments, env=env)
+                with open(out + ("-01" if bench == "B2" else "")) as data:
+                    totals.append(next(int(line.split()[1]) for line in data if line.startswith("summary:")))
+            per_unit = (totals[1] - totals[0]) / profile["per"]
+            results.append({"impl": impl, "bench": bench, "variant": variant or "", "instructions_per_unit": per_unit,
+                            "unit": profile["unit"], "threads": profile["threads"]})
+            print(f"bench: callgrind {bench} {impl} {variant or ''}: {per_unit:.0f} instructions per {profile['unit']}",
+                  flush=True)
     return results
+
+
+def print_instructions(instructions):
+    for bench, profile in PROFILES.items():
+        rows = [r for r in instructions if r["bench"] == bench]
+        floor = min(r["instructions_per_unit"] for r in rows if r["impl"] == "vulkan-c")
+        print(f"\n{bench} instructions per {profile['unit']}, {profile['threads']} (callgrind, LP_NUM_THREADS=0)\n")
+        print(f"| implementation | instructions per {profile['unit']} | ratio to raw C |")
+        print("|---|---:|---:|")
+        for r in rows:
+            label = r["impl"] + (f" ({r['variant']})" if r["variant"] else "")
+            print(f"| {label} | {r['instructions_per_unit']:.0f} | {r['instructions_per_unit'] / floor:.2f}× |")
 
 
 def summarize(records):
@@ -228,13 +254,7 @@ def main():
     if not options.quick:
         instructions = count_instructions(commands)
         results["instructions"] = instructions
-        floor = min(r["instructions_per_draw"] for r in instructions if r["impl"] == "vulkan-c")
-        print("\nB2 instructions per draw on the recording thread (callgrind, LP_NUM_THREADS=0)\n")
-        print("| implementation | instructions per draw | ratio to raw C |")
-        print("|---|---:|---:|")
-        for r in instructions:
-            label = r["impl"] + (f" ({r['variant']})" if r["variant"] else "")
-            print(f"| {label} | {r['instructions_per_draw']:.0f} | {r['instructions_per_draw'] / floor:.2f}× |")
+        print_instructions(instructions)
     mallocs = count_mallocs(commands, shim)
     results["mallocs"] = mallocs
     print("\nmalloc-family calls in the steady state (LD_PRELOAD shim; the driver's own calls included)\n")

@@ -5,10 +5,12 @@ import Glibc
 /// never used from the Swift concurrency pool.
 ///
 /// `@unchecked Sendable`: the pthread objects are allocated once, never moved, and are
-/// themselves the synchronisation primitive.
+/// themselves the synchronisation primitive. `withLock` is inlinable so that GPU's hot
+/// paths (every commit and completion) inline it across the module boundary, as they did
+/// when the lock lived in GPU.
 package final class ConditionLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
 
     package init() {
         mutex = .allocate(capacity: 1)
@@ -29,7 +31,7 @@ package final class ConditionLock: @unchecked Sendable {
     }
 
     /// Runs `body` with the mutex held.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -57,6 +59,7 @@ package final class ConditionLock: @unchecked Sendable {
     }
 
     /// Wakes every waiter; call with the mutex held after changing state they wait on.
+    @inlinable
     package func broadcast() { pthread_cond_broadcast(condition) }
 }
 
