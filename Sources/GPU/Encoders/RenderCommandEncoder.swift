@@ -250,6 +250,7 @@ public final class RenderCommandEncoder {
         commandBuffer.endEncoder()
     }
 
+    @inline(__always)
     private func prepareDraw(_ type: PrimitiveType, call: StaticString) throws(GPUError) {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setRenderPipelineState(_:)") }
@@ -258,6 +259,7 @@ public final class RenderCommandEncoder {
         }.get()
     }
 
+    @inline(__always)
     private func prepareDraw(_ type: PrimitiveType, call: StaticString, pipeline: RenderPipelineState) throws(GPUError) {
         guard type.topologyClass == pipeline.topologyClass else {
             misuse("\(call): primitive type \(type) is not of the pipeline's \(pipeline.topologyClass) class")

@@ -38,6 +38,7 @@ struct ResourceBinder {
     }
 
     /// Records `buffer` at `index` of `stage`.
+    @inline(__always)
     func setBuffer(_ buffer: Buffer, offset: Int, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         guard offset >= 0, offset < buffer.length else {
@@ -52,6 +53,7 @@ struct ResourceBinder {
     }
 
     /// Copies up to 4 KB into the command buffer's upload ring and records it at `index`.
+    @inline(__always)
     func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: StaticString) throws(GPUError) {
         check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         guard length > 0, length <= 4096 else {

@@ -162,6 +162,7 @@ final class VulkanCommandContext: @unchecked Sendable {
 
     /// Copies `length` bytes (at most a chunk) into the upload ring at `alignment` and
     /// returns where they are.
+    @inline(__always)
     func upload(_ bytes: UnsafeRawPointer, length: Int, alignment: Int) throws(VulkanError) -> (buffer: VkBuffer, offset: Int) {
         let offset = (uploadOffset + alignment - 1) & -alignment   // alignments are powers of two
         guard let target = uploadTarget, offset + length <= Self.uploadChunkSize else {

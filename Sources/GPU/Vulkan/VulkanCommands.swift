@@ -67,6 +67,7 @@ extension VulkanCommandContext {
     /// else from a set allocated in this context's pool.
     /// The writes themselves depend only on the pipeline, so they are built once per run of
     /// draws or dispatches with the same pipeline.
+    @inline(__always)
     func writeDescriptors(slots: [ResourceSlot], pipeline: VulkanPipeline) throws(VulkanError) {
         guard !slots.isEmpty else { return }
         if writesPipeline != ObjectIdentifier(pipeline) {
