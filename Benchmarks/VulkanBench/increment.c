@@ -42,19 +42,20 @@ void incrementRecord(Context *context, Increment *increment, VkCommandBuffer com
          .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &increment->counterInfo},
         {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstBinding = 3, .descriptorCount = 1,
          .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = &increment->paramsInfo}};
-    // Orders this buffer's atomic add after the previous buffers' (the same leading barrier
-    // SwiftGPU records for hazards across command buffers).
-    VkMemoryBarrier2 barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                                .srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                                .srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                                .dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                                .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT};
-    VkDependencyInfo dependency = {
-        .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &barrier};
-    vkCmdPipelineBarrier2(commandBuffer, &dependency);
     vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, increment->pipeline);
     context->pushDescriptorSet(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, increment->layout, 0, 2, writes);
     vkCmdDispatch(commandBuffer, 1, 1, 1);
+    // Orders this buffer's atomic add before the next buffers' and makes it visible to the
+    // host once the buffer completes (the one barrier SwiftGPU records at each buffer's end).
+    VkMemoryBarrier2 barrier = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                                .srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                                .srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                                .dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
+                                .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
+                                                 VK_ACCESS_2_HOST_READ_BIT};
+    VkDependencyInfo dependency = {
+        .sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &barrier};
+    vkCmdPipelineBarrier2(commandBuffer, &dependency);
 }
 
 void incrementDestroy(Context *context, Increment *increment) {

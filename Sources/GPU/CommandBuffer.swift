@@ -136,7 +136,7 @@ public final class CommandBuffer: @unchecked Sendable {
                 if !isRecording { try context.begin() }
                 for (swapchain, index) in presented { context.preparePresent(swapchain, index: index) }
                 context.restoreRestingLayouts()
-                context.hostReadBarrier()
+                context.endOfBufferBarrier()
                 try context.end()
             } catch {
                 failure = CommandBufferError(error)
@@ -212,8 +212,9 @@ public final class CommandBuffer: @unchecked Sendable {
     }
 
     /// Starts recording (on first use) and marks an encoder of `kind` open; returns the
-    /// context to record into.
-    func beginEncoder(_ kind: String, call: String) throws(GPUError) -> VulkanCommandContext {
+    /// context to record into, and whether this encoder is the buffer's first (nothing
+    /// earlier in the buffer to wait for: earlier buffers end with a barrier).
+    func beginEncoder(_ kind: String, call: String) throws(GPUError) -> (context: VulkanCommandContext, startsBuffer: Bool) {
         let (context, needsBegin) = engine.lock.withLock { () -> (VulkanCommandContext?, Bool) in
             if state.isCommitting || state.status >= .committed {
                 misuse("\(call) called after commit()")
@@ -234,9 +235,8 @@ public final class CommandBuffer: @unchecked Sendable {
                 engine.lock.withLock { state.openEncoder = nil; state.isRecording = false }
                 throw .vulkan(error)
             }
-            context.memoryBarrier()
         }
-        return context
+        return (context, needsBegin)
     }
 
     /// Marks the open encoder ended.

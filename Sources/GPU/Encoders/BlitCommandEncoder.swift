@@ -7,7 +7,7 @@ public final class BlitCommandEncoder {
 
     init(commandBuffer: CommandBuffer) throws(GPUError) {
         self.commandBuffer = commandBuffer
-        context = try commandBuffer.beginEncoder("blit", call: "makeBlitCommandEncoder()")
+        context = try commandBuffer.beginEncoder("blit", call: "makeBlitCommandEncoder()").context
     }
 
     /// Copies `size` bytes between buffers.

@@ -10,7 +10,7 @@ public final class ComputeCommandEncoder {
 
     init(commandBuffer: CommandBuffer) throws(GPUError) {
         self.commandBuffer = commandBuffer
-        context = try commandBuffer.beginEncoder("compute", call: "makeComputeCommandEncoder()")
+        context = try commandBuffer.beginEncoder("compute", call: "makeComputeCommandEncoder()").context
         binder = ResourceBinder(context: context)
     }
 

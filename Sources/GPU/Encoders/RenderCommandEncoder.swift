@@ -62,11 +62,13 @@ public final class RenderCommandEncoder {
         sampleCount = first.sampleCount
         viewport = Viewport(originX: 0, originY: 0, width: Double(size.width), height: Double(size.height), znear: 0, zfar: 1)
         scissor = ScissorRect(x: 0, y: 0, width: size.width, height: size.height)
-        context = try commandBuffer.beginEncoder("render", call: call)
+        let begun = try commandBuffer.beginEncoder("render", call: call)
+        context = begun.context
         binder = ResourceBinder(context: context)
-        // Earlier writes (compute, blits) must be visible before the pass: barriers inside
-        // dynamic rendering are restricted.
-        context.memoryBarrier()
+        // Earlier writes in this buffer (compute, blits) must be visible before the pass:
+        // barriers inside dynamic rendering are restricted. A pass that starts the buffer
+        // has none to wait for (earlier buffers end with a barrier).
+        if !begun.startsBuffer { context.memoryBarrier() }
         context.hazards.reset()
         do {
             func attachment(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,

@@ -30,18 +30,22 @@ extension VulkanCommandContext {
                      access: VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT)
     }
 
-    /// Makes every earlier write visible to the host once the work completes.
-    func hostReadBarrier() {
-        writeBarrier(before: VK_PIPELINE_STAGE_2_HOST_BIT, access: VK_ACCESS_2_HOST_READ_BIT)
+    /// Ends every command buffer: makes its writes, and every earlier buffer's, visible to
+    /// every later command on the queue (in later command buffers too: a barrier's scopes
+    /// run in submission order) and to the host once the work completes. One barrier at
+    /// each buffer's end orders consecutive buffers, so none is needed at their start.
+    func endOfBufferBarrier() {
+        writeBarrier(before: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
+                     access: VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT | VK_ACCESS_2_HOST_READ_BIT)
     }
 
     /// A barrier from every earlier write to `access` at `stage`.
-    private func writeBarrier(before stage: VkPipelineStageFlagBits2, access: VkAccessFlags2) {
+    private func writeBarrier(before stage: VkPipelineStageFlags2, access: VkAccessFlags2) {
         var barrier = VkMemoryBarrier2()
         barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
         barrier.srcStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
         barrier.srcAccessMask = VkAccessFlags2(VK_ACCESS_2_MEMORY_WRITE_BIT)
-        barrier.dstStageMask = VkPipelineStageFlags2(stage)
+        barrier.dstStageMask = stage
         barrier.dstAccessMask = access
         dependency(barrier)
     }
