@@ -36,7 +36,9 @@ public final class SignalAdapter: Sendable {
     /// Installs the handlers and starts the thread that applies them.
     func start() {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return }
+        // A close-on-exec socket pair as the self-pipe: the app's children inherit no end
+        // (Glibc's module has no pipe2).
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else { return }
         signalPipeWrite = fds[1]
         isRunning.withLock { $0 = true }
         for number in Self.signals {

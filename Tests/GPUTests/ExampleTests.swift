@@ -88,13 +88,11 @@ struct SpawnedProcess {
     let output: FileHandle
 
     init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        guard let fds = closeOnExecPipe() else { throw CocoaError(.fileWriteUnknown) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }

@@ -21,14 +21,16 @@ final class XvfbServer: @unchecked Sendable {   // immutable after init
     /// A server with one screen of `width`×`height`; `fakeScreenFPS` sets the rate of its
     /// fake vblank (Present's MSC; 60 by default).
     init(width: Int = 640, height: Int = 480, fakeScreenFPS: Int? = nil) throws {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw StartFailure(description: "pipe failed") }
+        // The child's dup2 onto 3 clears close-on-exec there, also when the write end is 3
+        // already (glibc).
+        guard let fds = closeOnExecPipe() else { throw StartFailure(description: "socketpair failed") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[1], 3)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let log = "/tmp/swiftgpu-xvfb-\(getpid())-\(UInt32.random(in: 0 ... .max)).log"
+        defer { unlink(log) }
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -58,7 +60,8 @@ final class XvfbServer: @unchecked Sendable {   // immutable after init
         guard Int(number) != nil else {
             kill(pid, SIGKILL)
             waitpid(pid, nil, 0)
-            throw StartFailure(description: "Xvfb exited before it was ready")
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw StartFailure(description: "Xvfb exited before it was ready: \(output)")
         }
         display = ":\(number)"
     }
