@@ -169,10 +169,12 @@ public final class DisplayLink: Sendable {
         guard let deadline else { return }
         let timer = clock.schedule(at: deadline, leeway: leeway) { [weak self] now in
             guard let self else { return }
-            // The vblank the callback is for: the deadline on a virtual or monotonic clock
-            // (a late wakeup still names its vblank), the reported vblank on one that
-            // reports them (X Present), a later one if the wakeup came a refresh late.
-            fire(vblank: clock.vblank(atOrAfter: now - clock.refreshPeriod / 2), now: now, epoch: epoch)
+            // The vblank the callback is for: the latest at or before the wakeup. That is
+            // the deadline on a timely wakeup, the reported vblank on a clock that reports
+            // them (X Present: `now` is on its grid, up to rounding, hence a microsecond's
+            // slack), a later one if the wakeup came a refresh or more late, and never one
+            // still ahead.
+            fire(vblank: clock.vblank(atOrAfter: now - clock.refreshPeriod + .microseconds(1)), now: now, epoch: epoch)
         }
         let stale = state.withLock { state -> Bool in
             guard state.epoch == epoch, running(state) else { return true }

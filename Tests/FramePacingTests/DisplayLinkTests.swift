@@ -21,6 +21,23 @@ final class Counter: Sendable {
     let value = Mutex<[Int: Int]>([:])
 }
 
+/// A virtual display whose timers run late by scripted amounts, one per timer in order:
+/// the action runs at, and is given, its deadline plus the lateness.
+final class LateClock: DisplayClock {
+    let display = VirtualDisplay(refreshRate: 60)
+    private let lateness: Mutex<[Duration]>
+
+    init(lateness: [Duration]) { self.lateness = Mutex(lateness) }
+
+    var refreshRate: Double { display.refreshRate }
+    var now: Duration { display.now }
+    func vblank(atOrAfter time: Duration) -> Duration { display.vblank(atOrAfter: time) }
+    func schedule(at deadline: Duration, leeway: Duration, _ action: @escaping @Sendable (Duration) -> Void) -> ClockTimer {
+        let late = lateness.withLock { $0.isEmpty ? .zero : $0.removeFirst() }
+        return display.schedule(at: deadline + late, leeway: leeway, action)
+    }
+}
+
 @Suite("Display link")
 struct DisplayLinkTests {
     @Test("fires at every vblank: timestamp is the vblank, target the next, 60 per second")
@@ -34,6 +51,21 @@ struct DisplayLinkTests {
         #expect(log.all.allSatisfy { $0.now == $0.timestamp })
         #expect(link.frameRate == 60)
         #expect(link.tolerance == nil)
+        link.invalidate()
+    }
+
+    @Test("a late wakeup names the latest vblank before it, never one still ahead; the cadence goes on from there")
+    func lateWakeups() {
+        // Timely, 10 ms late (past half a refresh), 20 ms late (past a whole one), timely.
+        let clock = LateClock(lateness: [.zero, .milliseconds(10), .milliseconds(20), .zero])
+        let log = LinkLog()
+        let link = DisplayLink(clock: clock, log.callback(clock))
+        clock.display.advance(by: .milliseconds(100))
+        let vblank = { (index: Int) in clock.display.vblankTime(index) }
+        #expect(log.all.prefix(4).map(\.timestamp) == [vblank(1), vblank(2), vblank(4), vblank(5)])
+        #expect(log.all.prefix(4).map(\.now) == [vblank(1), vblank(2) + .milliseconds(10), vblank(3) + .milliseconds(20), vblank(5)])
+        #expect(log.all.allSatisfy { $0.timestamp <= $0.now })
+        #expect(log.all.allSatisfy { $0.target > $0.now })
         link.invalidate()
     }
 
