@@ -73,9 +73,11 @@ final class TimerThread: @unchecked Sendable {
             return (id, !started && !stopped)
         }
         if start {
-            let thread = Thread { [self] in run() }
+            let thread = Thread { [self] in
+                ThreadScheduling.apply(.userInteractive)
+                run()
+            }
             thread.name = "FramePacing.MonotonicClock"
-            thread.qualityOfService = .userInteractive
             thread.start()
         }
         return ClockTimer { [weak self] in

@@ -87,7 +87,7 @@ public final class Device: @unchecked Sendable {
     }
 
     /// Makes a command queue. `makeCommandBuffer()` blocks while `maxCommandBufferCount`
-    /// buffers are alive and not yet completed. `qos` sets the priority of the queue's
+    /// buffers are alive and not yet completed. `qos` schedules the queue's
     /// completion thread, which runs completed handlers.
     public func makeCommandQueue(maxCommandBufferCount: Int = 64, label: String? = nil,
                                  qos: QualityOfService = .default) throws(GPUError) -> CommandQueue {

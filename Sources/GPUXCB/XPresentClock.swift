@@ -127,9 +127,11 @@ final class XPresentCore: @unchecked Sendable {
             swiftgpu_present_unregister(connection, events)
             throw .noVblank
         }
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            ThreadScheduling.apply(.userInteractive)
+            run()
+        }
         thread.name = "GPUXCB.XPresentClock"
-        thread.qualityOfService = .userInteractive
         thread.start()
     }
 

@@ -1,3 +1,4 @@
+import FramePacing
 import Foundation
 import Testing
 @testable import GPU
@@ -28,6 +29,20 @@ struct CommandBufferTests {
         #expect(second.status == .completed)
         #expect(seen.current == ["scheduled scheduled", "completed completed"])
         #expect(counter.contents().load(as: UInt32.self) == 2)
+    }
+
+    @Test("a queue's quality of service schedules its completion thread: completed handlers run with it",
+          arguments: [QualityOfService.utility, .background, .default, .userInteractive])
+    func completionThreadScheduling(qos: QualityOfService) async throws {
+        let expected = await schedulingOfNewThread(qos)
+        let gpu = try TestGPU()
+        let queue = try gpu.device.makeCommandQueue(label: "qos", qos: qos)
+        let commandBuffer = try queue.makeCommandBuffer()
+        let seen = Locked<ThreadScheduling.Applied?>(nil)
+        commandBuffer.addCompletedHandler { _ in seen.withLock { $0 = ThreadScheduling.current() } }
+        commandBuffer.commit()
+        await commandBuffer.completed()
+        #expect(seen.current == expected)
     }
 
     @Test("commit implies enqueue; an empty command buffer completes")

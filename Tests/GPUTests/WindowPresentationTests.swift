@@ -1,4 +1,5 @@
 import Dispatch
+import FramePacing
 import Foundation
 import Synchronization
 import Testing
@@ -110,6 +111,20 @@ struct WindowPresentationTests {
         }
         #expect(shown, "the window shows the presented colour")
         #expect(try fixture.pixel(x: 3, y: 250) == [0, 128, 255], "the whole window")
+    }
+
+    @Test("the present thread is userInteractive: presented handlers run on it with that scheduling")
+    func presentThreadScheduling() async throws {
+        let expected = await schedulingOfNewThread(.userInteractive)
+        let gpu = try TestGPU()
+        let fixture = try XWindowFixture(gpu, width: 64, height: 64)
+        let drawable = try #require(fixture.layer.nextDrawable())
+        let seen = Mutex<ThreadScheduling.Applied?>(nil)
+        drawable.addPresentedHandler { _ in seen.withLock { $0 = ThreadScheduling.current() } }
+        let waiter = PresentWaiter()
+        try Self.present(gpu, drawable, red: 1, waiter: waiter)
+        #expect(waiter.wait(for: 1))
+        #expect(seen.withLock { $0 } == expected)
     }
 
     @Test("xlib: each present mode presents frames that reach the window", arguments: PresentMode.allCases)

@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 
 /// A named thread that runs `body(object)` for a queue's completions or an event's
-/// notifications, and that its owner joins when it goes away.
+/// notifications, scheduled as its quality of service says (`ThreadScheduling`), and that
+/// its owner joins when it goes away.
 ///
 /// The thread releases `object` before it reports itself finished, so once `join()`
 /// returns, every Vulkan object the thread touched is released on the joining thread:
@@ -25,6 +26,7 @@ final class ServiceThread: @unchecked Sendable {
         let handoff = Unmanaged.passRetained(object)
         let thread = Thread {
             service.lock.withLock { service.thread = pthread_self() }
+            ThreadScheduling.apply(qos)
             var object: Object? = handoff.takeRetainedValue()
             body(object!)
             // The release may tear down Vulkan objects: never while the process exits.
@@ -40,7 +42,6 @@ final class ServiceThread: @unchecked Sendable {
             }
         }
         thread.name = name
-        thread.qualityOfService = qos
         thread.start()
         return service
     }

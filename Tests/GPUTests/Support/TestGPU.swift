@@ -1,3 +1,4 @@
+import FramePacing
 import Foundation
 import Glibc
 import Shaders
@@ -88,4 +89,12 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
     func withLock<T>(_ body: (inout Value) -> T) -> T { lock.lock(); defer { lock.unlock() }; return body(&value) }
     var current: Value { withLock { $0 } }
+}
+
+/// The scheduling `ThreadScheduling.apply(qos)` gives a new thread of this process (what
+/// the thread scheduling tests check against the kernel's permissions).
+func schedulingOfNewThread(_ qos: QualityOfService) async -> ThreadScheduling.Applied {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: ThreadScheduling.apply(qos)) }.start()
+    }
 }
