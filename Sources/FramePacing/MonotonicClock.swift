@@ -73,8 +73,9 @@ final class TimerThread: @unchecked Sendable {
             return (id, !started && !stopped)
         }
         if start {
+            // Not real-time: timers run the app's display-link callbacks, of any cost.
             let thread = Thread { [self] in
-                ThreadScheduling.apply(.userInteractive)
+                ThreadScheduling.apply(.userInitiated)
                 run()
             }
             thread.name = "FramePacing.MonotonicClock"

@@ -127,8 +127,9 @@ final class XPresentCore: @unchecked Sendable {
             swiftgpu_present_unregister(connection, events)
             throw .noVblank
         }
+        // Not real-time: timers run the app's display-link callbacks, of any cost.
         let thread = Thread { [self] in
-            ThreadScheduling.apply(.userInteractive)
+            ThreadScheduling.apply(.userInitiated)
             run()
         }
         thread.name = "GPUXCB.XPresentClock"

@@ -83,9 +83,9 @@ struct ThreadSchedulingTests {
         #expect(child == base)
     }
 
-    @Test("the monotonic clock's timers run on a userInteractive thread")
+    @Test("the monotonic clock's timers run on a userInitiated thread (they run display-link callbacks: not real-time)")
     func clockThread() async {
-        let expected = onNewThread { ThreadScheduling.apply(.userInteractive) }
+        let expected = onNewThread { ThreadScheduling.apply(.userInitiated) }
         let clock = MonotonicClock()
         let seen = await withCheckedContinuation { (continuation: CheckedContinuation<ThreadScheduling.Applied, Never>) in
             _ = clock.schedule(at: clock.now, leeway: .zero) { _ in continuation.resume(returning: ThreadScheduling.current()) }
