@@ -126,7 +126,7 @@ public final class CommandBuffer: @unchecked Sendable {
             return (state.context, state.isRecording, state.presentedImages)
         }
         // The lifecycle gate decides before any Vulkan call is made for the buffer.
-        if let refusal = device.gate.refusal(for: self) {
+        if let refusal = device.gate.admit(self) {
             engine.refuse(self, error: refusal)
             return
         }
@@ -148,6 +148,7 @@ public final class CommandBuffer: @unchecked Sendable {
             state.recordingFailure = failure
             engine.awaitingSchedule += 1
         }
+        device.gate.admitted()
         engine.schedule()
     }
 

@@ -13,11 +13,19 @@ import AppLifecycle
 /// A refused buffer makes no submission: it ends in `.error`, its handlers run once and
 /// what it retained is released.
 ///
-/// `@unchecked Sendable`: `engines` is guarded by `lock`; `lifecycle` is immutable.
+/// Admission and counting are one step as far as the background is concerned: a commit
+/// admitted before the app entered the background may still be on its way to its queue;
+/// entering the background waits for it to be counted, so that the drain schedules it
+/// rather than letting it run after the drain returned.
+///
+/// `@unchecked Sendable`: `engines` and `admitting` are guarded by `lock`; `lifecycle` is
+/// immutable.
 final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
     let lifecycle: AppLifecycle
     private let lock = ConditionLock()
     private var engines: [WeakEngine] = []
+    /// Commits admitted and not yet counted by their queue (`admitted()` not yet called).
+    private var admitting = 0
 
     private struct WeakEngine {
         weak var engine: QueueEngine?
@@ -39,20 +47,35 @@ final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
     /// Whether a buffer made now is made while the app is not active.
     var isClosedToNewBuffers: Bool { lifecycle.state != .active }
 
-    /// Nil if `buffer` may be submitted now, else the error it ends with.
-    func refusal(for buffer: CommandBuffer) -> CommandBufferError? {
-        let error: CommandBufferError?
-        switch lifecycle.state {
-        case .active:
-            error = nil
-        case .inactive:
-            let exempt = buffer.descriptor.criticalForDeactivation || buffer.descriptor.isInternal
-            error = buffer.madeWhileNotActive && !exempt ? .refusedWhileInactive : nil
-        case .background:
-            error = lifecycle.allowsGPUWorkInBackground ? nil : .notPermittedInBackground
+    /// Nil if `buffer` may be submitted now, else the error it ends with. An admitted
+    /// buffer must be counted by its queue and then reported with `admitted()`.
+    func admit(_ buffer: CommandBuffer) -> CommandBufferError? {
+        lock.withLock {
+            let error: CommandBufferError?
+            switch lifecycle.state {
+            case .active:
+                error = nil
+            case .inactive:
+                let exempt = buffer.descriptor.criticalForDeactivation || buffer.descriptor.isInternal
+                error = buffer.madeWhileNotActive && !exempt ? .refusedWhileInactive : nil
+            case .background:
+                error = lifecycle.allowsGPUWorkInBackground ? nil : .notPermittedInBackground
+            }
+            if error != nil {
+                lifecycle.recordRefusal()
+            } else {
+                admitting += 1
+            }
+            return error
         }
-        if error != nil { lifecycle.recordRefusal() }
-        return error
+    }
+
+    /// Reports that a buffer `admit` let through is counted by its queue.
+    func admitted() {
+        lock.withLock {
+            admitting -= 1
+            lock.broadcast()
+        }
     }
 
     /// Drains every queue of the device; see `QueueEngine.drain(until:)`.
@@ -68,10 +91,15 @@ final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
     }
 
     /// The gate reads the lifecycle's state at each commit; on entering the background it
-    /// notes what each queue has waiting, before any observer runs.
+    /// waits for commits admitted before to be counted, then notes what each queue has
+    /// waiting, before any observer runs.
     func lifecycleDidChange(_ transition: LifecycleTransition) {
         guard transition.event == .didEnterBackground else { return }
-        for engine in lock.withLock({ engines.compactMap(\.engine) }) { engine.noteGateClosed() }
+        let live = lock.withLock { () -> [QueueEngine] in
+            lock.wait { admitting == 0 }
+            return engines.compactMap(\.engine)
+        }
+        for engine in live { engine.noteGateClosed() }
     }
 }
 

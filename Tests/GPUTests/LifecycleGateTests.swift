@@ -129,6 +129,48 @@ struct LifecycleGateTests {
         _ = token
     }
 
+    @Test("a commit admitted just before the background is drained with the rest, never run after the drain returned")
+    func admittedAsTheGateCloses() throws {
+        let life = AppLifecycle(clock: ManualClock())
+        let gpu = try TestGPU(lifecycle: life)
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let cb = try gpu.incrementBuffer(counter)
+        // The commit is admitted (the app is active), then held between admission and its
+        // queue counting it: in vkEndCommandBuffer. Threads, not tasks: both block.
+        gpu.device.backend.faults.pause(at: .endCommandBuffer)
+        let committed = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            cb.commit()
+            committed.signal()
+        }
+        gpu.device.backend.faults.waitUntilPaused(at: .endCommandBuffer)
+        // The app enters the background meanwhile. Once the state is background (the
+        // willResignActive observers run before the gate meets didEnterBackground), the
+        // held commit goes on.
+        let stateChanged = DispatchSemaphore(value: 0)
+        let token = life.observe { if $0.event == .willResignActive { stateChanged.signal() } }
+        let report = Locked<DrainReport?>(nil)
+        let transitioned = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            report.withLock { $0 = life.didEnterBackground(deadline: .seconds(5)) }
+            transitioned.signal()
+        }
+        stateChanged.wait()
+        #expect(life.state == .background)
+        gpu.device.backend.faults.resume(.endCommandBuffer)
+        transitioned.wait()
+        committed.wait()
+        // It was committed before the background: the drain counted and scheduled it.
+        let drained = try #require(report.current)
+        #expect(drained.scheduled == 1)
+        #expect(drained.failedAtDeadline == 0)
+        #expect(cb.status >= .scheduled)
+        cb.waitUntilCompleted()
+        #expect(cb.status == .completed)
+        #expect(counter.contents().load(as: UInt32.self) == 1)
+        _ = token
+    }
+
     @Test("a buffer committed behind an enqueued, uncommitted one fails at the deadline and is counted")
     func strandedAtDeadline() throws {
         let clock = ManualClock()

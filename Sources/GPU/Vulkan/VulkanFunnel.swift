@@ -2,13 +2,16 @@ import FramePacing
 import CVulkan
 
 /// Faults a test has asked for: the next `count` calls at a call site return `result`
-/// instead of reaching Vulkan.
+/// instead of reaching Vulkan; or the next call at a site waits, before it is made, until
+/// the test lets it go (to hold a thread at a chosen point).
 ///
-/// `@unchecked Sendable`: the table is guarded by `lock`.
+/// `@unchecked Sendable`: the tables are guarded by `lock`.
 final class FaultInjector: @unchecked Sendable {
     private struct Fault { var code: VulkanError.Code; var remaining: Int }
+    private enum Pause { case armed, reached, released }
     private let lock = ConditionLock()
     private var faults: [VulkanCallSite: Fault] = [:]
+    private var pauses: [VulkanCallSite: Pause] = [:]
     // Read without the lock on the fast path: a stale `false` only delays a fault that a
     // test armed concurrently with the call, which tests never do.
     private nonisolated(unsafe) var armed = false
@@ -21,17 +24,46 @@ final class FaultInjector: @unchecked Sendable {
         }
     }
 
-    /// Removes every armed fault.
-    func clear() { lock.withLock { faults.removeAll(); armed = false } }
+    /// Makes the next call at `site` wait before it is made until `resume(_:)`.
+    func pause(at site: VulkanCallSite) {
+        lock.withLock {
+            pauses[site] = .armed
+            armed = true
+        }
+    }
 
-    /// The injected result for this call, consuming one use, or nil to make the real call.
+    /// Blocks until a call has reached the pause at `site`.
+    func waitUntilPaused(at site: VulkanCallSite) {
+        lock.withLock { lock.wait { pauses[site] == .reached } }
+    }
+
+    /// Lets the call held at `site` go on.
+    func resume(_ site: VulkanCallSite) {
+        lock.withLock {
+            pauses[site] = .released
+            lock.broadcast()
+        }
+    }
+
+    /// Removes every armed fault.
+    func clear() { lock.withLock { faults.removeAll(); pauses.removeAll(); armed = false } }
+
+    /// The injected result for this call, consuming one use, or nil to make the real call
+    /// (after waiting out a pause armed at `site`).
     func take(_ site: VulkanCallSite) -> VkResult? {
         guard armed else { return nil }
         return lock.withLock {
+            if pauses[site] == .armed {
+                pauses[site] = .reached
+                lock.broadcast()
+                lock.wait { pauses[site] == .released }
+                pauses[site] = nil
+                armed = !faults.isEmpty || !pauses.isEmpty
+            }
             guard var fault = faults[site] else { return nil }
             fault.remaining -= 1
             faults[site] = fault.remaining > 0 ? fault : nil
-            armed = !faults.isEmpty
+            armed = !faults.isEmpty || !pauses.isEmpty
             return fault.code.vkResult
         }
     }
