@@ -28,11 +28,7 @@ public final class PowerMonitor: Sendable {
                                   UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
         }
         uevents = Self.openUeventSocket()
-        var fds: [Int32] = [-1, -1]
-        // A close-on-exec socket pair as the wake pipe: the app's children inherit no end
-        // (Glibc's module has no pipe2).
-        _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds)
-        wakePipe = (fds[0], fds[1])
+        wakePipe = closeOnExecPipe() ?? (-1, -1)
         report(isLowPower)
         let thread = Thread { [self] in watch() }
         thread.name = "SwiftGPU.power"

@@ -35,11 +35,8 @@ public final class SignalAdapter: Sendable {
 
     /// Installs the handlers and starts the thread that applies them.
     func start() {
-        var fds: [Int32] = [-1, -1]
-        // A close-on-exec socket pair as the self-pipe: the app's children inherit no end
-        // (Glibc's module has no pipe2).
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else { return }
-        signalPipeWrite = fds[1]
+        guard let fds = closeOnExecPipe() else { return }
+        signalPipeWrite = fds.write
         isRunning.withLock { $0 = true }
         for number in Self.signals {
             var action = sigaction()
@@ -48,7 +45,7 @@ public final class SignalAdapter: Sendable {
             action.sa_flags = SA_RESTART
             sigaction(number, &action, nil)
         }
-        let readEnd = fds[0]
+        let readEnd = fds.read
         let thread = Thread { [self] in
             // At least this thread takes the signals, whatever mask the process inherited.
             var set = sigset_t()

@@ -1,3 +1,4 @@
+import AppLifecycle
 import Foundation
 import Glibc
 import PNG
@@ -92,7 +93,7 @@ struct SpawnedProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, fds.write, 1)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -109,10 +110,10 @@ struct SpawnedProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        close(fds[1])
+        close(fds.write)
         guard result == 0 else { throw CocoaError(.executableLoad) }
         self.pid = pid
-        output = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
+        output = FileHandle(fileDescriptor: fds.read, closeOnDealloc: true)
     }
 }
 

@@ -1,3 +1,4 @@
+import AppLifecycle
 import CVulkan.XCB
 import CVulkan.Xlib
 import Foundation
@@ -27,7 +28,7 @@ final class XvfbServer: @unchecked Sendable {   // immutable after init
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 3)
+        posix_spawn_file_actions_adddup2(&actions, fds.write, 3)
         let log = "/tmp/swiftgpu-xvfb-\(getpid())-\(UInt32.random(in: 0 ... .max)).log"
         defer { unlink(log) }
         posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -49,14 +50,14 @@ final class XvfbServer: @unchecked Sendable {   // immutable after init
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/usr/bin/Xvfb", &actions, &attributes, &argv, environ)
-        close(fds[1])
-        defer { close(fds[0]) }
+        close(fds.write)
+        defer { close(fds.read) }
         guard spawned == 0 else { throw StartFailure(description: "Xvfb could not start (is the xvfb package installed?)") }
         self.pid = pid
         // Blocks until Xvfb is ready (it writes "N\n") or exits (end of file).
         var number = ""
         var byte: UInt8 = 0
-        while read(fds[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") { number.append(Character(UnicodeScalar(byte))) }
+        while read(fds.read, &byte, 1) == 1, byte != UInt8(ascii: "\n") { number.append(Character(UnicodeScalar(byte))) }
         guard Int(number) != nil else {
             kill(pid, SIGKILL)
             waitpid(pid, nil, 0)
