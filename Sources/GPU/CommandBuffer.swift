@@ -10,20 +10,33 @@ public typealias CommandBufferHandler = @Sendable (CommandBuffer) -> Void
 /// `.error`. Every buffer reaches exactly one of the last two, and each handler runs
 /// exactly once, in the order added, for errors too.
 ///
+/// The object is recycled once the buffer finishes if nothing outside SwiftGPU can reach it
+/// (no strong, weak or unowned reference: see `SoleReference`), so a steady loop of
+/// command buffers allocates none; no program can tell a recycled object from a new one.
+///
 /// `@unchecked Sendable`: all mutable state is guarded by the queue engine's lock; the
 /// recording context is used by the one encoder open at a time (checked under that lock).
+/// `queue`, `descriptor` and `madeWhileNotActive` are set before the object is handed out
+/// (new, or taken from the queue's spares under its lock) and not changed while any
+/// program can reach it.
 public final class CommandBuffer: @unchecked Sendable {
     /// The queue the buffer belongs to.
-    public let commandQueue: CommandQueue
+    public var commandQueue: CommandQueue { queue.unsafelyUnwrapped }
     /// The options it was made with.
-    public let descriptor: CommandBufferDescriptor
+    public private(set) var descriptor: CommandBufferDescriptor
     let engine: QueueEngine
+    /// The queue; nil only while the object waits among its queue's spares (which must not
+    /// keep the queue alive).
+    private var queue: CommandQueue?
     /// Whether the buffer was made while the app was not active (the gate refuses such
     /// buffers while inactive).
-    let madeWhileNotActive: Bool
+    private(set) var madeWhileNotActive: Bool
 
     // Guarded by engine.lock.
     var state = State()
+    /// The last compute encoder ended in this buffer, reused by the next one made in this
+    /// object (in this buffer, or after recycling in a later one) when nothing else holds it.
+    var spareComputeEncoder: ComputeCommandEncoder?
 
     struct State {
         var status = CommandBufferStatus.notEnqueued
@@ -56,11 +69,26 @@ public final class CommandBuffer: @unchecked Sendable {
     }
 
     init(queue: CommandQueue, context: VulkanCommandContext, descriptor: CommandBufferDescriptor) {
-        commandQueue = queue
+        self.queue = queue
         engine = queue.engine
         self.descriptor = descriptor
         madeWhileNotActive = queue.device.gate.isClosedToNewBuffers
         state.context = context
+    }
+
+    /// Makes a spare object (see `clearForReuse()`) a new command buffer of `queue`.
+    func reuse(queue: CommandQueue, context: VulkanCommandContext, descriptor: CommandBufferDescriptor) {
+        self.queue = queue
+        self.descriptor = descriptor
+        madeWhileNotActive = queue.device.gate.isClosedToNewBuffers
+        state.context = context
+    }
+
+    /// Drops everything the finished buffer holds, its queue included, so the object can
+    /// wait among the queue's spares. Called only where nothing else can reach it.
+    func clearForReuse() {
+        queue = nil
+        state = State()
     }
 
     deinit {
@@ -240,8 +268,16 @@ public final class CommandBuffer: @unchecked Sendable {
         return (context, needsBegin)
     }
 
-    /// Marks the open encoder ended.
-    func endEncoder() {
-        engine.lock.withLock { state.openEncoder = nil }
+    /// Marks the open encoder ended; an ended compute encoder is kept for reuse.
+    func endEncoder(keeping spare: ComputeCommandEncoder? = nil) {
+        engine.lock.withLock {
+            state.openEncoder = nil
+            if let spare { spareComputeEncoder = spare }
+        }
+    }
+
+    /// Takes the kept compute encoder.
+    func takeSpareComputeEncoder() -> ComputeCommandEncoder? {
+        engine.lock.withLock { spareComputeEncoder.take() }
     }
 }

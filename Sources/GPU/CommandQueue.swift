@@ -31,12 +31,16 @@ public final class CommandQueue: @unchecked Sendable {
     /// Makes a command buffer, blocking while `maxCommandBufferCount` buffers are alive and
     /// not completed.
     public func makeCommandBuffer(descriptor: CommandBufferDescriptor = CommandBufferDescriptor()) throws(GPUError) -> CommandBuffer {
-        let context: VulkanCommandContext
+        let acquired: (context: VulkanCommandContext, spare: CommandBuffer?)
         do {
-            context = try engine.acquireContext()
+            acquired = try engine.acquire()
         } catch {
             throw .vulkan(error)
         }
-        return CommandBuffer(queue: self, context: context, descriptor: descriptor)
+        if let spare = acquired.spare {
+            spare.reuse(queue: self, context: acquired.context, descriptor: descriptor)
+            return spare
+        }
+        return CommandBuffer(queue: self, context: acquired.context, descriptor: descriptor)
     }
 }

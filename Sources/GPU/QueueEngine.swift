@@ -34,8 +34,23 @@ final class QueueEngine: @unchecked Sendable {
     /// Threads blocked in `makeCommandBuffer` because the queue is at its maximum.
     private(set) var blockedMakers = 0
     private var freeContexts: [VulkanCommandContext] = []
+    /// Finished command-buffer objects that nothing outside the queue can reach, for
+    /// `makeCommandBuffer` to reuse; at most `maxCommandBufferCount`, none once stopping.
+    /// Each addition is broadcast on `lock`.
+    private(set) var spareBuffers: [CommandBuffer] = []
+    /// Finished buffers the app still held when they completed (a loop that keeps its
+    /// last buffer, or a driver that completes work before `commit()` returns), looked at
+    /// again by `makeCommandBuffer`; at most `candidateLimit`, the oldest given up first,
+    /// and all given up once the queue has been idle for `candidateGrace`, so that they do
+    /// not keep a dropped queue alive. Each addition is broadcast on `lock`.
+    private(set) var candidates: [CommandBuffer] = []
+    static let candidateLimit = 8
+    static let candidateGrace: UInt64 = 100_000_000   // nanoseconds
+    /// How many times the idle queue has given up its candidates; broadcast on `lock`.
+    private(set) var candidateGiveUps = 0
     private var isLost = false
-    private var isStopping = false
+    /// Set when the queue goes; broadcast on `lock`.
+    private(set) var isStopping = false
 
     // Guarded by submitLock.
     private var lastSubmitted: UInt64 = 0
@@ -45,16 +60,18 @@ final class QueueEngine: @unchecked Sendable {
         self.maxCommandBufferCount = maxCommandBufferCount
         timeline = try VulkanTimeline(device: device.backend)
         freeContexts.reserveCapacity(maxCommandBufferCount)
+        spareBuffers.reserveCapacity(maxCommandBufferCount)
+        candidates.reserveCapacity(Self.candidateLimit)
         completionThread = ServiceThread.start(name: "\(label).completion", qos: qos, running: self) { $0.completionLoop() }
     }
 
     // MARK: Command buffer slots
 
-    /// Takes a slot and a recording context, blocking while the queue is at its maximum.
-    /// A pooled context is reset here, on the recording thread; one that cannot be reset
-    /// is dropped for a new one.
-    func acquireContext() throws(VulkanError) -> VulkanCommandContext {
-        let reused = lock.withLock { () -> VulkanCommandContext? in
+    /// Takes a slot, a recording context and a spare command-buffer object if there is one,
+    /// blocking while the queue is at its maximum. A pooled context is reset here, on the
+    /// recording thread; one that cannot be reset is dropped for a new one.
+    func acquire() throws(VulkanError) -> (context: VulkanCommandContext, spare: CommandBuffer?) {
+        let (reused, spare) = lock.withLock { () -> (VulkanCommandContext?, CommandBuffer?) in
             if live >= maxCommandBufferCount {
                 blockedMakers += 1
                 lock.broadcast()
@@ -62,15 +79,27 @@ final class QueueEngine: @unchecked Sendable {
                 blockedMakers -= 1
             }
             live += 1
-            return freeContexts.popLast()
+            return (freeContexts.popLast(), spareBuffers.popLast() ?? takeDroppedCandidate())
         }
-        if let reused, (try? reused.reset()) != nil { return reused }
+        if let reused, (try? reused.reset()) != nil { return (reused, spare) }
         do {
-            return try VulkanCommandContext(device: device.backend)
+            return (try VulkanCommandContext(device: device.backend), spare)
         } catch {
             lock.withLock { live -= 1; lock.broadcast() }
             throw error
         }
+    }
+
+    /// A candidate the app has dropped since it completed, cleared for reuse; called under
+    /// `lock` by `makeCommandBuffer`, whose caller holds the queue (so clearing the
+    /// buffer's reference to it cannot end it here).
+    private func takeDroppedCandidate() -> CommandBuffer? {
+        for index in candidates.indices where SoleReference.isSole(&candidates[index]) {
+            let buffer = candidates.remove(at: index)
+            buffer.clearForReuse()
+            return buffer
+        }
+        return nil
     }
 
     /// Gives back a slot and its context, whose retained objects are released now; the
@@ -264,7 +293,13 @@ final class QueueEngine: @unchecked Sendable {
         while true {
             let reached: UInt64
             do {
-                _ = try timeline.wait(for: next)
+                let hasCandidates = lock.withLock { !candidates.isEmpty }
+                guard try timeline.wait(for: next, timeoutNanoseconds: hasCandidates ? Self.candidateGrace : .max) else {
+                    guard ServiceActivity.begin() else { return }
+                    giveUpCandidates()
+                    ServiceActivity.end()
+                    continue
+                }
                 reached = try timeline.value()
             } catch {
                 deviceLost()
@@ -277,6 +312,7 @@ final class QueueEngine: @unchecked Sendable {
                 return inFlight.removeFirst()
             }) {
                 complete(buffer)
+                recycle(consume buffer)
             }
             ServiceActivity.end()
             if lock.withLock({ isStopping && inFlight.isEmpty }) { return }
@@ -315,15 +351,74 @@ final class QueueEngine: @unchecked Sendable {
                 ? CommandBufferError(.deviceRemoved, "The GPU device was lost while this command buffer was in flight")
                 : nil, scheduled: false)
         }
-        lock.withLock { buffer.state.context = nil }
+        // What the buffer needed until now; a finished buffer the app keeps holds none of it.
+        lock.withLock {
+            buffer.state.context = nil
+            buffer.state.eventWaits.removeAll()
+            buffer.state.eventSignals.removeAll()
+            buffer.state.presentedImages.removeAll()
+        }
         if let context { release(context) }
     }
 
+    /// Keeps a finished buffer's object for `makeCommandBuffer` when the completion thread's
+    /// reference is the only one left (the app has dropped it, and holds no weak or unowned
+    /// reference either); else keeps it as a candidate, to be looked at again. The buffer
+    /// moves into either list: the completion thread keeps no reference of its own.
+    private func recycle(_ buffer: consuming CommandBuffer) {
+        var slot: CommandBuffer? = consume buffer
+        guard SoleReference.isSole(&slot!) else {
+            // The oldest candidate, evicted, is released once the lock is: it may hold the last
+            // reference to a dropped queue.
+            _ = lock.withLock { () -> CommandBuffer? in
+                guard !isStopping else { return nil }
+                defer {
+                    candidates.append(slot.take()!)
+                    lock.broadcast()
+                }
+                return candidates.count == Self.candidateLimit ? candidates.removeFirst() : nil
+            }
+            return
+        }
+        keepSpare(slot.take()!)
+    }
+
+    /// Clears `buffer`, which nothing else reaches, and keeps it for `makeCommandBuffer`.
+    /// Called outside `lock`: clearing drops the buffer's reference to its queue, which
+    /// may be the last one, and a queue that goes shuts this engine down.
+    private func keepSpare(_ buffer: consuming CommandBuffer) {
+        buffer.clearForReuse()
+        var slot: CommandBuffer? = consume buffer
+        lock.withLock {
+            if !isStopping, spareBuffers.count < maxCommandBufferCount {
+                spareBuffers.append(slot.take()!)
+                lock.broadcast()
+            }
+        }
+    }
+
+    /// After the queue has been idle for `candidateGrace`: candidates the app has dropped
+    /// become spares, the rest are given up (they are the app's). One at a time, each
+    /// outside `lock`.
+    private func giveUpCandidates() {
+        while var buffer = lock.withLock({ candidates.popLast() }) {
+            if SoleReference.isSole(&buffer) { keepSpare(consume buffer) }
+        }
+        lock.withLock {
+            candidateGiveUps += 1
+            lock.broadcast()
+        }
+    }
+
     /// Stops the completion thread once nothing is in flight, and joins it (unless called
-    /// on it). Called when the queue goes away.
+    /// on it). Called when the queue goes away; the spare buffer objects go with it (each
+    /// holds the engine).
     func shutdown() {
         lock.withLock {
             isStopping = true
+            // No candidate can be left (each holds the queue that is going): only spares.
+            spareBuffers.removeAll()
+            lock.broadcast()
             lock.wait { inFlight.isEmpty }
         }
         let wakeValue = submitLock.withLock { () -> UInt64? in

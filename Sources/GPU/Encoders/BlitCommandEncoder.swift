@@ -1,7 +1,7 @@
 /// Records copies and fills, Metal's `MTLBlitCommandEncoder`.
 public final class BlitCommandEncoder {
     /// The command buffer it records into.
-    public let commandBuffer: CommandBuffer
+    let commandBuffer: CommandBuffer
     private let context: VulkanCommandContext
     private var isEnded = false
 

@@ -1,17 +1,30 @@
 /// Records compute dispatches into a command buffer, Metal's `MTLComputeCommandEncoder`.
 /// Use it on one thread; call `endEncoding()` before making another encoder or committing.
+///
+/// Once ended, the encoder is kept by its command buffer and reused for the buffer's next
+/// compute encoder when nothing else holds it (see `SoleReference`), so a steady loop of
+/// compute passes allocates no encoders.
 public final class ComputeCommandEncoder {
-    /// The command buffer it records into.
-    public let commandBuffer: CommandBuffer
-    private let context: VulkanCommandContext
-    private let binder: ResourceBinder
+    /// The command buffer it records into; nil once ended (the buffer then keeps the
+    /// encoder, and an encoder that kept its buffer would keep both alive).
+    private var commandBuffer: CommandBuffer?
+    private var context: VulkanCommandContext
+    private var binder: ResourceBinder
     private var pipeline: ComputePipelineState?
     private var isEnded = false
 
-    init(commandBuffer: CommandBuffer) throws(GPUError) {
+    init(commandBuffer: CommandBuffer, context: VulkanCommandContext) {
         self.commandBuffer = commandBuffer
-        context = try commandBuffer.beginEncoder("compute", call: "makeComputeCommandEncoder()").context
+        self.context = context
         binder = ResourceBinder(context: context)
+    }
+
+    /// Opens an ended encoder again, for `commandBuffer`.
+    fileprivate func reopen(commandBuffer: CommandBuffer, context: VulkanCommandContext) {
+        self.commandBuffer = commandBuffer
+        self.context = context
+        binder = ResourceBinder(context: context)
+        isEnded = false
     }
 
     /// Sets the pipeline later dispatches use.
@@ -74,8 +87,11 @@ public final class ComputeCommandEncoder {
     public func endEncoding() {
         checkOpen("endEncoding()")
         isEnded = true
+        pipeline = nil
         context.restoreRestingLayouts()
-        commandBuffer.endEncoder()
+        let buffer = commandBuffer.unsafelyUnwrapped
+        commandBuffer = nil
+        buffer.endEncoder(keeping: self)
     }
 
     private func prepare(call: StaticString, threadsPerThreadgroup: Size) -> ComputePipelineState {
@@ -96,6 +112,11 @@ public final class ComputeCommandEncoder {
 extension CommandBuffer {
     /// Makes a compute encoder. Stops if another encoder is open or the buffer is committed.
     public func makeComputeCommandEncoder() throws(GPUError) -> ComputeCommandEncoder {
-        try ComputeCommandEncoder(commandBuffer: self)
+        let context = try beginEncoder("compute", call: "makeComputeCommandEncoder()").context
+        if var spare = takeSpareComputeEncoder(), SoleReference.isSole(&spare) {
+            spare.reopen(commandBuffer: self, context: context)
+            return spare
+        }
+        return ComputeCommandEncoder(commandBuffer: self, context: context)
     }
 }

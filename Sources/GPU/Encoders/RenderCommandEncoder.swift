@@ -6,7 +6,7 @@ import CVulkan
 /// always, no writes).
 public final class RenderCommandEncoder {
     /// The command buffer it records into.
-    public let commandBuffer: CommandBuffer
+    let commandBuffer: CommandBuffer
     private let context: VulkanCommandContext
     private let binder: ResourceBinder
     private let colorFormats: [PixelFormat?]

@@ -1,7 +1,9 @@
 /// A first-in, first-out queue on one array that keeps its capacity: no allocation once
-/// it has grown to its working size.
+/// it has grown to its working size. A removed element is released at once (its slot is
+/// emptied), so the queue never keeps an object alive after handing it out.
 struct FIFO<Element> {
-    private var storage: [Element] = []
+    /// Slots before `head` are empty; from `head` on, every slot holds an element.
+    private var storage: [Element?] = []
     private var head = 0
 
     /// Whether it holds nothing.
@@ -9,7 +11,7 @@ struct FIFO<Element> {
     /// The oldest element.
     var first: Element? { isEmpty ? nil : storage[head] }
     /// The elements, oldest first.
-    var elements: ArraySlice<Element> { storage[head...] }
+    var elements: [Element] { storage[head...].map { $0.unsafelyUnwrapped } }
 
     /// Adds at the back.
     mutating func append(_ element: Element) {
@@ -22,7 +24,7 @@ struct FIFO<Element> {
 
     /// Removes and returns the oldest element.
     mutating func removeFirst() -> Element {
-        let element = storage[head]
+        let element = storage[head].take().unsafelyUnwrapped
         head += 1
         if head == storage.count {
             storage.removeAll(keepingCapacity: true)
@@ -36,7 +38,7 @@ struct FIFO<Element> {
 
     /// Removes and returns the newest element.
     mutating func removeLast() -> Element {
-        let element = storage.removeLast()
+        let element = storage.removeLast().unsafelyUnwrapped
         if head == storage.count {
             storage.removeAll(keepingCapacity: true)
             head = 0
@@ -46,12 +48,12 @@ struct FIFO<Element> {
 
     /// The oldest element that satisfies `predicate`.
     func first(where predicate: (Element) -> Bool) -> Element? {
-        storage[head...].first(where: predicate)
+        storage[head...].first { predicate($0.unsafelyUnwrapped) } ?? nil
     }
 
     /// Removes the oldest element that satisfies `predicate`; returns whether one did.
     mutating func remove(where predicate: (Element) -> Bool) -> Bool {
-        guard let index = storage[head...].firstIndex(where: predicate) else { return false }
+        guard let index = storage[head...].firstIndex(where: { predicate($0.unsafelyUnwrapped) }) else { return false }
         storage.remove(at: index)
         if head == storage.count {
             storage.removeAll(keepingCapacity: true)
@@ -62,7 +64,7 @@ struct FIFO<Element> {
 
     /// Removes every element.
     mutating func removeAll() -> [Element] {
-        let all = Array(storage[head...])
+        let all = elements
         storage.removeAll(keepingCapacity: true)
         head = 0
         return all
