@@ -20,8 +20,14 @@ public final class Device: @unchecked Sendable {
     /// through the validation layer has crashed inside the layer.
     private static let creationLock = ConditionLock()
 
+    /// Whether render pipelines feed small uniform blocks given by `setVertexBytes` /
+    /// `setFragmentBytes` through push constants (see `PushConstantPipeline`). On unless
+    /// the environment sets GPU_PUSH_CONSTANTS=0.
+    let feedsBytesThroughPushConstants: Bool
+
     init(physical: VulkanPhysicalDevice, lifecycle: AppLifecycle, usePushDescriptors: Bool,
-         cacheDirectory: URL?) throws(GPUError) {
+         pushConstantBytes: Bool = environment("GPU_PUSH_CONSTANTS") != "0", cacheDirectory: URL?) throws(GPUError) {
+        feedsBytesThroughPushConstants = pushConstantBytes
         do {
             backend = try Self.creationLock.withLock { () throws(VulkanError) -> VulkanDevice in
                 try VulkanDevice(physical: physical, usePushDescriptors: usePushDescriptors)
@@ -55,10 +61,12 @@ public final class Device: @unchecked Sendable {
         try makeDefault(lifecycle: lifecycle, usePushDescriptors: true, cacheDirectory: PipelineCacheStore.defaultDirectory)
     }
 
-    static func makeDefault(lifecycle: AppLifecycle, usePushDescriptors: Bool, cacheDirectory: URL?) throws(GPUError) -> Device {
+    static func makeDefault(lifecycle: AppLifecycle, usePushDescriptors: Bool,
+                            pushConstantBytes: Bool = environment("GPU_PUSH_CONSTANTS") != "0",
+                            cacheDirectory: URL?) throws(GPUError) -> Device {
         let chosen = try choose(from: physicalDevices(), selector: environment("GPU_DEVICE"))
         return try Device(physical: chosen, lifecycle: lifecycle, usePushDescriptors: usePushDescriptors,
-                          cacheDirectory: cacheDirectory)
+                          pushConstantBytes: pushConstantBytes, cacheDirectory: cacheDirectory)
     }
 
     /// The device `selector` names (an index, or a case-insensitive name substring), or the

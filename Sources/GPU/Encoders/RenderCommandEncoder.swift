@@ -28,6 +28,8 @@ public final class RenderCommandEncoder {
     @exclusivity(unchecked) private var dynamicStateDirty = true
     @exclusivity(unchecked) private var descriptorsDirty = true
     @exclusivity(unchecked) private var topology: PrimitiveType?
+    /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
+    @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
 
     init(commandBuffer: CommandBuffer, descriptor pass: RenderPassDescriptor) throws(GPUError) {
         let call = "makeRenderCommandEncoder(descriptor:)"
@@ -115,7 +117,6 @@ public final class RenderCommandEncoder {
         }
         context.retained.append(state)
         pipeline = Unmanaged.passUnretained(state)
-        context.bind(state.backend)
         descriptorsDirty = true
         dynamicStateDirty = true
     }
@@ -267,8 +268,20 @@ public final class RenderCommandEncoder {
             misuse("\(call): primitive type \(type) is not of the pipeline's \(pipeline.topologyClass) class")
         }
         if descriptorsDirty {
-            try binder.flush(pipeline, call: call, trackHazards: false)
             let bufferTable = context.bufferTable
+            // Small uniform blocks fed by setBytes go through push constants where the
+            // pipeline has a twin for them; anything else through descriptors.
+            if let twin = pipeline.pushConstants, twin.canDraw(with: bufferTable) {
+                bind(twin.backend)
+                for slot in twin.pushSlots {
+                    context.pushConstants(twin.backend, stages: slot.stages, offset: slot.offset, size: slot.size,
+                                          bytes: bufferTable[slot.tableIndex].bytes.unsafelyUnwrapped)
+                }
+                try binder.flush(twin, call: call, trackHazards: false)
+            } else {
+                bind(pipeline.backend)
+                try binder.flush(pipeline, call: call, trackHazards: false)
+            }
             for index in pipeline.vertexBufferIndices {
                 let bound = bufferTable[index]   // vertex-stage buffers sit at their own index
                 guard bound.isSet else {
@@ -293,6 +306,14 @@ public final class RenderCommandEncoder {
             context.setTopology(type)
             topology = type
         }
+    }
+
+    /// Binds `backend` unless it is bound already.
+    @inline(__always)
+    private func bind(_ backend: VulkanPipeline) {
+        guard boundBackend != ObjectIdentifier(backend) else { return }
+        context.bind(backend)
+        boundBackend = ObjectIdentifier(backend)
     }
 
     /// The stencil tests to apply: none without a stencil attachment or stencil descriptors.

@@ -59,7 +59,7 @@ struct ResourceBinder {
         guard length > 0, length <= 4096 else {
             misuse("\(call): length \(length) is outside 1...4096 bytes; use a buffer for larger data")
         }
-        let placed: (buffer: VkBuffer, offset: Int)
+        let placed: (buffer: VkBuffer, offset: Int, host: UnsafeRawPointer)
         do {
             placed = try context.upload(bytes, length: length, alignment: context.bytesAlignment)
         } catch {
@@ -68,7 +68,7 @@ struct ResourceBinder {
         context.bufferTable[Self.base(stage, kind: .buffer) + index] = BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: placed.buffer, offset: UInt64(placed.offset), range: UInt64(length)),
-            owner: nil)
+            owner: nil, bytes: placed.host)
     }
 
     /// Records `texture` at `index` of `stage`.

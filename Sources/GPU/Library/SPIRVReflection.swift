@@ -158,6 +158,8 @@ struct SPIRVModule: Sendable {
     var words: [UInt32]
     /// The vertex, fragment and compute entry points, in declaration order.
     var entryPoints: [SPIRVEntryPoint]
+    /// The byte size of each uniform block in set 0, by binding.
+    var uniformBlockSizes: [UInt32: Int]
 
     /// Parses a SPIR-V binary. Accepts either endianness of the magic number.
     init(bytes: some Collection<UInt8>) throws(SPIRVParseError) {
@@ -200,6 +202,7 @@ struct SPIRVModule: Sendable {
         var reflector = SPIRVReflector(parser)
         self.words = words
         self.entryPoints = reflector.entryPoints()
+        self.uniformBlockSizes = reflector.uniformBlockSizes()
     }
 
     /// The first entry point with the given name (and stage, when given).
@@ -799,6 +802,18 @@ private struct SPIRVReflector {
     }
 
     // MARK: Descriptors
+
+    /// The byte size of each uniform block (not an array of them) in set 0, by binding.
+    mutating func uniformBlockSizes() -> [UInt32: Int] {
+        var sizes: [UInt32: Int] = [:]
+        for variable in module.variables {
+            guard let binding = describe(variable), binding.set == 0, binding.kind == .uniformBuffer,
+                  let pointee = pointee(of: variable), case .structure? = module.types[pointee]
+            else { continue }
+            sizes[binding.binding] = size(of: pointee)
+        }
+        return sizes
+    }
 
     /// All resource variables with a descriptor set and binding, sorted.
     func resourceBindings() -> [SPIRVBinding] {

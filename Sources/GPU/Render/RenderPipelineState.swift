@@ -24,6 +24,8 @@ public final class RenderPipelineState: @unchecked Sendable {
     let vertexBufferIndices: [Int]
     /// Names for messages.
     let functionNames: String
+    /// The twin whose small uniform blocks are push constants, when it has any.
+    let pushConstants: PushConstantPipeline?
 
     init(device: Device, descriptor d: RenderPipelineDescriptor) throws(LibraryError) {
         guard let vertex = d.vertexFunction else {
@@ -100,10 +102,7 @@ public final class RenderPipelineState: @unchecked Sendable {
         let configuration = RenderPipelineConfiguration(
             vertexWords: vertex.module.words, vertexEntry: vertex.entryPoint.name,
             fragment: fragment.map { ($0.module.words, $0.entryPoint.name) },
-            bindings: slots.map { slot in
-                VulkanPipeline.LayoutBinding(binding: slot.binding, type: slot.descriptor.vkDescriptorType,
-                                             stages: VkShaderStageFlags(slot.stage.vkStage.rawValue))
-            },
+            bindings: slots.map(\.layoutBinding),
             vertexBindings: vertexBindings, vertexAttributes: attributes,
             colorFormats: colorPixelFormats.map { $0?.vkFormat ?? VK_FORMAT_UNDEFINED }, blends: blends,
             depthFormat: d.depthAttachmentPixelFormat?.vkFormat ?? VK_FORMAT_UNDEFINED,
@@ -116,6 +115,8 @@ public final class RenderPipelineState: @unchecked Sendable {
         } catch {
             throw .unsupportedFunction(name: functionNames, reason: "\(error)")
         }
+        pushConstants = PushConstantPipeline.make(device: device, configuration: configuration, slots: slots,
+                                                  vertex: vertex, fragment: fragment, label: functionNames)
         device.pipelineCache.saveIfGrown()
     }
 }

@@ -161,21 +161,23 @@ final class VulkanCommandContext: @unchecked Sendable {
     }
 
     /// Copies `length` bytes (at most a chunk) into the upload ring at `alignment` and
-    /// returns where they are.
+    /// returns where they are: the buffer and offset, and the host address.
     @inline(__always)
-    func upload(_ bytes: UnsafeRawPointer, length: Int, alignment: Int) throws(VulkanError) -> (buffer: VkBuffer, offset: Int) {
+    func upload(_ bytes: UnsafeRawPointer, length: Int, alignment: Int) throws(VulkanError)
+        -> (buffer: VkBuffer, offset: Int, host: UnsafeRawPointer) {
         let offset = (uploadOffset + alignment - 1) & -alignment   // alignments are powers of two
         guard let target = uploadTarget, offset + length <= Self.uploadChunkSize else {
             return try uploadToNextChunk(bytes, length: length)
         }
         (target.mapped + offset).copyMemory(from: bytes, byteCount: length)
         uploadOffset = offset + length
-        return (target.handle, offset)
+        return (target.handle, offset, UnsafeRawPointer(target.mapped + offset))
     }
 
     /// `upload`'s slow path: moves to the next chunk of the ring (made on first use) and
     /// places the bytes at its start.
-    private func uploadToNextChunk(_ bytes: UnsafeRawPointer, length: Int) throws(VulkanError) -> (buffer: VkBuffer, offset: Int) {
+    private func uploadToNextChunk(_ bytes: UnsafeRawPointer, length: Int) throws(VulkanError)
+        -> (buffer: VkBuffer, offset: Int, host: UnsafeRawPointer) {
         if uploadTarget != nil { uploadChunk += 1 }
         if uploadChunk == uploadChunks.count {
             uploadChunks.append(try VulkanBuffer(device: device, length: Self.uploadChunkSize, hostVisible: true))
@@ -184,7 +186,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         uploadTarget = (chunk.mapped!, chunk.handle)
         chunk.mapped!.copyMemory(from: bytes, byteCount: length)
         uploadOffset = length
-        return (chunk.handle, 0)
+        return (chunk.handle, 0, UnsafeRawPointer(chunk.mapped!))
     }
 
     /// A descriptor set for `layout` from this context's pool, made on first use.

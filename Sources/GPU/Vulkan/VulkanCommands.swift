@@ -20,6 +20,8 @@ struct BufferBinding {
     var bound = BoundBuffer(buffer: nil, offset: 0, range: 0)
     /// The `Buffer` bound, for hazard tracking; nil for `setBytes` data.
     var owner: ObjectIdentifier?
+    /// Where `setBytes` data sits in the upload ring's host mapping; nil for a `Buffer`.
+    var bytes: UnsafeRawPointer?
 }
 
 /// Command recording into a context's `VkCommandBuffer`.
@@ -64,6 +66,13 @@ extension VulkanCommandContext {
     /// Binds `pipeline` at its bind point.
     func bind(_ pipeline: VulkanPipeline) {
         vkCmdBindPipeline(commandBuffer, pipeline.bindPoint, pipeline.handle)
+    }
+
+    /// Records `size` bytes from `bytes` into `pipeline`'s push constants at `offset`, for `stages`.
+    @inline(__always)
+    func pushConstants(_ pipeline: VulkanPipeline, stages: VkShaderStageFlags, offset: UInt32, size: UInt32,
+                       bytes: UnsafeRawPointer) {
+        vkCmdPushConstants(commandBuffer, pipeline.layout, stages, offset, size, bytes)
     }
 
     /// Writes the descriptors of `slots` for `pipeline` from `bufferInfos` / `imageInfos`

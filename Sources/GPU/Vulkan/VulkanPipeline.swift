@@ -91,7 +91,8 @@ final class VulkanPipeline: @unchecked Sendable {
         var stages: VkShaderStageFlags
     }
 
-    static func makeLayout(device: VulkanDevice, bindings: [LayoutBinding]) throws(VulkanError) -> (VkDescriptorSetLayout, VkPipelineLayout) {
+    static func makeLayout(device: VulkanDevice, bindings: [LayoutBinding],
+                           pushConstantRanges: [VkPushConstantRange] = []) throws(VulkanError) -> (VkDescriptorSetLayout, VkPipelineLayout) {
         let vk = device.handle
         let layoutBindings = bindings.map { binding in
             var layoutBinding = VkDescriptorSetLayoutBinding()
@@ -118,11 +119,15 @@ final class VulkanPipeline: @unchecked Sendable {
         var info = VkPipelineLayoutCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
         info.setLayoutCount = 1
+        info.pushConstantRangeCount = UInt32(pushConstantRanges.count)
         do {
             try vkCall(.createPipelineLayout, device.faults) {
                 withUnsafePointer(to: &setLayout) { pointer in
-                info.pSetLayouts = pointer
-                return vkCreatePipelineLayout(vk, &info, nil, &pipelineLayout)
+                pushConstantRanges.withUnsafeBufferPointer { ranges in
+                    info.pSetLayouts = pointer
+                    info.pPushConstantRanges = ranges.baseAddress
+                    return vkCreatePipelineLayout(vk, &info, nil, &pipelineLayout)
+                }
             }
             }
         } catch {

@@ -7,6 +7,8 @@ struct RenderPipelineConfiguration {
     var vertexEntry: String
     var fragment: (words: [UInt32], entry: String)?
     var bindings: [VulkanPipeline.LayoutBinding]
+    /// Push-constant ranges of the layout, at most one per stage.
+    var pushConstantRanges: [VkPushConstantRange] = []
     var vertexBindings: [VkVertexInputBindingDescription]
     var vertexAttributes: [VkVertexInputAttributeDescription]
     var colorFormats: [VkFormat]
@@ -59,7 +61,8 @@ extension VulkanPipeline {
     static func render(device: VulkanDevice, configuration c: RenderPipelineConfiguration,
                        cache: VulkanPipelineCache) throws(VulkanError) -> VulkanPipeline {
         let vk = device.handle
-        let (setLayout, layout) = try makeLayout(device: device, bindings: c.bindings)
+        let (setLayout, layout) = try makeLayout(device: device, bindings: c.bindings,
+                                                 pushConstantRanges: c.pushConstantRanges)
         var modules: [VkShaderModule] = []
         defer { modules.forEach { vkDestroyShaderModule(vk, $0, nil) } }
         let arena = Arena()

@@ -33,9 +33,9 @@ struct TestGPU {
 
     /// A device without a pipeline-cache file unless `cacheDirectory` names one.
     init(lifecycle: AppLifecycle = AppLifecycle(), maxCommandBufferCount: Int = 64, pushDescriptors: Bool = true,
-         cacheDirectory: URL? = nil) throws {
+         pushConstants: Bool = true, cacheDirectory: URL? = nil) throws {
         TestEnvironment.prepare()
-        device = try Device.makeDefault(lifecycle: lifecycle, usePushDescriptors: pushDescriptors,
+        device = try Device.makeDefault(lifecycle: lifecycle, usePushDescriptors: pushDescriptors, pushConstantBytes: pushConstants,
                                         cacheDirectory: cacheDirectory)
         queue = try device.makeCommandQueue(maxCommandBufferCount: maxCommandBufferCount)
         library = try device.makeDefaultLibrary(bundle: Shaders.bundle)

@@ -1,0 +1,158 @@
+/// Rewrites a uniform block of a SPIR-V module into a push-constant block, so that the
+/// bytes an encoder's `setBytes` call gives the block reach the shader through
+/// `vkCmdPushConstants` instead of a descriptor (one Vulkan call per draw fewer, and no
+/// upload-ring descriptor).
+///
+/// The variable's storage class becomes `PushConstant`; the pointer types of the variable
+/// and of every access chain into it get `PushConstant` twins; its `DescriptorSet` and
+/// `Binding` decorations go; and its members' `Offset`s move by the block's place in the
+/// pipeline's push-constant range. Anything else that touches the block (a pointer passed
+/// to a function, copied, or selected) makes the rewrite decline: nil, and the block stays
+/// a descriptor.
+extension SPIRVModule {
+    /// The module `words` with the uniform block at set 0, `binding` moved into push
+    /// constants at byte `offset`; nil when the block cannot be moved.
+    static func movingUniformBlock(in words: [UInt32], atBinding binding: UInt32,
+                                   toPushConstantOffset offset: UInt32) -> [UInt32]? {
+        SPIRVPushConstantRewrite(words: words)?.moving(binding: binding, offset: offset)
+    }
+}
+
+/// One pass of the rewrite over a module's instructions.
+private struct SPIRVPushConstantRewrite {
+    private enum Op {
+        static let name: UInt32 = 5
+        static let memberName: UInt32 = 6
+        static let entryPoint: UInt32 = 15
+        static let typePointer: UInt32 = 32
+        static let variable: UInt32 = 59
+        static let load: UInt32 = 61
+        static let accessChain: UInt32 = 65
+        static let inBoundsAccessChain: UInt32 = 66
+        static let decorate: UInt32 = 71
+        static let memberDecorate: UInt32 = 72
+    }
+
+    private enum Decoration {
+        static let binding: UInt32 = 33
+        static let descriptorSet: UInt32 = 34
+        static let offset: UInt32 = 35
+    }
+
+    private static let uniform: UInt32 = 2
+    private static let pushConstant: UInt32 = 9
+
+    let words: [UInt32]
+    /// Where each instruction starts, after the 5-word header.
+    private let starts: [Int]
+
+    init?(words: [UInt32]) {
+        guard words.count >= 5 else { return nil }
+        var starts: [Int] = []
+        var index = 5
+        while index < words.count {
+            let count = Int(words[index] >> 16)
+            guard count > 0, index + count <= words.count else { return nil }
+            starts.append(index)
+            index += count
+        }
+        self.words = words
+        self.starts = starts
+    }
+
+    private func opcode(_ start: Int) -> UInt32 { words[start] & 0xFFFF }
+    private func operands(_ start: Int) -> ArraySlice<UInt32> { words[(start + 1)..<(start + Int(words[start] >> 16))] }
+
+    func moving(binding: UInt32, offset: UInt32) -> [UInt32]? {
+        // The variable: decorated set 0 and `binding`, declared in the Uniform storage class.
+        var sets: [UInt32: UInt32] = [:]
+        var bindings: [UInt32: UInt32] = [:]
+        var pointers: [UInt32: (storageClass: UInt32, pointee: UInt32)] = [:]
+        var variableTypes: [UInt32: UInt32] = [:]
+        for start in starts {
+            let o = operands(start)
+            switch opcode(start) {
+            case Op.decorate where o.count >= 3 && o[o.startIndex + 1] == Decoration.descriptorSet:
+                sets[o[o.startIndex]] = o[o.startIndex + 2]
+            case Op.decorate where o.count >= 3 && o[o.startIndex + 1] == Decoration.binding:
+                bindings[o[o.startIndex]] = o[o.startIndex + 2]
+            case Op.typePointer where o.count == 3:
+                pointers[o[o.startIndex]] = (o[o.startIndex + 1], o[o.startIndex + 2])
+            case Op.variable where o.count >= 3:
+                variableTypes[o[o.startIndex + 1]] = o[o.startIndex]
+            default: break
+            }
+        }
+        guard let variable = bindings.first(where: { $0.value == binding && sets[$0.key] == 0 })?.key,
+              let variableType = variableTypes[variable], let pointer = pointers[variableType],
+              pointer.storageClass == Self.uniform
+        else { return nil }
+        let block = pointer.pointee
+        // Moving the members' offsets would move those of another variable of the same type.
+        if offset != 0, variableTypes.contains(where: { $0.key != variable && pointers[$0.value]?.pointee == block }) {
+            return nil
+        }
+
+        // Every pointer into the block, and the uniform pointer types they have.
+        var derived: Set<UInt32> = [variable]
+        var retyped: [UInt32: UInt32] = [variableType: 0]
+        for start in starts {
+            let o = operands(start)
+            let op = opcode(start)
+            let mentions = o.contains { derived.contains($0) }
+            guard mentions else { continue }
+            switch op {
+            case Op.accessChain, Op.inBoundsAccessChain:
+                guard o.count >= 3, derived.contains(o[o.startIndex + 2]),
+                      !o.dropFirst(3).contains(where: { derived.contains($0) }),
+                      pointers[o[o.startIndex]]?.storageClass == Self.uniform
+                else { return nil }
+                derived.insert(o[o.startIndex + 1])
+                retyped[o[o.startIndex], default: 0] = 0
+            case Op.load:
+                guard o.count >= 3, !o.prefix(2).contains(where: { derived.contains($0) }),
+                      !o.dropFirst(3).contains(where: { derived.contains($0) })
+                else { return nil }
+            case Op.variable, Op.decorate, Op.name, Op.entryPoint, Op.memberName, Op.memberDecorate:
+                continue
+            default:
+                return nil
+            }
+        }
+
+        // New PushConstant pointer types, one per uniform pointer type in use.
+        var bound = words[3]
+        var newTypes: [UInt32] = []
+        for uniformType in retyped.keys.sorted() {
+            retyped[uniformType] = bound
+            newTypes += [4 << 16 | Op.typePointer, bound, Self.pushConstant, pointers[uniformType]!.pointee]
+            bound += 1
+        }
+
+        var result = Array(words.prefix(5))
+        result[3] = bound
+        result.reserveCapacity(words.count + newTypes.count)
+        for start in starts {
+            let end = start + Int(words[start] >> 16)
+            var instruction = Array(words[start..<end])
+            switch opcode(start) {
+            case Op.decorate where instruction[1] == variable
+                && (instruction[2] == Decoration.descriptorSet || instruction[2] == Decoration.binding):
+                continue
+            case Op.memberDecorate where instruction[1] == block && instruction[3] == Decoration.offset:
+                instruction[4] += offset
+            case Op.variable where instruction[2] == variable:
+                result += newTypes
+                instruction[1] = retyped[variableType]!
+                instruction[3] = Self.pushConstant
+            case Op.accessChain where derived.contains(instruction[2]),
+                 Op.inBoundsAccessChain where derived.contains(instruction[2]):
+                instruction[1] = retyped[instruction[1]]!
+            default:
+                break
+            }
+            result += instruction
+        }
+        return result
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+@testable import GPU
+
+/// Small uniform blocks fed by setVertexBytes / setFragmentBytes reach the shaders through
+/// push constants, by a rewritten twin of the pipeline; the pixels are the same whichever
+/// way a block is fed.
+@Suite("setBytes through push constants", .validated)
+struct PushConstantTests {
+    /// triangle.vert (a 20-byte block at vertex buffer index 2) with mrt.frag (a 16-byte
+    /// block at fragment buffer index 0).
+    private func mrtPipeline(_ gpu: TestGPU) throws -> RenderPipelineState {
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try gpu.function("triangle.vert")
+        descriptor.fragmentFunction = try gpu.function("mrt.frag")
+        descriptor.vertexDescriptor = RenderTests.positionAndColor()
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        descriptor.colorAttachments[1].pixelFormat = .rgba8Unorm
+        return try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+    }
+
+    /// How the tint reaches mrt.frag in a draw.
+    enum Tint { case bytes, buffer }
+
+    /// Draws three triangles into two targets, the tint fed as `tints` says per draw;
+    /// returns both targets' pixels.
+    private func render(_ gpu: TestGPU, tints: [Tint]) throws -> [[UInt8]] {
+        let pipeline = try mrtPipeline(gpu)
+        let first = try gpu.renderTarget()
+        let second = try gpu.renderTarget()
+        let pass = gpu.clearingPass(first)
+        pass.colorAttachments[1].texture = second
+        pass.colorAttachments[1].loadAction = .clear
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: pass)
+        encoder.setRenderPipelineState(pipeline)
+        let vertices = try gpu.buffer(RenderTests.solid(0.2, 0.6, 0.4, 1))
+        for (index, tint) in tints.enumerated() {
+            var color: [Float] = [1, Float(index + 1) / 4, 0.5, 1]
+            switch tint {
+            case .bytes: try encoder.setFragmentBytes(&color, length: 16, index: 0)
+            case .buffer: encoder.setFragmentBuffer(try gpu.buffer(color), offset: 0, index: 0)
+            }
+            let x = Float(index) * 0.6 - 0.6
+            try RenderTests.draw(encoder, gpu, vertices, offset: (x, 0), scale: 0.3)
+        }
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(cb.status == .completed)
+        return [try gpu.pixels(of: first), try gpu.pixels(of: second)]
+    }
+
+    @Test("a pipeline whose uniform blocks fit gets a twin with both blocks in push constants")
+    func twinLayout() throws {
+        let gpu = try TestGPU()
+        let twin = try #require(try mrtPipeline(gpu).pushConstants)
+        #expect(twin.slots.isEmpty)
+        #expect(twin.pushSlots.map(\.offset) == [0, 32])
+        #expect(twin.pushSlots.map(\.size) == [20, 16])
+        #expect(twin.pushSlots.map(\.tableIndex) == [2, 32])
+        let off = try TestGPU(pushConstants: false)
+        #expect(try mrtPipeline(off).pushConstants == nil)
+    }
+
+    @Test("the rewritten module declares push constants at the offset given, and no descriptor for the block")
+    func rewrittenModule() throws {
+        let gpu = try TestGPU()
+        let fragment = try gpu.function("mrt.frag").module
+        #expect(fragment.uniformBlockSizes == [64: 16])
+        let words = try #require(SPIRVModule.movingUniformBlock(in: fragment.words, atBinding: 64, toPushConstantOffset: 32))
+        let moved = try SPIRVModule(words: words)
+        #expect(moved.entryPoints[0].pushConstantSize == 48)
+        #expect(moved.entryPoints[0].bindings.isEmpty)
+        #expect(moved.uniformBlockSizes.isEmpty)
+        #expect(SPIRVModule.movingUniformBlock(in: fragment.words, atBinding: 65, toPushConstantOffset: 0) == nil)
+        // A storage buffer is not a uniform block: declined.
+        let compute = try gpu.function("add.comp").module
+        #expect(SPIRVModule.movingUniformBlock(in: compute.words, atBinding: 0, toPushConstantOffset: 0) == nil)
+    }
+
+    @Test("push constants, descriptors, and a buffer in the block's place draw the same pixels, switching within a pass")
+    func samePixels() throws {
+        let viaDescriptors = try render(try TestGPU(pushConstants: false), tints: [.bytes, .bytes, .bytes])
+        let viaPush = try render(try TestGPU(), tints: [.bytes, .bytes, .bytes])
+        let mixed = try render(try TestGPU(), tints: [.bytes, .buffer, .bytes])
+        let viaBuffers = try render(try TestGPU(), tints: [.buffer, .buffer, .buffer])
+        #expect(viaPush == viaDescriptors)
+        #expect(mixed == viaDescriptors)
+        #expect(viaBuffers == viaDescriptors)
+        // Three tinted triangles landed: the second target's texels under their centres.
+        for (index, x) in [13, 32, 51].enumerated() {
+            let inverse = texel(viaPush[1], width: 64, x: x, y: 34)
+            #expect(inverse[0] == 204 && abs(Int(inverse[1]) - Int(0.4 * Float(index + 1) / 4 * 255)) <= 1, "\(inverse)")
+        }
+    }
+}
