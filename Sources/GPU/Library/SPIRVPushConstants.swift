@@ -20,28 +20,6 @@ extension SPIRVModule {
 
 /// One pass of the rewrite over a module's instructions.
 private struct SPIRVPushConstantRewrite {
-    private enum Op {
-        static let name: UInt32 = 5
-        static let memberName: UInt32 = 6
-        static let entryPoint: UInt32 = 15
-        static let typePointer: UInt32 = 32
-        static let variable: UInt32 = 59
-        static let load: UInt32 = 61
-        static let accessChain: UInt32 = 65
-        static let inBoundsAccessChain: UInt32 = 66
-        static let decorate: UInt32 = 71
-        static let memberDecorate: UInt32 = 72
-    }
-
-    private enum Decoration {
-        static let binding: UInt32 = 33
-        static let descriptorSet: UInt32 = 34
-        static let offset: UInt32 = 35
-    }
-
-    private static let uniform: UInt32 = 2
-    private static let pushConstant: UInt32 = 9
-
     let words: [UInt32]
     /// Where each instruction starts, after the 5-word header.
     private let starts: [Int]
@@ -72,20 +50,20 @@ private struct SPIRVPushConstantRewrite {
         for start in starts {
             let o = operands(start)
             switch opcode(start) {
-            case Op.decorate where o.count >= 3 && o[o.startIndex + 1] == Decoration.descriptorSet:
+            case SPIRVOp.decorate where o.count >= 3 && o[o.startIndex + 1] == SPIRVDecoration.descriptorSet:
                 sets[o[o.startIndex]] = o[o.startIndex + 2]
-            case Op.decorate where o.count >= 3 && o[o.startIndex + 1] == Decoration.binding:
+            case SPIRVOp.decorate where o.count >= 3 && o[o.startIndex + 1] == SPIRVDecoration.binding:
                 bindings[o[o.startIndex]] = o[o.startIndex + 2]
-            case Op.typePointer where o.count == 3:
+            case SPIRVOp.typePointer where o.count == 3:
                 pointers[o[o.startIndex]] = (o[o.startIndex + 1], o[o.startIndex + 2])
-            case Op.variable where o.count >= 3:
+            case SPIRVOp.variable where o.count >= 3:
                 variableTypes[o[o.startIndex + 1]] = o[o.startIndex]
             default: break
             }
         }
         guard let variable = bindings.first(where: { $0.value == binding && sets[$0.key] == 0 })?.key,
               let variableType = variableTypes[variable], let pointer = pointers[variableType],
-              pointer.storageClass == Self.uniform
+              pointer.storageClass == SPIRVStorageClass.uniform
         else { return nil }
         let block = pointer.pointee
         // Moving the members' offsets would move those of another variable of the same type.
@@ -102,18 +80,18 @@ private struct SPIRVPushConstantRewrite {
             let mentions = o.contains { derived.contains($0) }
             guard mentions else { continue }
             switch op {
-            case Op.accessChain, Op.inBoundsAccessChain:
+            case SPIRVOp.accessChain, SPIRVOp.inBoundsAccessChain:
                 guard o.count >= 3, derived.contains(o[o.startIndex + 2]),
                       !o.dropFirst(3).contains(where: { derived.contains($0) }),
-                      pointers[o[o.startIndex]]?.storageClass == Self.uniform
+                      pointers[o[o.startIndex]]?.storageClass == SPIRVStorageClass.uniform
                 else { return nil }
                 derived.insert(o[o.startIndex + 1])
                 retyped[o[o.startIndex], default: 0] = 0
-            case Op.load:
+            case SPIRVOp.load:
                 guard o.count >= 3, !o.prefix(2).contains(where: { derived.contains($0) }),
                       !o.dropFirst(3).contains(where: { derived.contains($0) })
                 else { return nil }
-            case Op.variable, Op.decorate, Op.name, Op.entryPoint, Op.memberName, Op.memberDecorate:
+            case SPIRVOp.variable, SPIRVOp.decorate, SPIRVOp.name, SPIRVOp.entryPoint, SPIRVOp.memberName, SPIRVOp.memberDecorate:
                 continue
             default:
                 return nil
@@ -125,7 +103,7 @@ private struct SPIRVPushConstantRewrite {
         var newTypes: [UInt32] = []
         for uniformType in retyped.keys.sorted() {
             retyped[uniformType] = bound
-            newTypes += [4 << 16 | Op.typePointer, bound, Self.pushConstant, pointers[uniformType]!.pointee]
+            newTypes += [4 << 16 | SPIRVOp.typePointer, bound, SPIRVStorageClass.pushConstant, pointers[uniformType]!.pointee]
             bound += 1
         }
 
@@ -136,17 +114,17 @@ private struct SPIRVPushConstantRewrite {
             let end = start + Int(words[start] >> 16)
             var instruction = Array(words[start..<end])
             switch opcode(start) {
-            case Op.decorate where instruction[1] == variable
-                && (instruction[2] == Decoration.descriptorSet || instruction[2] == Decoration.binding):
+            case SPIRVOp.decorate where instruction[1] == variable
+                && (instruction[2] == SPIRVDecoration.descriptorSet || instruction[2] == SPIRVDecoration.binding):
                 continue
-            case Op.memberDecorate where instruction[1] == block && instruction[3] == Decoration.offset:
+            case SPIRVOp.memberDecorate where instruction[1] == block && instruction[3] == SPIRVDecoration.offset:
                 instruction[4] += offset
-            case Op.variable where instruction[2] == variable:
+            case SPIRVOp.variable where instruction[2] == variable:
                 result += newTypes
                 instruction[1] = retyped[variableType]!
-                instruction[3] = Self.pushConstant
-            case Op.accessChain where derived.contains(instruction[2]),
-                 Op.inBoundsAccessChain where derived.contains(instruction[2]):
+                instruction[3] = SPIRVStorageClass.pushConstant
+            case SPIRVOp.accessChain where derived.contains(instruction[2]),
+                 SPIRVOp.inBoundsAccessChain where derived.contains(instruction[2]):
                 instruction[1] = retyped[instruction[1]]!
             default:
                 break

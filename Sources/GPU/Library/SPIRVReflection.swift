@@ -225,9 +225,11 @@ struct SPIRVParseError: Error, Sendable, Equatable, CustomStringConvertible {
 private let spirvMagic: UInt32 = 0x0723_0203
 
 /// Opcodes this parser reads (specification section 3.42).
-private enum SPIRVOp {
+enum SPIRVOp {
     /// `OpName`.
     static let name: UInt32 = 5
+    /// `OpMemberName`.
+    static let memberName: UInt32 = 6
     /// `OpCapability`.
     static let capability: UInt32 = 17
     /// `OpMemoryModel`.
@@ -274,6 +276,12 @@ private enum SPIRVOp {
     static let functionEnd: UInt32 = 56
     /// `OpVariable`.
     static let variable: UInt32 = 59
+    /// `OpLoad`.
+    static let load: UInt32 = 61
+    /// `OpAccessChain`.
+    static let accessChain: UInt32 = 65
+    /// `OpInBoundsAccessChain`.
+    static let inBoundsAccessChain: UInt32 = 66
     /// `OpDecorate`.
     static let decorate: UInt32 = 71
     /// `OpMemberDecorate`.
@@ -305,7 +313,7 @@ private enum SPIRVExecutionMode {
 }
 
 /// Storage classes (section 3.7).
-private enum SPIRVStorageClass {
+enum SPIRVStorageClass {
     /// `UniformConstant`.
     static let uniformConstant: UInt32 = 0
     /// `Input`.
@@ -321,7 +329,7 @@ private enum SPIRVStorageClass {
 }
 
 /// Decorations (section 3.20).
-private enum SPIRVDecoration {
+enum SPIRVDecoration {
     /// `Block`.
     static let block: UInt32 = 2
     /// `BufferBlock`.
