@@ -61,6 +61,9 @@ public final class CommandBuffer: @unchecked Sendable {
         /// Swapchain images this buffer presents: moved to the present layout at its end,
         /// their present semaphores signalled by its submission.
         var presentedImages: [(swapchain: VulkanSwapchain, index: Int)] = []
+        /// Textures the buffer writes: each notes the buffer as its last writer from commit
+        /// to completion.
+        var writtenTextures: [Texture] = []
         var timelineValue: UInt64 = 0
         var kernelStart: Double = 0
         var kernelEnd: Double = 0
@@ -88,7 +91,17 @@ public final class CommandBuffer: @unchecked Sendable {
     /// wait among the queue's spares. Called only where nothing else can reach it.
     func clearForReuse() {
         queue = nil
+        var written = state.writtenTextures
         state = State()
+        written.removeAll(keepingCapacity: true)
+        state.writtenTextures = written
+    }
+
+    /// Notes that the recorded commands write `texture` (see `State.writtenTextures`).
+    func noteWrite(to texture: Texture) {
+        engine.lock.withLock {
+            if !state.writtenTextures.contains(where: { $0 === texture }) { state.writtenTextures.append(texture) }
+        }
     }
 
     deinit {
@@ -142,8 +155,8 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Commits the buffer for execution (enqueuing it first if needed). It is scheduled
     /// once every buffer enqueued before it has been.
     public func commit() {
-        let (context, isRecording, presented) = engine.lock.withLock {
-            () -> (VulkanCommandContext?, Bool, [(swapchain: VulkanSwapchain, index: Int)]) in
+        let (context, isRecording, presented, written) = engine.lock.withLock {
+            () -> (VulkanCommandContext?, Bool, [(swapchain: VulkanSwapchain, index: Int)], [Texture]) in
             if state.isCommitting || state.status >= .committed {
                 misuse("commit() called on a command buffer that was already committed")
             }
@@ -151,13 +164,15 @@ public final class CommandBuffer: @unchecked Sendable {
                 misuse("commit() called while a \(open) command encoder is still open; call endEncoding() first")
             }
             state.isCommitting = true
-            return (state.context, state.isRecording, state.presentedImages)
+            return (state.context, state.isRecording, state.presentedImages, state.writtenTextures)
         }
         // The lifecycle gate decides before any Vulkan call is made for the buffer.
         if let refusal = device.gate.admit(self) {
             engine.refuse(self, error: refusal)
             return
         }
+        // Before the buffer can finish: its completion forgets these notes.
+        for texture in written { texture.noteCommittedWriter(self) }
         var failure: CommandBufferError?
         if let context {
             do {

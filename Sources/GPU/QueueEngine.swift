@@ -275,6 +275,10 @@ final class QueueEngine: @unchecked Sendable {
         let continuations = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
             buffer.state.handlersDone = true
             buffer.state.handlerThread = nil
+            // The textures' notes of this writer end here (a texture's lock is never held
+            // while taking this one).
+            for texture in buffer.state.writtenTextures { texture.forgetWriter(buffer) }
+            buffer.state.writtenTextures.removeAll(keepingCapacity: true)
             buffer.state.scheduledHandlers.removeAll()
             buffer.state.completedHandlers.removeAll()
             lock.broadcast()

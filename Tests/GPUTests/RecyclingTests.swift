@@ -71,6 +71,32 @@ struct RecyclingTests {
         #expect(counter.contents().load(as: UInt32.self) == 50)
     }
 
+    @Test("a loop of dropped render passes into one texture reuses one command buffer; getBytes still waits for the writer")
+    func renderLoopReuses() throws {
+        let gpu = try TestGPU()
+        let queue = try gpu.device.makeCommandQueue()
+        let target = try gpu.renderTarget()
+        var bufferAddresses = Set<UnsafeMutableRawPointer>()
+        for frame in 0..<20 {
+            try {
+                let buffer = try queue.makeCommandBuffer()
+                bufferAddresses.insert(address(buffer))
+                let shade = Double(frame) / 19
+                let encoder = try buffer.makeRenderCommandEncoder(
+                    descriptor: gpu.clearingPass(target, clear: ClearColor(red: shade, green: 0, blue: 1 - shade, alpha: 1)))
+                encoder.endEncoding()
+                buffer.commit()
+            }()
+            // getBytes waits for the last committed writer, which is still referenced by
+            // the texture only until it finishes.
+            let pixels = try gpu.pixels(of: target)
+            #expect(texel(pixels, width: 64, x: 5, y: 5) == [UInt8((Double(frame) / 19 * 255).rounded()), 0,
+                                                             UInt8(((1 - Double(frame) / 19) * 255).rounded()), 255])
+            _ = finished(queue, count: 1)
+        }
+        #expect(bufferAddresses.count == 1)
+    }
+
     @Test("a reused buffer starts fresh and runs its own work and handlers once")
     func reusedBufferIsFresh() throws {
         let gpu = try TestGPU()

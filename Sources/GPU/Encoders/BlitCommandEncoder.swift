@@ -73,7 +73,7 @@ public final class BlitCommandEncoder {
                                 slice: destinationSlice, bytesPerRow: sourceBytesPerRow, call: call)
         checkRange(source, sourceOffset..<(sourceOffset + sourceBytesPerRow * sourceSize.height), call: call, role: "source")
         track(reading: source, writing: destination)
-        destination.noteWriter(commandBuffer)
+        commandBuffer.noteWrite(to: destination)
         context.copy(buffer: source.backing.handle, offset: sourceOffset, bytesPerRow: sourceBytesPerRow,
                      image: destination.backing, level: destinationLevel, layer: destinationSlice,
                      origin: destinationOrigin, size: sourceSize, toImage: true)
@@ -96,7 +96,7 @@ public final class BlitCommandEncoder {
         destination.checkRegion(Region(origin: Origin(), size: size), level: destinationLevel, slice: destinationSlice,
                                 bytesPerRow: bytesPerRow, call: call)
         track(reading: source, writing: destination)
-        destination.noteWriter(commandBuffer)
+        commandBuffer.noteWrite(to: destination)
         context.copy(image: source.backing, level: sourceLevel, layer: sourceSlice,
                      to: destination.backing, level: destinationLevel, layer: destinationSlice, size: size)
     }
@@ -105,7 +105,7 @@ public final class BlitCommandEncoder {
     public func generateMipmaps(for texture: Texture) {
         checkOpen("generateMipmaps(for:)")
         track(reading: texture, writing: texture)
-        texture.noteWriter(commandBuffer)
+        commandBuffer.noteWrite(to: texture)
         guard texture.mipmapLevelCount > 1 else { return }
         context.generateMipmaps(texture.backing)
     }

@@ -76,10 +76,10 @@ public final class RenderCommandEncoder {
             func attachment(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
                             clear: VkClearValue, resolve: Texture?) throws(VulkanError) -> RenderingAttachment {
                 context.retained.append(texture)
-                texture.noteWriter(commandBuffer)
+                commandBuffer.noteWrite(to: texture)
                 let resolved = try resolve.map { (texture) throws(VulkanError) in
                     context.retained.append(texture)
-                    texture.noteWriter(commandBuffer)
+                    commandBuffer.noteWrite(to: texture)
                     return (texture.backing, try texture.backing.attachmentView(level: 0, layer: 0))
                 }
                 return RenderingAttachment(image: texture.backing, view: try texture.backing.attachmentView(level: level, layer: slice),

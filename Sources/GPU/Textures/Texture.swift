@@ -8,7 +8,10 @@ public final class Texture: @unchecked Sendable {
     /// What it was made from.
     public let descriptor: TextureDescriptor
     private let lock = ConditionLock()
-    private weak var lastWriter: CommandBuffer?
+    /// The last committed, unfinished command buffer that writes the texture: set by its
+    /// commit, cleared when it finishes (a strong reference only while it runs, and no
+    /// weak one, which would keep the buffer from being recycled).
+    private var lastWriter: CommandBuffer?
 
     init(device: Device, descriptor: TextureDescriptor, backing: VulkanImage) {
         self.device = device
@@ -38,9 +41,15 @@ public final class Texture: @unchecked Sendable {
         Size(width: max(width >> level, 1), height: max(height >> level, 1))
     }
 
-    /// Records that `commandBuffer` writes this texture, so `getBytes` waits for it.
-    func noteWriter(_ commandBuffer: CommandBuffer) {
+    /// Records that `commandBuffer`, being committed, writes this texture, so `getBytes`
+    /// waits for it.
+    func noteCommittedWriter(_ commandBuffer: CommandBuffer) {
         lock.withLock { lastWriter = commandBuffer }
+    }
+
+    /// Forgets `commandBuffer`, which has finished, unless a later writer replaced it.
+    func forgetWriter(_ commandBuffer: CommandBuffer) {
+        lock.withLock { if lastWriter === commandBuffer { lastWriter = nil } }
     }
 
     /// Copies texels from memory into `region` of `mipmapLevel` (and `slice`). Returns
@@ -66,7 +75,7 @@ public final class Texture: @unchecked Sendable {
                          slice: Int = 0) throws(GPUError) {
         let call = "getBytes(_:bytesPerRow:from:mipmapLevel:slice:)"
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
-        if let writer = lock.withLock({ lastWriter }), writer.status >= .committed { writer.waitUntilCompleted() }
+        lock.withLock { lastWriter }?.waitUntilCompleted()
         let length = bytesPerRow * region.size.height
         let staging = try device.makeBuffer(length: length)
         try device.runInternally { (commandBuffer) throws(GPUError) in
