@@ -16,6 +16,8 @@ public final class ComputePipelineState: @unchecked Sendable {
     }
     /// Resources the shader declares: Metal index, Vulkan binding, descriptor kind.
     let slots: [ResourceSlot]
+    /// The twin whose small uniform blocks are push constants, when it has any.
+    let pushConstants: PushConstantPipeline?
 
     init(device: Device, function: Function) throws(LibraryError) {
         guard function.stage == .compute else {
@@ -31,11 +33,12 @@ public final class ComputePipelineState: @unchecked Sendable {
         threadsPerThreadgroup = Size(width: Int(local.x), height: Int(local.y), depth: Int(local.z))
         do {
             backend = try VulkanPipeline(computeWith: device.backend, words: function.module.words,
-                                         entryPoint: entry.name, bindings: entry.bindings,
+                                         entryPoint: entry.name, bindings: slots.map(\.layoutBinding),
                                          cache: device.pipelineCache.cache)
         } catch {
             throw .unsupportedFunction(name: function.name, reason: "\(error)")
         }
+        pushConstants = PushConstantPipeline.compute(device: device, function: function, slots: slots)
         device.pipelineCache.saveIfGrown()
     }
 }

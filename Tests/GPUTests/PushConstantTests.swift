@@ -93,4 +93,34 @@ struct PushConstantTests {
             #expect(inverse[0] == 204 && abs(Int(inverse[1]) - Int(0.4 * Float(index + 1) / 4 * 255)) <= 1, "\(inverse)")
         }
     }
+
+    @Test("a compute pipeline's uniform block is a push constant when setBytes feeds it, a descriptor when a buffer does")
+    func computeTwin() throws {
+        let gpu = try TestGPU()
+        let pipeline = try gpu.pipeline("increment.comp")
+        let twin = try #require(pipeline.pushConstants)
+        #expect(twin.pushSlots.map(\.size) == [4] && twin.pushSlots.map(\.tableIndex) == [3])
+        #expect(twin.slots.map(\.index) == [0])
+        #expect(try TestGPU(pushConstants: false).pipeline("increment.comp").pushConstants == nil)
+        let counter = try gpu.device.makeBuffer(length: 4)
+        var seven: UInt32 = 7
+        let params = try gpu.device.makeBuffer(bytes: &seven, length: 4)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(pipeline)
+        encoder.setBuffer(counter, offset: 0, index: 0)
+        for amount: UInt32? in [5, nil, 11] {
+            if var amount {
+                try encoder.setBytes(&amount, length: 4, index: 3)
+            } else {
+                encoder.setBuffer(params, offset: 0, index: 3)
+            }
+            try encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        }
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(cb.status == .completed)
+        #expect(counter.contents().load(as: UInt32.self) == 23)
+    }
 }

@@ -12,6 +12,8 @@ public final class ComputeCommandEncoder {
     private var binder: ResourceBinder
     private var pipeline: ComputePipelineState?
     private var isEnded = false
+    /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
+    private var boundBackend: ObjectIdentifier?
 
     init(commandBuffer: CommandBuffer, context: VulkanCommandContext) {
         self.commandBuffer = commandBuffer
@@ -25,6 +27,7 @@ public final class ComputeCommandEncoder {
         self.context = context
         binder = ResourceBinder(context: context)
         isEnded = false
+        boundBackend = nil
     }
 
     /// Sets the pipeline later dispatches use.
@@ -32,7 +35,6 @@ public final class ComputeCommandEncoder {
         checkOpen("setComputePipelineState(_:)")
         pipeline = state
         context.retained.append(state)
-        context.bind(state.backend)
     }
 
     /// Binds `buffer` at buffer `index` (Vulkan binding `index` in set 0).
@@ -65,8 +67,7 @@ public final class ComputeCommandEncoder {
     /// shader declares (Vulkan fixes it in the shader).
     public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) throws(GPUError) {
         let call: StaticString = "dispatchThreadgroups(_:threadsPerThreadgroup:)"
-        let pipeline = prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
-        try binder.flush(pipeline, call: call)
+        try prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
         context.dispatch(UInt32(threadgroups.width), UInt32(threadgroups.height), UInt32(threadgroups.depth))
     }
 
@@ -75,8 +76,7 @@ public final class ComputeCommandEncoder {
     /// end (`if (i < count)`).
     public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) throws(GPUError) {
         let call: StaticString = "dispatchThreads(_:threadsPerThreadgroup:)"
-        let pipeline = prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
-        try binder.flush(pipeline, call: call)
+        try prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
         func groups(_ count: Int, _ size: Int) -> UInt32 { UInt32((count + size - 1) / size) }
         context.dispatch(groups(threads.width, threadsPerThreadgroup.width),
                          groups(threads.height, threadsPerThreadgroup.height),
@@ -94,14 +94,30 @@ public final class ComputeCommandEncoder {
         buffer.endEncoder(keeping: self)
     }
 
-    private func prepare(call: StaticString, threadsPerThreadgroup: Size) -> ComputePipelineState {
+    /// Checks the dispatch, binds the pipeline (its push-constant twin when `setBytes` data
+    /// feeds every block the twin moved) and writes the bindings.
+    private func prepare(call: StaticString, threadsPerThreadgroup: Size) throws(GPUError) {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setComputePipelineState(_:)") }
         guard threadsPerThreadgroup == pipeline.threadsPerThreadgroup else {
             misuse("\(call): threadsPerThreadgroup \(threadsPerThreadgroup) differs from the \(pipeline.threadsPerThreadgroup) "
                 + "that '\(pipeline.functionName)' declares")
         }
-        return pipeline
+        if let twin = pipeline.pushConstants, twin.canDraw(with: context.bufferTable) {
+            bind(twin.backend)
+            context.pushConstants(twin, from: context.bufferTable)
+            try binder.flush(twin, call: call)
+        } else {
+            bind(pipeline.backend)
+            try binder.flush(pipeline, call: call)
+        }
+    }
+
+    /// Binds `backend` unless it is bound already.
+    private func bind(_ backend: VulkanPipeline) {
+        guard boundBackend != ObjectIdentifier(backend) else { return }
+        context.bind(backend)
+        boundBackend = ObjectIdentifier(backend)
     }
 
     private func checkOpen(_ call: StaticString) {

@@ -273,10 +273,7 @@ public final class RenderCommandEncoder {
             // pipeline has a twin for them; anything else through descriptors.
             if let twin = pipeline.pushConstants, twin.canDraw(with: bufferTable) {
                 bind(twin.backend)
-                for slot in twin.pushSlots {
-                    context.pushConstants(twin.backend, stages: slot.stages, offset: slot.offset, size: slot.size,
-                                          bytes: bufferTable[slot.tableIndex].bytes.unsafelyUnwrapped)
-                }
+                context.pushConstants(twin, from: bufferTable)
                 try binder.flush(twin, call: call, trackHazards: false)
             } else {
                 bind(pipeline.backend)

@@ -39,6 +39,19 @@ private struct SPIRVPushConstantRewrite {
     }
 
     private func opcode(_ start: Int) -> UInt32 { words[start] & 0xFFFF }
+
+    /// Whether instructions with opcode `op` take only literals, types, constants, names
+    /// and entry points as operands, never a pointer: there a word equal to the block's id
+    /// is a literal (`LocalSize 17`, say), not a use. Debug, extension, memory-model,
+    /// entry-point, mode and capability instructions (1–8, 10, 11, 14–17), types (19–39),
+    /// constants and specialisation constants (41–52), `OpMemberDecorate` (72),
+    /// `OpNoLine` (317), `OpModuleProcessed` (330), `OpExecutionModeId` (331).
+    private static func cannotUsePointers(_ op: UInt32) -> Bool {
+        switch op {
+        case 1...8, 10, 11, 14...17, 19...39, 41...52, SPIRVOp.memberDecorate, 317, 330, 331: true
+        default: false
+        }
+    }
     private func operands(_ start: Int) -> ArraySlice<UInt32> { words[(start + 1)..<(start + Int(words[start] >> 16))] }
 
     func moving(binding: UInt32, offset: UInt32) -> [UInt32]? {
@@ -91,10 +104,10 @@ private struct SPIRVPushConstantRewrite {
                 guard o.count >= 3, !o.prefix(2).contains(where: { derived.contains($0) }),
                       !o.dropFirst(3).contains(where: { derived.contains($0) })
                 else { return nil }
-            case SPIRVOp.variable, SPIRVOp.decorate, SPIRVOp.name, SPIRVOp.entryPoint, SPIRVOp.memberName, SPIRVOp.memberDecorate:
+            case SPIRVOp.variable, SPIRVOp.decorate:
                 continue
             default:
-                return nil
+                guard Self.cannotUsePointers(op) else { return nil }
             }
         }
 

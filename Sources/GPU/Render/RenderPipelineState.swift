@@ -115,7 +115,7 @@ public final class RenderPipelineState: @unchecked Sendable {
         } catch {
             throw .unsupportedFunction(name: functionNames, reason: "\(error)")
         }
-        pushConstants = PushConstantPipeline.make(device: device, configuration: configuration, slots: slots,
+        pushConstants = PushConstantPipeline.render(device: device, configuration: configuration, slots: slots,
                                                   vertex: vertex, fragment: fragment, label: functionNames)
         device.pipelineCache.saveIfGrown()
     }

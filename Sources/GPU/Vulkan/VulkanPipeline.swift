@@ -12,15 +12,12 @@ final class VulkanPipeline: @unchecked Sendable {
     let bindPoint: VkPipelineBindPoint
 
     /// Makes a compute pipeline from `words` with entry point `entryPoint`, through `cache`.
-    init(computeWith device: VulkanDevice, words: [UInt32], entryPoint: String,
-         bindings: [SPIRVBinding], cache: VulkanPipelineCache) throws(VulkanError) {
+    init(computeWith device: VulkanDevice, words: [UInt32], entryPoint: String, bindings: [LayoutBinding],
+         pushConstantRanges: [VkPushConstantRange] = [], cache: VulkanPipelineCache) throws(VulkanError) {
         self.device = device
         bindPoint = VK_PIPELINE_BIND_POINT_COMPUTE
         let vk = device.handle
-        (setLayout, layout) = try Self.makeLayout(
-            device: device,
-            bindings: bindings.map { LayoutBinding(binding: $0.binding, type: $0.kind.vkDescriptorType,
-                                                   stages: VkShaderStageFlags(VK_SHADER_STAGE_COMPUTE_BIT.rawValue)) })
+        (setLayout, layout) = try Self.makeLayout(device: device, bindings: bindings, pushConstantRanges: pushConstantRanges)
         let module: VkShaderModule
         do {
             module = try Self.makeShaderModule(device: device, words: words)

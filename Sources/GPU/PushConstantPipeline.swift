@@ -1,0 +1,139 @@
+import CVulkan
+
+/// A uniform block that a `PushConstantPipeline` reads from push constants: the encoder
+/// table entry whose `setBytes` data feeds it, and where the data goes.
+struct PushConstantSlot {
+    var tableIndex: Int
+    var stages: VkShaderStageFlags
+    var offset: UInt32
+    var size: UInt32
+}
+
+/// The twin of a render or compute pipeline whose small uniform blocks (those that fit the
+/// device's push-constant space, at most 128 bytes in all) are push constants. A draw or
+/// dispatch uses it when every such block is fed by `setBytes` (or `setVertexBytes` /
+/// `setFragmentBytes`) with at least the block's size; a block bound to a `Buffer` sends
+/// the command to the original pipeline. The
+/// shaders are the same but for the blocks' storage class (`SPIRVModule.movingUniformBlock`),
+/// so both pipelines draw the same pixels.
+///
+/// `@unchecked Sendable`: every stored property is immutable.
+final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
+    let backend: VulkanPipeline
+    /// The slots still fed through descriptors.
+    let slots: [ResourceSlot]
+    /// The slots fed through push constants.
+    let pushSlots: [PushConstantSlot]
+    let functionLabel: String
+
+    private init(backend: VulkanPipeline, slots: [ResourceSlot], pushSlots: [PushConstantSlot], functionLabel: String) {
+        self.backend = backend
+        self.slots = slots
+        self.pushSlots = pushSlots
+        self.functionLabel = functionLabel
+    }
+
+    /// Whether `table` feeds every push slot with `setBytes` data of at least its size.
+    @inline(__always)
+    func canDraw(with table: UnsafeMutableBufferPointer<BufferBinding>) -> Bool {
+        for slot in pushSlots {
+            let binding = table[slot.tableIndex]
+            guard binding.bytes != nil, binding.bound.range >= UInt64(slot.size) else { return false }
+        }
+        return true
+    }
+
+    /// Where a pipeline's small uniform blocks go in push constants, and the shaders
+    /// rewritten for it.
+    private struct Plan {
+        var words: [ShaderStage: [UInt32]]
+        var pushSlots: [PushConstantSlot] = []
+        var remaining: [ResourceSlot] = []
+        var ranges: [VkPushConstantRange] = []
+    }
+
+    /// The plan for `slots` of the functions' `modules`; nil when no uniform block can move
+    /// (none fits, or a shader uses one in a way the rewrite declines), or when the device
+    /// does not feed bytes through push constants.
+    private static func plan(device: Device, slots: [ResourceSlot], modules: [ShaderStage: SPIRVModule]) -> Plan? {
+        guard device.feedsBytesThroughPushConstants else { return nil }
+        let limit = min(Int(device.backend.physical.limits.maxPushConstantsSize), 128)
+        var plan = Plan(words: modules.mapValues(\.words))
+        var end = 0
+        var ranges: [ShaderStage: (start: Int, end: Int)] = [:]
+        for slot in slots {
+            let start = (end + 15) & ~15
+            guard slot.descriptor == .uniformBuffer, let size = modules[slot.stage]?.uniformBlockSizes[slot.binding], size > 0,
+                  case let rounded = (size + 3) & ~3, start + rounded <= limit,
+                  let moved = plan.words[slot.stage].flatMap({
+                      SPIRVModule.movingUniformBlock(in: $0, atBinding: slot.binding, toPushConstantOffset: UInt32(start))
+                  })
+            else {
+                plan.remaining.append(slot)
+                continue
+            }
+            plan.words[slot.stage] = moved
+            end = start + rounded
+            plan.pushSlots.append(PushConstantSlot(tableIndex: slot.tableIndex, stages: VkShaderStageFlags(slot.stage.vkStage.rawValue),
+                                                   offset: UInt32(start), size: UInt32(rounded)))
+            ranges[slot.stage] = (ranges[slot.stage]?.start ?? start, end)
+        }
+        guard !plan.pushSlots.isEmpty else { return nil }
+        plan.ranges = ranges.map { stage, range in
+            VkPushConstantRange(stageFlags: VkShaderStageFlags(stage.vkStage.rawValue), offset: UInt32(range.start),
+                                size: UInt32(range.end - range.start))
+        }
+        return plan
+    }
+
+    /// The twin of the render pipeline made from `configuration`, whose resources are
+    /// `slots`; nil where `plan` finds nothing to move or the twin cannot be made.
+    static func render(device: Device, configuration: RenderPipelineConfiguration, slots: [ResourceSlot],
+                       vertex: Function, fragment: Function?, label: String) -> PushConstantPipeline? {
+        var modules: [ShaderStage: SPIRVModule] = [.vertex: vertex.module]
+        modules[.fragment] = fragment?.module
+        guard let plan = plan(device: device, slots: slots, modules: modules) else { return nil }
+        var twin = configuration
+        twin.vertexWords = plan.words[.vertex]!
+        twin.fragment = configuration.fragment.map { (plan.words[.fragment]!, $0.entry) }
+        twin.bindings = plan.remaining.map(\.layoutBinding)
+        twin.pushConstantRanges = plan.ranges
+        guard let backend = try? VulkanPipeline.render(device: device.backend, configuration: twin,
+                                                       cache: device.pipelineCache.cache)
+        else { return nil }
+        return PushConstantPipeline(backend: backend, slots: plan.remaining, pushSlots: plan.pushSlots, functionLabel: label)
+    }
+
+    /// The twin of the compute pipeline of `function`, whose resources are `slots`; nil
+    /// where `plan` finds nothing to move or the twin cannot be made.
+    static func compute(device: Device, function: Function, slots: [ResourceSlot]) -> PushConstantPipeline? {
+        guard let plan = plan(device: device, slots: slots, modules: [.compute: function.module]),
+              let backend = try? VulkanPipeline(computeWith: device.backend, words: plan.words[.compute]!,
+                                                entryPoint: function.entryPoint.name,
+                                                bindings: plan.remaining.map(\.layoutBinding),
+                                                pushConstantRanges: plan.ranges, cache: device.pipelineCache.cache)
+        else { return nil }
+        return PushConstantPipeline(backend: backend, slots: plan.remaining, pushSlots: plan.pushSlots,
+                                    functionLabel: function.name)
+    }
+}
+
+extension VulkanCommandContext {
+    /// Records the `setBytes` data of each of `twin`'s push slots from `table` (checked by
+    /// `canDraw(with:)`).
+    @inline(__always)
+    func pushConstants(_ twin: PushConstantPipeline, from table: UnsafeMutableBufferPointer<BufferBinding>) {
+        for slot in twin.pushSlots {
+            pushConstants(twin.backend, stages: slot.stages, offset: slot.offset, size: slot.size,
+                          bytes: table[slot.tableIndex].bytes.unsafelyUnwrapped)
+        }
+    }
+}
+
+extension ResourceSlot {
+    /// The slot's binding in a pipeline's descriptor-set layout.
+    var layoutBinding: VulkanPipeline.LayoutBinding {
+        VulkanPipeline.LayoutBinding(binding: binding, type: descriptor.vkDescriptorType,
+                                     stages: VkShaderStageFlags(stage.vkStage.rawValue))
+    }
+}
