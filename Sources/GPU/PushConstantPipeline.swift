@@ -13,9 +13,9 @@ struct PushConstantSlot {
 /// device's push-constant space, at most 128 bytes in all) are push constants. A draw or
 /// dispatch uses it when every such block is fed by `setBytes` (or `setVertexBytes` /
 /// `setFragmentBytes`) with at least the block's size; a block bound to a `Buffer` sends
-/// the command to the original pipeline. The
-/// shaders are the same but for the blocks' storage class (`SPIRVModule.movingUniformBlock`),
-/// so both pipelines draw the same pixels.
+/// the command to the original pipeline. The shaders are the same but for the blocks'
+/// storage class (`SPIRVModule.movingUniformBlock`), so both pipelines give the same
+/// results.
 ///
 /// `@unchecked Sendable`: every stored property is immutable.
 final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
