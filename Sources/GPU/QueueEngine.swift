@@ -41,13 +41,19 @@ final class QueueEngine: @unchecked Sendable {
     /// Finished buffers the app still held when they completed (a loop that keeps its
     /// last buffer, or a driver that completes work before `commit()` returns), looked at
     /// again by `makeCommandBuffer`; at most `candidateLimit`, the oldest given up first,
-    /// and all given up once the queue has been idle for `candidateGrace`, so that they do
-    /// not keep a dropped queue alive. Each addition is broadcast on `lock`.
+    /// and all given up `candidateGrace` after the first of them came, so that they do not
+    /// keep a dropped queue alive. Each addition is broadcast on `lock`.
     private(set) var candidates: [CommandBuffer] = []
     static let candidateLimit = 8
-    static let candidateGrace: UInt64 = 100_000_000   // nanoseconds
-    /// How many times the idle queue has given up its candidates; broadcast on `lock`.
+    static let candidateGrace = Duration.milliseconds(100)
+    /// The timer that gives the candidates up; nil while there are none.
+    private var giveUpTimer: ClockTimer?
+    /// How many times the queue has given up its candidates; broadcast on `lock`.
     private(set) var candidateGiveUps = 0
+    /// The clock of every queue's give-up timer: its one thread sleeps while no queue has
+    /// candidates. Not the completion thread, which must stay in its untimed wait: a wait
+    /// that timed out during process exit would wake inside the driver as it is torn down.
+    private static let candidateClock = MonotonicClock()
     private var isLost = false
     /// Set when the queue goes; broadcast on `lock`.
     private(set) var isStopping = false
@@ -297,13 +303,7 @@ final class QueueEngine: @unchecked Sendable {
         while true {
             let reached: UInt64
             do {
-                let hasCandidates = lock.withLock { !candidates.isEmpty }
-                guard try timeline.wait(for: next, timeoutNanoseconds: hasCandidates ? Self.candidateGrace : .max) else {
-                    guard ServiceActivity.begin() else { return }
-                    giveUpCandidates()
-                    ServiceActivity.end()
-                    continue
-                }
+                _ = try timeline.wait(for: next)
                 reached = try timeline.value()
             } catch {
                 deviceLost()
@@ -378,6 +378,12 @@ final class QueueEngine: @unchecked Sendable {
                 guard !isStopping else { return nil }
                 defer {
                     candidates.append(slot.take()!)
+                    if giveUpTimer == nil {
+                        let clock = Self.candidateClock
+                        giveUpTimer = clock.schedule(at: clock.now + Self.candidateGrace, leeway: Self.candidateGrace / 10) {
+                            [weak self] _ in self?.giveUpCandidates()
+                        }
+                    }
                     lock.broadcast()
                 }
                 return candidates.count == Self.candidateLimit ? candidates.removeFirst() : nil
@@ -401,10 +407,14 @@ final class QueueEngine: @unchecked Sendable {
         }
     }
 
-    /// After the queue has been idle for `candidateGrace`: candidates the app has dropped
-    /// become spares, the rest are given up (they are the app's). One at a time, each
-    /// outside `lock`.
+    /// `candidateGrace` after the first candidate came, on the give-up timer's thread:
+    /// candidates the app has dropped become spares, the rest are given up (they are the
+    /// app's). One at a time, each outside `lock`; not while the process exits (dropping a
+    /// buffer may end its queue, which calls Vulkan).
     private func giveUpCandidates() {
+        guard ServiceActivity.begin() else { return }
+        defer { ServiceActivity.end() }
+        lock.withLock { giveUpTimer = nil }
         while var buffer = lock.withLock({ candidates.popLast() }) {
             if SoleReference.isSole(&buffer) { keepSpare(consume buffer) }
         }
@@ -422,6 +432,8 @@ final class QueueEngine: @unchecked Sendable {
             isStopping = true
             // No candidate can be left (each holds the queue that is going): only spares.
             spareBuffers.removeAll()
+            giveUpTimer?.cancel()
+            giveUpTimer = nil
             lock.broadcast()
             lock.wait { inFlight.isEmpty }
         }

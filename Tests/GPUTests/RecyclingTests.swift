@@ -127,7 +127,7 @@ struct RecyclingTests {
         #expect(counter.contents().load(as: UInt32.self) == 5)
     }
 
-    @Test("a buffer the app holds, holds unowned, or ever referenced weakly, is not reused; the queue lets it go when idle",
+    @Test("a buffer the app holds, holds unowned, or ever referenced weakly, is not reused; the queue lets it go 100 ms later",
           arguments: ["strong", "unowned", "weak", "weak, dropped before commit"])
     func reachableBufferIsNotReused(reference: String) throws {
         final class UnownedBox {
@@ -167,7 +167,7 @@ struct RecyclingTests {
         let next = try queue.makeCommandBuffer()
         #expect(address(next) != keptAddress)
         #expect(queue.engine.candidates.map(address).contains(keptAddress!))
-        // Idle for the grace period: the queue gives the candidate up; it is not reused.
+        // 100 ms after it came, the queue gives the candidate up; it is not reused.
         wait(on: queue.engine, "giving up candidates") { queue.engine.candidateGiveUps >= 1 }
         #expect(queue.engine.candidates.isEmpty)
         #expect(!queue.engine.spareBuffers.map(address).contains(keptAddress!))
