@@ -6,25 +6,13 @@ import Testing
 /// way a block is fed.
 @Suite("setBytes through push constants", .validated)
 struct PushConstantTests {
-    /// triangle.vert (a 20-byte block at vertex buffer index 2) with mrt.frag (a 16-byte
-    /// block at fragment buffer index 0).
-    private func mrtPipeline(_ gpu: TestGPU) throws -> RenderPipelineState {
-        let descriptor = RenderPipelineDescriptor()
-        descriptor.vertexFunction = try gpu.function("triangle.vert")
-        descriptor.fragmentFunction = try gpu.function("mrt.frag")
-        descriptor.vertexDescriptor = RenderTests.positionAndColor()
-        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
-        descriptor.colorAttachments[1].pixelFormat = .rgba8Unorm
-        return try gpu.device.makeRenderPipelineState(descriptor: descriptor)
-    }
-
     /// How the tint reaches mrt.frag in a draw.
     enum Tint { case bytes, buffer }
 
     /// Draws three triangles into two targets, the tint fed as `tints` says per draw;
     /// returns both targets' pixels.
     private func render(_ gpu: TestGPU, tints: [Tint]) throws -> [[UInt8]] {
-        let pipeline = try mrtPipeline(gpu)
+        let pipeline = try RenderTests.mrtPipeline(gpu)
         let first = try gpu.renderTarget()
         let second = try gpu.renderTarget()
         let pass = gpu.clearingPass(first)
@@ -53,13 +41,13 @@ struct PushConstantTests {
     @Test("a pipeline whose uniform blocks fit gets a twin with both blocks in push constants")
     func twinLayout() throws {
         let gpu = try TestGPU()
-        let twin = try #require(try mrtPipeline(gpu).pushConstants)
+        let twin = try #require(try RenderTests.mrtPipeline(gpu).pushConstants)
         #expect(twin.slots.isEmpty)
         #expect(twin.pushSlots.map(\.offset) == [0, 32])
         #expect(twin.pushSlots.map(\.size) == [20, 16])
         #expect(twin.pushSlots.map(\.tableIndex) == [2, 32])
         let off = try TestGPU(pushConstants: false)
-        #expect(try mrtPipeline(off).pushConstants == nil)
+        #expect(try RenderTests.mrtPipeline(off).pushConstants == nil)
     }
 
     @Test("the rewritten module declares push constants at the offset given, and no descriptor for the block")

@@ -286,18 +286,24 @@ extension RenderTests {
 }
 
 extension RenderTests {
+    /// triangle.vert (a 20-byte uniform block at vertex buffer index 2) with mrt.frag (a
+    /// 16-byte block at fragment buffer index 0) into two rgba8Unorm attachments.
+    static func mrtPipeline(_ gpu: TestGPU) throws -> RenderPipelineState {
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try gpu.function("triangle.vert")
+        descriptor.fragmentFunction = try gpu.function("mrt.frag")
+        descriptor.vertexDescriptor = positionAndColor()
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        descriptor.colorAttachments[1].pixelFormat = .rgba8Unorm
+        return try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+    }
+
     @Test("two colour attachments, one tinted by setFragmentBytes")
     func multipleAttachments() throws {
         let gpu = try TestGPU()
         let first = try gpu.renderTarget()
         let second = try gpu.renderTarget()
-        let descriptor = RenderPipelineDescriptor()
-        descriptor.vertexFunction = try gpu.function("triangle.vert")
-        descriptor.fragmentFunction = try gpu.function("mrt.frag")
-        descriptor.vertexDescriptor = Self.positionAndColor()
-        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
-        descriptor.colorAttachments[1].pixelFormat = .rgba8Unorm
-        let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        let pipeline = try Self.mrtPipeline(gpu)
         let pass = gpu.clearingPass(first)
         pass.colorAttachments[1].texture = second
         pass.colorAttachments[1].loadAction = .clear
