@@ -66,13 +66,15 @@ struct PushConstantTests {
         #expect(SPIRVModule.movingUniformBlock(in: compute.words, atBinding: 0, toPushConstantOffset: 0) == nil)
     }
 
-    @Test("push constants, descriptors, and a buffer in the block's place draw the same pixels, switching within a pass")
+    @Test("push constants, descriptors, and a buffer in the block's place draw the same pixels, switching within a pass, with push descriptors or descriptor sets")
     func samePixels() throws {
         let viaDescriptors = try render(try TestGPU(pushConstants: false), tints: [.bytes, .bytes, .bytes])
         let viaPush = try render(try TestGPU(), tints: [.bytes, .bytes, .bytes])
         let mixed = try render(try TestGPU(), tints: [.bytes, .buffer, .bytes])
         let viaBuffers = try render(try TestGPU(), tints: [.buffer, .buffer, .buffer])
+        let withDescriptorSets = try render(try TestGPU(pushDescriptors: false), tints: [.bytes, .buffer, .bytes])
         #expect(viaPush == viaDescriptors)
+        #expect(withDescriptorSets == viaDescriptors)
         #expect(mixed == viaDescriptors)
         #expect(viaBuffers == viaDescriptors)
         // Three tinted triangles landed: the second target's texels under their centres.
