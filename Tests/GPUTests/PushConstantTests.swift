@@ -15,9 +15,7 @@ struct PushConstantTests {
         let pipeline = try RenderTests.mrtPipeline(gpu)
         let first = try gpu.renderTarget()
         let second = try gpu.renderTarget()
-        let pass = gpu.clearingPass(first)
-        pass.colorAttachments[1].texture = second
-        pass.colorAttachments[1].loadAction = .clear
+        let pass = RenderTests.mrtPass(gpu, first, second)
         let cb = try gpu.queue.makeCommandBuffer()
         let encoder = try cb.makeRenderCommandEncoder(descriptor: pass)
         encoder.setRenderPipelineState(pipeline)

@@ -298,15 +298,21 @@ extension RenderTests {
         return try gpu.device.makeRenderPipelineState(descriptor: descriptor)
     }
 
+    /// A pass clearing `first` and `second`, mrtPipeline's two attachments.
+    static func mrtPass(_ gpu: TestGPU, _ first: Texture, _ second: Texture) -> RenderPassDescriptor {
+        let pass = gpu.clearingPass(first)
+        pass.colorAttachments[1].texture = second
+        pass.colorAttachments[1].loadAction = .clear
+        return pass
+    }
+
     @Test("two colour attachments, one tinted by setFragmentBytes")
     func multipleAttachments() throws {
         let gpu = try TestGPU()
         let first = try gpu.renderTarget()
         let second = try gpu.renderTarget()
         let pipeline = try Self.mrtPipeline(gpu)
-        let pass = gpu.clearingPass(first)
-        pass.colorAttachments[1].texture = second
-        pass.colorAttachments[1].loadAction = .clear
+        let pass = Self.mrtPass(gpu, first, second)
         let cb = try gpu.queue.makeCommandBuffer()
         let encoder = try cb.makeRenderCommandEncoder(descriptor: pass)
         encoder.setRenderPipelineState(pipeline)
