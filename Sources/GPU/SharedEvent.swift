@@ -79,20 +79,7 @@ extension CommandBuffer {
     }
 
     private func addEventOperation(_ event: SharedEvent, value: UInt64, call: String, isWait: Bool) {
-        engine.lock.withLock {
-            if state.isCommitting || state.status >= .committed { misuse("\(call) called after commit()") }
-            if let open = state.openEncoder { misuse("\(call) called while a \(open) command encoder is open") }
-            guard let context = state.context else { return }
-            context.retained.append(event)
-            let operation = TimelineOperation(timeline: event.timeline, value: value)
-            if isWait {
-                context.waits.append(operation)
-                state.eventWaits.append((event, value))
-            } else {
-                context.signals.append(operation)
-                state.eventSignals.append(event)
-            }
-        }
+        engine.lock.withLock { record.addEventOperation(event, value: value, isWait: isWait, call: call) }
     }
 }
 

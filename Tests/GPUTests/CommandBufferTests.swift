@@ -126,7 +126,7 @@ struct CommandBufferTests {
             done.signal()
         }
         // Wait (on a condition, not a clock) until the maker is blocked in the queue.
-        gpu.queue.engine.lock.withLock { gpu.queue.engine.lock.wait { gpu.queue.engine.blockedMakers == 1 } }
+        gpu.queue.engine.lock.withLock { gpu.queue.engine.lock.wait { gpu.queue.engine.slots.blockedMakers == 1 } }
         #expect(returned.current == false)
         #expect(first.status == .committed, "held until the event reaches 1")
         event.signaledValue = 1

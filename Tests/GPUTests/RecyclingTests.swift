@@ -25,8 +25,8 @@ struct RecyclingTests {
     /// held them at completion) or candidates (something did); returns their addresses.
     private func finished(_ queue: CommandQueue, count: Int) -> (spares: [UnsafeMutableRawPointer], candidates: [UnsafeMutableRawPointer]) {
         let engine = queue.engine
-        wait(on: engine, "\(count) finished buffers kept") { engine.spareBuffers.count + engine.candidates.count >= count }
-        return engine.lock.withLock { (engine.spareBuffers.map(address), engine.candidates.map(address)) }
+        wait(on: engine, "\(count) finished buffers kept") { engine.recycler.spares.count + engine.recycler.candidates.count >= count }
+        return engine.lock.withLock { (engine.recycler.spares.map(address), engine.recycler.candidates.map(address)) }
     }
 
     @Test("the reference-count word reads as expected on this runtime")
@@ -113,10 +113,10 @@ struct RecyclingTests {
         let kept = finished(queue, count: 1)
         let second = try queue.makeCommandBuffer()
         #expect([kept.spares, kept.candidates].joined().contains(address(second)))
-        #expect(queue.engine.spareBuffers.isEmpty && queue.engine.candidates.isEmpty)
+        #expect(queue.engine.recycler.spares.isEmpty && queue.engine.recycler.candidates.isEmpty)
         #expect(second.status == .notEnqueued && second.label == nil && second.error == nil)
         #expect(second.kernelStartTime == 0 && second.gpuEndTime == 0)
-        #expect(second.state.eventSignals.isEmpty && second.state.completedHandlers.isEmpty)
+        #expect(second.record.eventSignals.isEmpty && second.record.completedHandlers.isEmpty)
         let calls = Locked(0)
         second.addCompletedHandler { _ in calls.withLock { $0 += 1 } }
         second.commit()
@@ -166,11 +166,11 @@ struct RecyclingTests {
         #expect(kept.candidates.contains(keptAddress!))
         let next = try queue.makeCommandBuffer()
         #expect(address(next) != keptAddress)
-        #expect(queue.engine.candidates.map(address).contains(keptAddress!))
+        #expect(queue.engine.recycler.candidates.map(address).contains(keptAddress!))
         // 100 ms after it came, the queue gives the candidate up; it is not reused.
-        wait(on: queue.engine, "giving up candidates") { queue.engine.candidateGiveUps >= 1 }
-        #expect(queue.engine.candidates.isEmpty)
-        #expect(!queue.engine.spareBuffers.map(address).contains(keptAddress!))
+        wait(on: queue.engine, "giving up candidates") { queue.engine.recycler.giveUps >= 1 }
+        #expect(queue.engine.recycler.candidates.isEmpty)
+        #expect(!queue.engine.recycler.spares.map(address).contains(keptAddress!))
         #expect(watcher == nil)
         if let strong {
             #expect(strong.status == .completed)
@@ -217,12 +217,12 @@ struct RecyclingTests {
             if moment == "held at completion" {
                 buffer.waitUntilCompleted()
                 _ = finished(queue, count: 1)
-                #expect(queue.engine.candidates.count == 1)
+                #expect(queue.engine.recycler.candidates.count == 1)
             }
             return queue.engine
         }()
         wait(on: engine, "the queue's shutdown") { engine.isStopping }
         #expect(watchedQueue == nil)
-        #expect(engine.spareBuffers.isEmpty && engine.candidates.isEmpty)
+        #expect(engine.recycler.spares.isEmpty && engine.recycler.candidates.isEmpty)
     }
 }

@@ -90,7 +90,7 @@ extension CommandBuffer {
 
     private func schedulePresent(_ drawable: Drawable, call: String, timing: PresentTiming) {
         engine.lock.withLock {
-            if state.isCommitting || state.status >= .committed { misuse("\(call) called after commit()") }
+            if !record.isOpenForRecording { misuse("\(call) called after commit()") }
         }
         let alreadyScheduled = drawable.layer.lock.withLock { () -> Bool in
             defer { drawable.isPresentScheduled = true }
@@ -98,7 +98,7 @@ extension CommandBuffer {
         }
         if alreadyScheduled { misuse("\(call): drawable \(drawable.drawableID) is already presented") }
         if let swapchain = drawable.swapchain {
-            engine.lock.withLock { state.presentedImages.append((swapchain, drawable.slot)) }
+            engine.lock.withLock { record.addPresentedImage(swapchain, index: drawable.slot, call: call) }
             addScheduledHandler { buffer in
                 drawable.layer.windowPresentScheduled(drawable, timing: timing, submitted: buffer.status == .scheduled)
             }

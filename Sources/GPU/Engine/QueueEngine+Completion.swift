@@ -1,0 +1,84 @@
+import FramePacing
+
+extension QueueEngine {
+    /// The completion thread: blocks in `vkWaitSemaphores` on the queue's timeline (no
+    /// polling, no timer), then finishes every buffer the reached value covers, oldest
+    /// first, and hands each to the recycler.
+    ///
+    /// It waits on that one semaphore only: lavapipe (like every Mesa driver whose syncs
+    /// lack wait-any) implements a wait for any of several semaphores as a busy loop.
+    /// Shutdown wakes it with an empty submission that signals the next timeline value.
+    func completionLoop() {
+        var next: UInt64 = 1
+        while true {
+            let reached: UInt64
+            do {
+                _ = try timeline.wait(for: next)
+                reached = try timeline.value()
+            } catch {
+                // The timeline can no longer be waited for: end what is in flight and stop.
+                deviceLost(stoppingCompletion: true)
+                return
+            }
+            guard ServiceActivity.begin() else { return }
+            while let buffer = lock.withLock({ () -> CommandBuffer? in
+                guard let head = inFlight.first, head.record.timelineValue <= reached else { return nil }
+                return inFlight.removeFirst()
+            }) {
+                complete(buffer)
+                recycle(consume buffer)
+            }
+            lock.withLock { lock.broadcast() }
+            ServiceActivity.end()
+            if lock.withLock({ isStopping && inFlight.isEmpty }) { return }
+            next = reached + 1
+        }
+    }
+
+    /// Finishes a buffer whose work the timeline says is done.
+    private func complete(_ buffer: CommandBuffer) {
+        // Scheduled handlers run before completed ones, even when the GPU is faster than
+        // the thread that submitted.
+        let (context, signals) = lock.withLock { () -> (VulkanCommandContext?, [SharedEvent]) in
+            lock.wait { buffer.record.scheduledHandlersDone || buffer.record.status.isTerminal }
+            return (buffer.record.context, buffer.record.eventSignals)
+        }
+        let end = HostClock.seconds()
+        let gpuTimes = context?.gpuTimes().map { (Double($0.start) / 1e9, Double($0.end) / 1e9) }
+        // The buffer's event signals have happened: their listeners re-read the values.
+        for event in signals { event.gpuSignalled() }
+        let lost = lock.withLock { () -> Bool in
+            buffer.record.noteCompletion(at: end, gpuTimes: gpuTimes)
+            return isLost
+        }
+        self.end(buffer, error: lost ? Self.lostWhileInFlight : nil, withScheduledHandlers: false)
+    }
+
+    /// Marks the device lost: every buffer in flight ends in `.error` now, and later
+    /// buffers fail at their turn without entering the in-flight list.
+    ///
+    /// A submitter whose submission found the device lost (`stoppingCompletion` false)
+    /// leaves the ended buffers in the list, holding their slots: the completion thread
+    /// passes over them and gives their slots back once the timeline passes them. The
+    /// completion thread, when its own wait failed, will not wait again: it waits for the
+    /// Vulkan queue to go idle (at once on a lost device), gives every slot back, empties
+    /// the list and wakes every waiter. It takes `submitLock` for the marking, so no
+    /// submission is in progress when it reads the list; a submitter already holds it.
+    func deviceLost(stoppingCompletion: Bool = false) {
+        let failed = submitLock.withLock {
+            lock.withLock { () -> [CommandBuffer] in
+                isLost = true
+                return inFlight.elements
+            }
+        }
+        if stoppingCompletion { try? device.backend.waitForQueueIdle() }
+        for buffer in failed {
+            end(buffer, error: Self.lostWhileInFlight, withScheduledHandlers: false, releasingSlot: stoppingCompletion)
+        }
+        guard stoppingCompletion else { return }
+        lock.withLock {
+            _ = inFlight.removeAll()
+            lock.broadcast()
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import FramePacing
+import Glibc
+
+/// The machinery behind a `CommandQueue`, and the owner of every command buffer's
+/// `Submission` record: each status change and counter update happens here, under `lock`,
+/// and each check-and-remove of a buffer in one critical section.
+///
+/// Its parts, each a type of its own guarded by `lock`:
+/// - `CommandSlots`: the in-flight limit and the pooled recording contexts;
+/// - `EnqueueOrder`: enqueue order, event holds and the drain count (the scheduling
+///   itself is in `QueueEngine+Scheduling.swift`);
+/// - the in-flight list and the completion thread (`QueueEngine+Completion.swift`);
+/// - `Recycler`: finished command-buffer objects kept for reuse
+///   (`QueueEngine+Recycling.swift`).
+///
+/// Locks, in the order they may be taken (see ARCHITECTURE.md): `submitLock` (one
+/// submitter at a time, in order; recursive, since scheduled handlers may commit), then
+/// `lock`. No handler, clock, event or texture is called with `lock` held.
+///
+/// `@unchecked Sendable`: mutable state is guarded by `lock`, except `lastSubmitted`,
+/// guarded by `submitLock`; the rest is immutable after `init`.
+final class QueueEngine: @unchecked Sendable {
+    let device: Device
+    let lock = ConditionLock()
+    let submitLock = RecursiveLock()
+    let timeline: VulkanTimeline
+    /// Set once in `init`, read by `shutdown`.
+    private var completionThread: ServiceThread?
+
+    // Guarded by lock.
+    var slots: CommandSlots
+    var order = EnqueueOrder<CommandBuffer>()
+    /// Submitted buffers not yet finished, in submission (and timeline) order.
+    var inFlight = FIFO<CommandBuffer>()
+    var recycler: Recycler
+    /// Set when the device is lost; later buffers fail at their turn.
+    var isLost = false
+    /// Set when the queue goes; broadcast on `lock`.
+    private(set) var isStopping = false
+
+    // Guarded by submitLock.
+    /// The last timeline value handed to a submission.
+    var lastSubmitted: UInt64 = 0
+
+    init(device: Device, maxCommandBufferCount: Int, label: String, qos: QualityOfService) throws(VulkanError) {
+        self.device = device
+        slots = CommandSlots(limit: maxCommandBufferCount)
+        recycler = Recycler(spareLimit: maxCommandBufferCount)
+        timeline = try VulkanTimeline(device: device.backend)
+        completionThread = ServiceThread.start(name: "\(label).completion", qos: qos, running: self) { $0.completionLoop() }
+    }
+
+    static let lostWhileInFlight = CommandBufferError(
+        .deviceRemoved, "The GPU device was lost while this command buffer was in flight")
+    static let lostBeforeSubmission = CommandBufferError(
+        .deviceRemoved, "The GPU device was lost; no further work can run on it")
+
+    // MARK: Slots
+
+    /// Takes a slot, a recording context and a recycled command-buffer object if there is
+    /// one, blocking while every slot is taken. A pooled context is reset here, on the
+    /// recording thread; one that cannot be reset is dropped for a new one.
+    func acquire() throws(VulkanError) -> (context: VulkanCommandContext, spare: CommandBuffer?) {
+        let (reused, recycled) = lock.withLock { () -> (VulkanCommandContext?, (buffer: CommandBuffer, needsClearing: Bool)?) in
+            if slots.isFull {
+                slots.makerBlocked(true)
+                lock.broadcast()
+                lock.wait { !slots.isFull }
+                slots.makerBlocked(false)
+            }
+            return (slots.take(), recycler.take())
+        }
+        // The caller holds the queue, so clearing a candidate's reference to it ends nothing.
+        if let recycled, recycled.needsClearing { recycled.buffer.clearForReuse() }
+        if let reused, (try? reused.reset()) != nil { return (reused, recycled?.buffer) }
+        do {
+            return (try VulkanCommandContext(device: device.backend), recycled?.buffer)
+        } catch {
+            lock.withLock {
+                slots.giveBack(nil)
+                lock.broadcast()
+            }
+            throw error
+        }
+    }
+
+    /// Gives a slot back with its context, whose retained objects are released now; the
+    /// context is reset when it is next taken.
+    func releaseSlot(_ context: VulkanCommandContext) {
+        context.releaseReferences()
+        lock.withLock {
+            slots.giveBack(context)
+            lock.broadcast()
+        }
+    }
+
+    // MARK: Recording
+
+    /// `enqueue()`: the buffer takes its place in the order.
+    func enqueue(_ buffer: CommandBuffer) {
+        lock.withLock {
+            buffer.record.enqueue()
+            order.append(buffer)
+        }
+    }
+
+    /// `commit()`: the gate decides first, before any Vulkan call for the buffer; an
+    /// admitted buffer ends its recording and joins the order, and every buffer at the
+    /// head that may go is submitted.
+    func commit(_ buffer: CommandBuffer) {
+        let (context, isRecording, presented, written) = lock.withLock {
+            () -> (VulkanCommandContext?, Bool, [(swapchain: VulkanSwapchain, index: Int)], [Texture]) in
+            buffer.record.beginCommit()
+            return (buffer.record.context, buffer.record.isRecording, buffer.record.presentedImages, buffer.record.writtenTextures)
+        }
+        if let refusal = device.gate.admit(buffer) {
+            refuse(buffer, error: refusal)
+            return
+        }
+        // Before the buffer can finish: its terminal step forgets these notes.
+        for texture in written { texture.noteCommittedWriter(buffer) }
+        var failure: CommandBufferError?
+        if let context {
+            do {
+                if !isRecording { try context.begin() }
+                for (swapchain, index) in presented { context.preparePresent(swapchain, index: index) }
+                context.restoreRestingLayouts()
+                context.endOfBufferBarrier()
+                try context.end()
+            } catch {
+                failure = CommandBufferError(error)
+            }
+        }
+        lock.withLock {
+            if buffer.record.commit(recordingFailure: failure) { order.append(buffer) }
+            order.admitted()
+        }
+        device.gate.admitted()
+        schedule()
+    }
+
+    /// Ends a buffer the lifecycle gate refused at commit: no Vulkan call, handlers once,
+    /// slot and retained objects released. A refused buffer that was enqueued leaves the
+    /// order, which may let the buffers behind it go.
+    private func refuse(_ buffer: CommandBuffer, error: CommandBufferError) {
+        let wasInOrder = lock.withLock { order.remove(buffer) }
+        end(buffer, error: error, withScheduledHandlers: true)
+        if wasInOrder { schedule() }
+    }
+
+    // MARK: Waiting
+
+    /// Blocks until nothing this queue submitted is still running.
+    func waitUntilIdle() {
+        lock.withLock { lock.wait { inFlight.isEmpty } }
+    }
+
+    /// Blocks until `buffer` is scheduled or has ended.
+    func waitUntilScheduled(_ buffer: CommandBuffer) {
+        lock.withLock {
+            guard !buffer.record.isOpenForRecording else { misuse("waitUntilScheduled() called before commit()") }
+            lock.wait { buffer.record.status >= .scheduled }
+        }
+    }
+
+    /// Blocks until `buffer` has ended and its completed handlers have run; returns at
+    /// once when called from one of those handlers.
+    func waitUntilCompleted(_ buffer: CommandBuffer) {
+        lock.withLock {
+            guard !buffer.record.isOpenForRecording else { misuse("waitUntilCompleted() called before commit()") }
+            if let thread = buffer.record.handlerThread, pthread_equal(thread, pthread_self()) != 0 { return }
+            lock.wait { buffer.record.handlersDone }
+        }
+    }
+
+    /// Resumes `continuation` once `buffer` has ended and its completed handlers have run.
+    func whenCompleted(_ buffer: CommandBuffer, _ continuation: CheckedContinuation<Void, Never>) {
+        let registered = lock.withLock { () -> Bool in
+            guard !buffer.record.isOpenForRecording else { misuse("completed() awaited before commit()") }
+            return buffer.record.awaitHandlers(continuation)
+        }
+        if !registered { continuation.resume() }
+    }
+
+    // MARK: The terminal step
+
+    /// Ends `buffer`, once: status `.completed` (no `error`) or `.error`; the slot goes back
+    /// before the handlers run (as Metal frees it), then the scheduled handlers (for a
+    /// buffer that never reached the GPU) and the completed ones run on this thread, then
+    /// waiters wake. A buffer that had already ended (failed by a lost device) only gives
+    /// its slot back. A buffer the GPU may still be running keeps its slot
+    /// (`releasingSlot` false) until the completion thread finishes it.
+    func end(_ buffer: CommandBuffer, error: CommandBufferError?, withScheduledHandlers: Bool, releasingSlot: Bool = true) {
+        let (handlers, context) = lock.withLock {
+            () -> ((scheduled: [CommandBufferHandler], completed: [CommandBufferHandler])?, VulkanCommandContext?) in
+            let handlers = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
+            lock.broadcast()
+            return (handlers, releasingSlot ? buffer.record.releaseResources() : nil)
+        }
+        if let context { releaseSlot(context) }
+        guard let handlers else { return }
+        for handler in handlers.scheduled { handler(buffer) }
+        for handler in handlers.completed { handler(buffer) }
+        let (continuations, written) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], [Texture]) in
+            defer { lock.broadcast() }
+            return buffer.record.handlersRan()
+        }
+        // The textures' notes of this writer end here, outside the engine's lock.
+        for texture in written { texture.forgetWriter(buffer) }
+        for continuation in continuations { continuation.resume() }
+    }
+
+    // MARK: Shutdown
+
+    /// Stops the completion thread once nothing is in flight, and joins it (unless called
+    /// on it). Called when the queue goes away; the spare objects go with it (each holds
+    /// the engine).
+    func shutdown() {
+        // Dropping the spares here is safe: a cleared object holds no slot, so its deinit
+        // does not take this lock.
+        let timer = lock.withLock { () -> ClockTimer? in
+            isStopping = true
+            let timer = recycler.close()
+            lock.broadcast()
+            lock.wait { inFlight.isEmpty }
+            return timer
+        }
+        timer?.cancel()
+        let wakeValue = submitLock.withLock { () -> UInt64? in
+            // Signalled by the device where it can be: synchronization validation expects
+            // the queue's timeline to be signalled by submissions. After a failed submit
+            // (a lost device) the host signals it instead.
+            let value = lastSubmitted + 1
+            let signal = TimelineOperation(timeline: timeline, value: value)
+            guard (try? device.backend.submit(nil, waits: [], signals: [signal])) != nil
+                || (try? timeline.signal(value)) != nil else { return nil }
+            lastSubmitted = value
+            return value
+        }
+        guard let wakeValue else { return }
+        completionThread?.join()
+        // The completion thread may have stopped earlier (a lost device): the empty
+        // submission must still be finished before the timeline is destroyed.
+        _ = try? timeline.wait(for: wakeValue, timeoutNanoseconds: 1_000_000_000)
+    }
+}

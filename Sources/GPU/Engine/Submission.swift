@@ -1,0 +1,273 @@
+import Glibc
+
+/// The queue engine's record of one command buffer, from `makeCommandBuffer()` to its
+/// terminal status: the one state machine every status change of a command buffer goes
+/// through.
+///
+/// ```
+/// notEnqueued ──enqueue──▶ enqueued ──┐
+///      │                              ├─commit─▶ committed ──scheduled──▶ scheduled ──complete──▶ completed
+///      └──────────────commit──────────┘              │                       │
+///                                                    └─────fail──────────────┴──────fail──────▶ error
+/// ```
+///
+/// Each transition is a `mutating` method here that checks where the buffer is; misuse
+/// (a second commit, an encoder still open, a handler added after commit) stops with a
+/// message. The record lives in its `CommandBuffer` (so a recycled buffer allocates none)
+/// but belongs to the queue's `QueueEngine`: it is read and changed only under the
+/// engine's lock, and only the engine calls the transitions.
+struct Submission {
+    /// The status the app sees.
+    private(set) var status = CommandBufferStatus.notEnqueued
+    /// Why the buffer failed, once it did.
+    private(set) var error: CommandBufferError?
+    /// The app's label.
+    var label: String?
+
+    // Recording.
+    /// Set by `commit()` before the gate decides: no encoder, handler or event may be added.
+    private(set) var isCommitting = false
+    /// Whether `vkBeginCommandBuffer` has been recorded.
+    private(set) var isRecording = false
+    /// The kind of the encoder open now ("render", "compute", "blit").
+    private(set) var openEncoder: String?
+    /// The recording context: set while the buffer holds a slot of its queue, from
+    /// `makeCommandBuffer()` until the terminal step gives it back.
+    private(set) var context: VulkanCommandContext?
+    /// A failure while recording or ending the buffer: it ends in `.error` when its turn
+    /// to be submitted comes, without a Vulkan submission.
+    private(set) var recordingFailure: CommandBufferError?
+
+    // Handlers.
+    private(set) var scheduledHandlers: [CommandBufferHandler] = []
+    private(set) var completedHandlers: [CommandBufferHandler] = []
+    /// The scheduled handlers have run (the completion thread waits for it).
+    private(set) var scheduledHandlersDone = false
+    /// The completed handlers have run: what `waitUntilCompleted()` waits for.
+    private(set) var handlersDone = false
+    /// The thread running the completed handlers, while it does.
+    private(set) var handlerThread: pthread_t?
+    private(set) var continuations: [CheckedContinuation<Void, Never>] = []
+
+    // Synchronisation and presentation.
+    /// Events the buffer waits for.
+    private(set) var eventWaits: [(event: SharedEvent, value: UInt64)] = []
+    /// Events the buffer signals: told when it completes.
+    private(set) var eventSignals: [SharedEvent] = []
+    /// The event value the buffer is held for, once the scheduler found it unreached.
+    var heldForValue: UInt64?
+    /// Every event wait was found reached (event values only grow, so they stay so).
+    private(set) var hasReachedWaits = false
+    /// Swapchain images this buffer presents: moved to the present layout at its end,
+    /// their present semaphores signalled by its submission.
+    private(set) var presentedImages: [(swapchain: VulkanSwapchain, index: Int)] = []
+    /// Textures the buffer writes: each notes the buffer as its last writer from commit
+    /// to completion.
+    private(set) var writtenTextures: [Texture] = []
+
+    // Times.
+    /// The queue timeline value that marks the buffer's work done.
+    private(set) var timelineValue: UInt64 = 0
+    private(set) var kernelStart: Double = 0
+    private(set) var kernelEnd: Double = 0
+    private(set) var gpuStart: Double = 0
+    private(set) var gpuEnd: Double = 0
+
+    /// A new record holding a slot with `context`.
+    init(context: VulkanCommandContext) {
+        self.context = context
+    }
+
+    /// Gives a cleared record (a recycled object's) a slot with `context`.
+    mutating func restart(context: VulkanCommandContext) {
+        precondition(self.context == nil && status == .notEnqueued, "SwiftGPU internal error: restarting a \(status) record")
+        self.context = context
+    }
+
+    /// Clears what a finished record holds, so its object can wait among its queue's
+    /// spares; keeps the written-texture list's capacity.
+    mutating func clear() {
+        var written = writtenTextures
+        written.removeAll(keepingCapacity: true)
+        self = Submission()
+        writtenTextures = written
+    }
+
+    private init() {}
+
+    /// Whether recording calls are still allowed (before `commit()`).
+    var isOpenForRecording: Bool { !isCommitting && status < .committed }
+
+    // MARK: Recording
+
+    /// `enqueue()`: reserves the buffer's place in the queue's order.
+    mutating func enqueue() {
+        guard status == .notEnqueued, !isCommitting else {
+            misuse("enqueue() called on a command buffer that is already \(status)")
+        }
+        status = .enqueued
+    }
+
+    /// Opens an encoder of `kind`; returns the context to record into and whether
+    /// recording must begin (the encoder is the buffer's first).
+    mutating func openEncoder(_ kind: String, call: String) -> (context: VulkanCommandContext, needsBegin: Bool) {
+        if !isOpenForRecording { misuse("\(call) called after commit()") }
+        if let open = openEncoder {
+            misuse("\(call) called while a \(open) command encoder is still open; call endEncoding() on it first")
+        }
+        guard let context else { misuse("\(call) called on a command buffer with no recording context") }
+        openEncoder = kind
+        let needsBegin = !isRecording
+        isRecording = true
+        return (context, needsBegin)
+    }
+
+    /// Undoes `openEncoder` after recording failed to begin.
+    mutating func abandonEncoder() {
+        openEncoder = nil
+        isRecording = false
+    }
+
+    /// Marks the open encoder ended.
+    mutating func closeEncoder() { openEncoder = nil }
+
+    /// Adds a scheduled or completed handler; stops after `commit()`.
+    mutating func addHandler(_ handler: @escaping CommandBufferHandler, scheduled: Bool, call: String) {
+        guard isOpenForRecording else { misuse("\(call) called after commit()") }
+        if scheduled { scheduledHandlers.append(handler) } else { completedHandlers.append(handler) }
+    }
+
+    /// Adds an event wait or signal; stops after `commit()` or with an encoder open.
+    mutating func addEventOperation(_ event: SharedEvent, value: UInt64, isWait: Bool, call: String) {
+        if !isOpenForRecording { misuse("\(call) called after commit()") }
+        if let open = openEncoder { misuse("\(call) called while a \(open) command encoder is open") }
+        guard let context else { misuse("\(call) called on a command buffer with no recording context") }
+        context.retained.append(event)
+        let operation = TimelineOperation(timeline: event.timeline, value: value)
+        if isWait {
+            context.waits.append(operation)
+            eventWaits.append((event, value))
+        } else {
+            context.signals.append(operation)
+            eventSignals.append(event)
+        }
+    }
+
+    /// Notes a swapchain image the buffer presents; stops after `commit()`.
+    mutating func addPresentedImage(_ swapchain: VulkanSwapchain, index: Int, call: String) {
+        guard isOpenForRecording else { misuse("\(call) called after commit()") }
+        presentedImages.append((swapchain, index))
+    }
+
+    /// Notes a texture the recorded commands write.
+    mutating func noteWrite(to texture: Texture) {
+        if !writtenTextures.contains(where: { $0 === texture }) { writtenTextures.append(texture) }
+    }
+
+    // MARK: Commit and scheduling
+
+    /// The first step of `commit()`: stops on a second commit or an open encoder; from
+    /// here on nothing more may be recorded.
+    mutating func beginCommit() {
+        if isCommitting || status >= .committed {
+            misuse("commit() called on a command buffer that was already committed")
+        }
+        if let open = openEncoder {
+            misuse("commit() called while a \(open) command encoder is still open; call endEncoding() first")
+        }
+        isCommitting = true
+    }
+
+    /// The buffer is committed: it waits for its turn in the queue's order. Returns
+    /// whether it still needs a place in that order (it was never enqueued).
+    mutating func commit(recordingFailure: CommandBufferError?) -> Bool {
+        precondition(isCommitting && status < .committed, "SwiftGPU internal error: commit from \(status)")
+        let needsPlace = status == .notEnqueued
+        status = .committed
+        self.recordingFailure = recordingFailure
+        return needsPlace
+    }
+
+    /// The scheduler found every event wait reached.
+    mutating func waitsReached() { hasReachedWaits = true }
+
+    /// The scheduler takes the buffer for submission at timeline `value`: returns its
+    /// context. Only a committed buffer that still holds its slot can be taken.
+    mutating func take(forSubmissionAt value: UInt64) -> VulkanCommandContext {
+        guard status == .committed, let context else {
+            preconditionFailure("SwiftGPU internal error: a \(status) command buffer taken for submission")
+        }
+        timelineValue = value
+        return context
+    }
+
+    /// `vkQueueSubmit2` accepted the buffer at host time `start`; returns the scheduled
+    /// handlers to run.
+    mutating func scheduled(at start: Double) -> [CommandBufferHandler] {
+        precondition(status == .committed, "SwiftGPU internal error: scheduled from \(status)")
+        status = .scheduled
+        kernelStart = start
+        return scheduledHandlers
+    }
+
+    /// The scheduled handlers have run.
+    mutating func scheduledHandlersRan() { scheduledHandlersDone = true }
+
+    // MARK: The end
+
+    /// Ends the buffer: `.completed` without `error`, `.error` with it. Returns the handlers
+    /// to run, the scheduled ones too when `withScheduledHandlers` (a buffer that never
+    /// reached the GPU), and nil when the buffer had already ended (a buffer failed by a
+    /// lost device and then completed by the timeline): handlers run once.
+    mutating func end(error: CommandBufferError?, withScheduledHandlers: Bool, on thread: pthread_t)
+        -> (scheduled: [CommandBufferHandler], completed: [CommandBufferHandler])? {
+        guard !status.isTerminal else { return nil }
+        status = error == nil ? .completed : .error
+        self.error = error
+        handlerThread = thread
+        return (withScheduledHandlers ? scheduledHandlers : [], completedHandlers)
+    }
+
+    /// The completed handlers have run: returns the continuations to resume and the
+    /// textures whose writer note ends here.
+    mutating func handlersRan() -> (continuations: [CheckedContinuation<Void, Never>], written: [Texture]) {
+        handlersDone = true
+        handlerThread = nil
+        scheduledHandlers.removeAll()
+        completedHandlers.removeAll()
+        defer {
+            continuations.removeAll()
+            writtenTextures.removeAll(keepingCapacity: true)
+        }
+        return (continuations, writtenTextures)
+    }
+
+    /// Registers a continuation to resume once the handlers have run; false when they
+    /// already have.
+    mutating func awaitHandlers(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
+        guard !handlersDone else { return false }
+        continuations.append(continuation)
+        return true
+    }
+
+    /// Records the completion times (GPU ones where the device records timestamps, the
+    /// kernel's otherwise).
+    mutating func noteCompletion(at end: Double, gpuTimes: (start: Double, end: Double)?) {
+        kernelEnd = end
+        if let gpuTimes {
+            (gpuStart, gpuEnd) = gpuTimes
+        } else {
+            (gpuStart, gpuEnd) = (kernelStart, end)
+        }
+    }
+
+    /// Gives up the slot's context and what only the GPU work needed: a finished buffer
+    /// the app keeps holds none of it. Returns the context, to be released.
+    mutating func releaseResources() -> VulkanCommandContext? {
+        eventWaits.removeAll()
+        eventSignals.removeAll()
+        presentedImages.removeAll()
+        defer { context = nil }
+        return context
+    }
+}
