@@ -135,6 +135,7 @@ final class QueueEngine: @unchecked Sendable {
         lock.withLock {
             if buffer.record.commit(recordingFailure: failure) { order.append(buffer) }
             order.admitted()
+            lock.broadcast()
         }
         device.gate.admitted()
         schedule()
