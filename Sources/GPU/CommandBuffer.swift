@@ -44,7 +44,7 @@ public final class CommandBuffer: @unchecked Sendable {
         self.queue = queue
         engine = queue.engine
         self.descriptor = descriptor
-        madeWhileNotActive = queue.device.gate.isClosedToNewBuffers
+        madeWhileNotActive = queue.engine.gate.isClosedToNewBuffers
         record = Submission(context: context)
     }
 
@@ -52,7 +52,7 @@ public final class CommandBuffer: @unchecked Sendable {
     func reuse(queue: CommandQueue, context: VulkanCommandContext, descriptor: CommandBufferDescriptor) {
         self.queue = queue
         self.descriptor = descriptor
-        madeWhileNotActive = queue.device.gate.isClosedToNewBuffers
+        madeWhileNotActive = queue.engine.gate.isClosedToNewBuffers
         record.restart(context: context)
     }
 
@@ -66,6 +66,12 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Notes that the recorded commands write `texture` (see `Submission.writtenTextures`).
     func noteWrite(to texture: Texture) {
         engine.lock.withLock { record.noteWrite(to: texture) }
+    }
+
+    /// Records a resource failure met while encoding: the buffer ends in `.error` with it
+    /// when committed, as Metal reports such failures on the command buffer.
+    func recordFailure(_ error: CommandBufferError) {
+        engine.lock.withLock { record.failRecording(error) }
     }
 
     deinit {

@@ -7,15 +7,34 @@ import Foundation
 /// engine, behind its locks.
 public final class CommandQueue: @unchecked Sendable {
     /// The device that made the queue.
-    public let device: Device
+    public var device: Device {
+        switch owner {
+        case .app(let device): device
+        case .device(let device): device.value
+        }
+    }
+    /// How the queue holds its device: strongly, or unowned for the device's own queue
+    /// (which the device holds).
+    private let owner: Owner
     /// The queue's label.
     public let label: String?
     /// How many command buffers may be alive and not completed at once.
     public let maxCommandBufferCount: Int
     let engine: QueueEngine
 
-    init(device: Device, maxCommandBufferCount: Int, label: String?, qos: QualityOfService) throws(GPUError) {
-        self.device = device
+    enum Owner {
+        case app(Device)
+        case device(UnownedDevice)
+    }
+
+    /// An unowned reference to a device.
+    struct UnownedDevice {
+        unowned let value: Device
+    }
+
+    init(device: Device, maxCommandBufferCount: Int, label: String?, qos: QualityOfService,
+         ownedByDevice: Bool = false) throws(GPUError) {
+        owner = ownedByDevice ? .device(UnownedDevice(value: device)) : .app(device)
         self.label = label
         self.maxCommandBufferCount = maxCommandBufferCount
         do {

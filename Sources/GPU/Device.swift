@@ -6,7 +6,8 @@ import Foundation
 /// Each `makeDefault()` call opens the device anew (its own `VkDevice`), so independent
 /// parts of a program, and tests, do not share queues or injected faults.
 ///
-/// `@unchecked Sendable`: every stored property is immutable.
+/// `@unchecked Sendable`: every stored property is immutable, except the internal queue,
+/// guarded by its lock.
 public final class Device: @unchecked Sendable {
     let backend: VulkanDevice
     /// The device's name, e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`.
@@ -15,6 +16,9 @@ public final class Device: @unchecked Sendable {
     public let lifecycle: AppLifecycle
     let gate: LifecycleGate
     let pipelineCache: PipelineCacheStore
+    private let internalQueueLock = ConditionLock()
+    /// Made on first use by `internalQueue()`; guarded by `internalQueueLock`.
+    private var internalQueueStorage: CommandQueue?
 
     /// Serialises device creation: vkCreateDevice is thread-safe, but concurrent creation
     /// through the validation layer has crashed inside the layer.
@@ -107,15 +111,27 @@ public final class Device: @unchecked Sendable {
         return queue
     }
 
-    /// Runs `body`'s commands on a short-lived internal queue and waits for them; used to
-    /// fill private resources. (A queue kept by the device would hold the device in a
-    /// reference cycle.)
+    /// Runs `body`'s commands on the device's own queue and waits for them; used to fill
+    /// and read resources (`makeTexture`, `replace`, `getBytes`, `makeBuffer(bytes:)`). A
+    /// failure reaches the caller as what it is (`GPUError.commandBuffer`).
     func runInternally(_ body: (CommandBuffer) throws(GPUError) -> Void) throws(GPUError) {
-        let queue = try makeCommandQueue(maxCommandBufferCount: 1, label: "SwiftGPU.upload")
-        let commandBuffer = try queue.makeCommandBuffer(descriptor: CommandBufferDescriptor(isInternal: true))
+        let commandBuffer = try internalQueue().makeCommandBuffer(descriptor: CommandBufferDescriptor(isInternal: true))
         try body(commandBuffer)
         commandBuffer.commit()
         commandBuffer.waitUntilCompleted()
-        if let error = commandBuffer.error { throw .invalidArgument("internal upload failed: \(error)") }
+        if let error = commandBuffer.error { throw .commandBuffer(error) }
+    }
+
+    /// The device's own queue, made on first use. It holds the device unowned: the device
+    /// holds it, and it goes with the device.
+    func internalQueue() throws(GPUError) -> CommandQueue {
+        try internalQueueLock.withLock { () throws(GPUError) -> CommandQueue in
+            if let queue = internalQueueStorage { return queue }
+            let queue = try CommandQueue(device: self, maxCommandBufferCount: 4, label: "SwiftGPU.internal",
+                                         qos: .default, ownedByDevice: true)
+            gate.add(queue.engine)
+            internalQueueStorage = queue
+            return queue
+        }
     }
 }

@@ -8,8 +8,9 @@ public enum GPUError: Error, Sendable, CustomStringConvertible {
     case noMatchingDevice(selector: String, available: [String])
     /// `GPU_VALIDATION` asked for the validation layer, but it is not installed.
     case validationLayerMissing
-    /// An argument the caller could not check beforehand was rejected.
-    case invalidArgument(String)
+    /// A command buffer SwiftGPU ran for the call (an upload or a read-back) failed: the
+    /// device was lost, memory ran out, and so on.
+    case commandBuffer(CommandBufferError)
 
     /// A readable message.
     public var description: String {
@@ -24,7 +25,7 @@ public enum GPUError: Error, Sendable, CustomStringConvertible {
         case .validationLayerMissing:
             "GPU_VALIDATION is set but VK_LAYER_KHRONOS_validation is not installed "
                 + "(apt-get install vulkan-validationlayers)"
-        case .invalidArgument(let what): "invalid argument: \(what)"
+        case .commandBuffer(let error): "SwiftGPU's command buffer failed: \(error)"
         }
     }
 }

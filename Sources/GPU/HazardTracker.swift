@@ -4,6 +4,8 @@
 struct HazardTracker {
     private var reads: [ObjectIdentifier] = []
     private var writes: [ObjectIdentifier] = []
+    /// How many barriers hazards asked for in this command buffer.
+    private(set) var barriers = 0
 
     /// Whether a command that reads `id` (and writes it, when `writing`) must wait for
     /// earlier commands.
@@ -18,9 +20,21 @@ struct HazardTracker {
         if writing { writes.append(id) }
     }
 
-    /// Forgets every access (a new command buffer, or after a full barrier).
+    /// Notes a barrier recorded for a hazard: the record restarts from the next command.
+    mutating func barrier() {
+        reset()
+        barriers += 1
+    }
+
+    /// Forgets every access (a render pass starts, which waits for everything before it).
     mutating func reset() {
         reads.removeAll(keepingCapacity: true)
         writes.removeAll(keepingCapacity: true)
+    }
+
+    /// Starts over for a new command buffer.
+    mutating func restart() {
+        reset()
+        barriers = 0
     }
 }

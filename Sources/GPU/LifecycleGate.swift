@@ -44,6 +44,9 @@ final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
         }
     }
 
+    /// How many queues of the device are alive.
+    var liveEngineCount: Int { lock.withLock { engines.filter { $0.engine != nil }.count } }
+
     /// Whether a buffer made now is made while the app is not active.
     var isClosedToNewBuffers: Bool { lifecycle.state != .active }
 

@@ -132,4 +132,37 @@ struct FaultInjectionTests {
         #expect(device.isSoftware)
         #expect(try Device.all().count == candidates.count)
     }
+
+    @Test("a blit fill whose upload ring cannot grow ends its buffer in .error with out-of-memory, handlers once")
+    func fillUploadFailure() throws {
+        let gpu = try TestGPU()
+        let buffer = try gpu.device.makeBuffer(length: 16)
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        let calls = Locked(0)
+        commandBuffer.addCompletedHandler { _ in calls.withLock { $0 += 1 } }
+        let blit = try commandBuffer.makeBlitCommandEncoder()
+        // The unaligned edges of the range go through the upload ring, whose first chunk
+        // is made now.
+        gpu.device.backend.faults.inject(.outOfDeviceMemory, at: .allocateMemory)
+        blit.fill(buffer: buffer, range: 1..<7, value: 9)
+        blit.endEncoding()
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        #expect(commandBuffer.status == .error)
+        #expect(commandBuffer.error?.code == .outOfMemory)
+        #expect(commandBuffer.error?.message.contains("VK_ERROR_OUT_OF_DEVICE_MEMORY") == true)
+        #expect(calls.current == 1)
+    }
+
+    @Test("a failed internal upload reaches the caller as what it is, not as an invalid argument")
+    func internalUploadFailure() throws {
+        let gpu = try TestGPU()
+        gpu.device.backend.faults.inject(.outOfDeviceMemory, at: .queueSubmit)
+        #expect {
+            _ = try gpu.device.makeTexture(descriptor: .texture2D(pixelFormat: .rgba8Unorm, width: 8, height: 8, mipmapped: false))
+        } throws: { error in
+            guard case GPUError.commandBuffer(let failure) = error else { return false }
+            return failure.code == .outOfMemory && "\(error)".contains("VK_ERROR_OUT_OF_DEVICE_MEMORY")
+        }
+    }
 }

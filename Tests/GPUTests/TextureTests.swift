@@ -122,4 +122,50 @@ struct TextureTests {
         _ = try gpu.device.makeTexture(descriptor: TextureDescriptor(pixelFormat: .rgba8Unorm, width: 64, height: 64,
                                                                      sampleCount: 4, usage: .renderTarget))
     }
+
+    @Test("storage-image writes are tracked: a barrier before the next dispatch on the image, and getBytes waits for the writer")
+    func storageImageWritesAreTracked() throws {
+        let gpu = try TestGPU()
+        let texture = try gpu.device.makeTexture(descriptor: TextureDescriptor(pixelFormat: .rgba8Unorm, width: 16, height: 16,
+                                                                               usage: [.shaderRead, .shaderWrite]))
+        let input = Self.pattern(width: 16, height: 16)
+        try texture.replace(region: Region(x: 0, y: 0, width: 16, height: 16), mipmapLevel: 0, withBytes: input, bytesPerRow: 64)
+        // Held on an event until the checks are made, so it cannot finish first.
+        let event = try gpu.device.makeSharedEvent()
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        commandBuffer.encodeWaitForEvent(event, value: 1)
+        let encoder = try commandBuffer.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(try gpu.pipeline("invert.comp"))
+        encoder.setTexture(texture, index: 0)
+        for _ in 0..<2 {
+            try encoder.dispatchThreadgroups(Size(width: 2, height: 2), threadsPerThreadgroup: Size(width: 8, height: 8))
+        }
+        encoder.endEncoding()
+        let context = try #require(commandBuffer.record.context)
+        #expect(context.hazards.barriers == 1, "the second inversion waits for the first")
+        commandBuffer.commit()
+        #expect(texture.committedWriter === commandBuffer)
+        event.signaledValue = 1
+        var output = [UInt8](repeating: 0, count: input.count)
+        try texture.getBytes(&output, bytesPerRow: 64, from: Region(x: 0, y: 0, width: 16, height: 16), mipmapLevel: 0)
+        #expect(commandBuffer.status == .completed)
+        #expect(output == input, "inverted twice")
+    }
+
+    @Test("uploads and read-backs share the device's one internal queue")
+    func oneInternalQueue() throws {
+        let gpu = try TestGPU()
+        let queue = try gpu.device.internalQueue()
+        let texture = try gpu.device.makeTexture(descriptor: .texture2D(pixelFormat: .rgba8Unorm, width: 8, height: 8, mipmapped: false))
+        let input = Self.pattern(width: 8, height: 8)
+        var output = [UInt8](repeating: 0, count: input.count)
+        for _ in 0..<10 {
+            try texture.replace(region: Region(x: 0, y: 0, width: 8, height: 8), mipmapLevel: 0, withBytes: input, bytesPerRow: 32)
+            try texture.getBytes(&output, bytesPerRow: 32, from: Region(x: 0, y: 0, width: 8, height: 8), mipmapLevel: 0)
+        }
+        #expect(output == input)
+        #expect(try gpu.device.internalQueue() === queue)
+        #expect(queue.device === gpu.device)
+        #expect(gpu.device.gate.liveEngineCount == 2, "the test's queue and the internal one")
+    }
 }

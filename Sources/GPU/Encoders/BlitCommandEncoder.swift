@@ -38,8 +38,16 @@ public final class BlitCommandEncoder {
         }
         for edge in [range.lowerBound..<alignedStart, alignedEnd..<range.upperBound] where !edge.isEmpty {
             var bytes: (UInt8, UInt8, UInt8) = (value, value, value)
-            guard let placed = withUnsafeBytes(of: &bytes, { try? context.upload($0.baseAddress!, length: edge.count, alignment: 4) })
-            else { misuse("\(call): the upload ring could not be grown") }
+            let upload = Result { () throws(VulkanError) in
+                try withUnsafeBytes(of: &bytes) { (bytes) throws(VulkanError) in
+                    try context.upload(bytes.baseAddress!, length: edge.count, alignment: 4)
+                }
+            }
+            guard case .success(let placed) = upload else {
+                // A runtime condition, not misuse: the buffer ends in .error at commit.
+                if case .failure(let error) = upload { commandBuffer.recordFailure(CommandBufferError(error)) }
+                return
+            }
             context.copy(from: placed.buffer, offset: placed.offset, to: buffer.backing.handle,
                          offset: edge.lowerBound, size: edge.count)
         }
@@ -129,7 +137,7 @@ public final class BlitCommandEncoder {
         if let source { context.retained.append(source) }
         let read = source.map(ObjectIdentifier.init), written = ObjectIdentifier(destination)
         if read.map({ context.hazards.conflicts($0, writing: false) }) == true || context.hazards.conflicts(written, writing: true) {
-            context.hazards.reset()
+            context.hazards.barrier()
             context.memoryBarrier()
         }
         if let read { context.hazards.record(read, writing: false) }

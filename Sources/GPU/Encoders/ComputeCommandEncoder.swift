@@ -51,9 +51,12 @@ public final class ComputeCommandEncoder {
     }
 
     /// Binds `texture` at texture `index` (Vulkan binding 32 + `index`).
+    /// A texture made with `.shaderWrite` may be written here: `getBytes` then waits for
+    /// this command buffer.
     public func setTexture(_ texture: Texture, index: Int) {
         checkOpen("setTexture(_:index:)")
         binder.setTexture(texture, index: index, stage: .compute, call: "setTexture(_:index:)")
+        if texture.usage.contains(.shaderWrite) { commandBuffer.unsafelyUnwrapped.noteWrite(to: texture) }
     }
 
     /// Binds `sampler` at sampler `index` (Vulkan binding 48 + `index`; a combined

@@ -150,17 +150,21 @@ public final class RenderCommandEncoder {
         descriptorsDirty = true
     }
 
-    /// Binds a texture for the vertex stage.
+    /// Binds a texture for the vertex stage. A texture made with `.shaderWrite` may be
+    /// written here: `getBytes` then waits for this command buffer.
     public func setVertexTexture(_ texture: Texture, index: Int) {
         checkOpen("setVertexTexture(_:index:)")
         binder.setTexture(texture, index: index, stage: .vertex, call: "setVertexTexture(_:index:)")
+        if texture.usage.contains(.shaderWrite) { commandBuffer.noteWrite(to: texture) }
         descriptorsDirty = true
     }
 
-    /// Binds a texture for the fragment stage (Vulkan binding 96 + `index`).
+    /// Binds a texture for the fragment stage (Vulkan binding 96 + `index`). A texture made
+    /// with `.shaderWrite` may be written here: `getBytes` then waits for this command buffer.
     public func setFragmentTexture(_ texture: Texture, index: Int) {
         checkOpen("setFragmentTexture(_:index:)")
         binder.setTexture(texture, index: index, stage: .fragment, call: "setFragmentTexture(_:index:)")
+        if texture.usage.contains(.shaderWrite) { commandBuffer.noteWrite(to: texture) }
         descriptorsDirty = true
     }
 

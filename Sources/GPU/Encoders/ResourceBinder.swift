@@ -133,14 +133,14 @@ struct ResourceBinder {
             // must not allocate.
             var hazard = false
             for slot in slots {
-                if let id = owner(of: slot), context.hazards.conflicts(id, writing: writes(slot)) { hazard = true }
+                if let id = owner(of: slot), context.hazards.conflicts(id, writing: Self.writes(slot)) { hazard = true }
             }
             if hazard {
-                context.hazards.reset()
+                context.hazards.barrier()
                 context.memoryBarrier()
             }
             for slot in slots {
-                if let id = owner(of: slot) { context.hazards.record(id, writing: writes(slot)) }
+                if let id = owner(of: slot) { context.hazards.record(id, writing: Self.writes(slot)) }
             }
         }
         do {
@@ -159,8 +159,11 @@ struct ResourceBinder {
         }
     }
 
-    /// Whether the command writes what `slot` binds.
-    private func writes(_ slot: ResourceSlot) -> Bool { !slot.isReadOnly && slot.kind == .buffer }
+    /// Whether the command writes what `slot` binds: a storage buffer or storage image the
+    /// shader does not declare read-only.
+    static func writes(_ slot: ResourceSlot) -> Bool {
+        !slot.isReadOnly && (slot.descriptor == .storageBuffer || slot.descriptor == .storageImage)
+    }
 
     private func check(_ index: Int, limit: Int, call: StaticString, what: String) {
         guard (0...limit).contains(index) else { misuse("\(call): \(what) index \(index) is outside 0...\(limit)") }

@@ -71,7 +71,7 @@ extension QueueEngine {
                 return inFlight.elements
             }
         }
-        if stoppingCompletion { try? device.backend.waitForQueueIdle() }
+        if stoppingCompletion { try? backend.waitForQueueIdle() }
         for buffer in failed {
             end(buffer, error: Self.lostWhileInFlight, withScheduledHandlers: false, releasingSlot: stoppingCompletion)
         }

@@ -73,7 +73,7 @@ extension QueueEngine {
         let start = HostClock.seconds()
         do {
             context.signals.append(TimelineOperation(timeline: timeline, value: value))
-            try device.backend.submit(context.commandBuffer, waits: context.waits, signals: context.signals,
+            try backend.submit(context.commandBuffer, waits: context.waits, signals: context.signals,
                                       presentSignals: context.presentSignals)
         } catch {
             lock.withLock {

@@ -21,7 +21,10 @@ import Glibc
 /// `@unchecked Sendable`: mutable state is guarded by `lock`, except `lastSubmitted`,
 /// guarded by `submitLock`; the rest is immutable after `init`.
 final class QueueEngine: @unchecked Sendable {
-    let device: Device
+    /// The Vulkan device and the lifecycle gate: the engine holds no `Device`, so a device
+    /// can keep a queue of its own without a reference cycle.
+    let backend: VulkanDevice
+    let gate: LifecycleGate
     let lock = ConditionLock()
     let submitLock = RecursiveLock()
     let timeline: VulkanTimeline
@@ -44,10 +47,11 @@ final class QueueEngine: @unchecked Sendable {
     var lastSubmitted: UInt64 = 0
 
     init(device: Device, maxCommandBufferCount: Int, label: String, qos: QualityOfService) throws(VulkanError) {
-        self.device = device
+        backend = device.backend
+        gate = device.gate
         slots = CommandSlots(limit: maxCommandBufferCount)
         recycler = Recycler(spareLimit: maxCommandBufferCount)
-        timeline = try VulkanTimeline(device: device.backend)
+        timeline = try VulkanTimeline(device: backend)
         completionThread = ServiceThread.start(name: "\(label).completion", qos: qos, running: self) { $0.completionLoop() }
     }
 
@@ -75,7 +79,7 @@ final class QueueEngine: @unchecked Sendable {
         if let recycled, recycled.needsClearing { recycled.buffer.clearForReuse() }
         if let reused, (try? reused.reset()) != nil { return (reused, recycled?.buffer) }
         do {
-            return (try VulkanCommandContext(device: device.backend), recycled?.buffer)
+            return (try VulkanCommandContext(device: backend), recycled?.buffer)
         } catch {
             lock.withLock {
                 slots.giveBack(nil)
@@ -114,7 +118,7 @@ final class QueueEngine: @unchecked Sendable {
             buffer.record.beginCommit()
             return (buffer.record.context, buffer.record.isRecording, buffer.record.presentedImages, buffer.record.writtenTextures)
         }
-        if let refusal = device.gate.admit(buffer) {
+        if let refusal = gate.admit(buffer) {
             refuse(buffer, error: refusal)
             return
         }
@@ -137,7 +141,7 @@ final class QueueEngine: @unchecked Sendable {
             order.admitted()
             lock.broadcast()
         }
-        device.gate.admitted()
+        gate.admitted()
         schedule()
     }
 
@@ -234,7 +238,7 @@ final class QueueEngine: @unchecked Sendable {
             // (a lost device) the host signals it instead.
             let value = lastSubmitted + 1
             let signal = TimelineOperation(timeline: timeline, value: value)
-            guard (try? device.backend.submit(nil, waits: [], signals: [signal])) != nil
+            guard (try? backend.submit(nil, waits: [], signals: [signal])) != nil
                 || (try? timeline.signal(value)) != nil else { return nil }
             lastSubmitted = value
             return value

@@ -159,6 +159,12 @@ struct Submission {
         presentedImages.append((swapchain, index))
     }
 
+    /// A resource failure while encoding (the upload ring could not grow, say): the buffer
+    /// ends in `.error` with the first such failure when its turn comes.
+    mutating func failRecording(_ error: CommandBufferError) {
+        if recordingFailure == nil { recordingFailure = error }
+    }
+
     /// Notes a texture the recorded commands write.
     mutating func noteWrite(to texture: Texture) {
         if !writtenTextures.contains(where: { $0 === texture }) { writtenTextures.append(texture) }
@@ -184,7 +190,7 @@ struct Submission {
         precondition(isCommitting && status < .committed, "SwiftGPU internal error: commit from \(status)")
         let needsPlace = status == .notEnqueued
         status = .committed
-        self.recordingFailure = recordingFailure
+        self.recordingFailure = self.recordingFailure ?? recordingFailure
         return needsPlace
     }
 

@@ -47,6 +47,9 @@ public final class Texture: @unchecked Sendable {
         lock.withLock { lastWriter = commandBuffer }
     }
 
+    /// The committed, unfinished command buffer that wrote the texture last, if any.
+    var committedWriter: CommandBuffer? { lock.withLock { lastWriter } }
+
     /// Forgets `commandBuffer`, which has finished, unless a later writer replaced it.
     func forgetWriter(_ commandBuffer: CommandBuffer) {
         lock.withLock { if lastWriter === commandBuffer { lastWriter = nil } }
@@ -75,7 +78,7 @@ public final class Texture: @unchecked Sendable {
                          slice: Int = 0) throws(GPUError) {
         let call = "getBytes(_:bytesPerRow:from:mipmapLevel:slice:)"
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
-        lock.withLock { lastWriter }?.waitUntilCompleted()
+        committedWriter?.waitUntilCompleted()
         let length = bytesPerRow * region.size.height
         let staging = try device.makeBuffer(length: length)
         try device.runInternally { (commandBuffer) throws(GPUError) in

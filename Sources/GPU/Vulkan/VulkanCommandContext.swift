@@ -228,7 +228,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         waits.removeAll(keepingCapacity: true)
         signals.removeAll(keepingCapacity: true)
         presentSignals.removeAll(keepingCapacity: true)
-        hazards.reset()
+        hazards.restart()
         imageLayouts.removeAll(keepingCapacity: true)
         for index in textureTable.indices { textureTable[index] = TextureBinding() }
     }
