@@ -39,12 +39,15 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "PNG", dependencies: ["CPNG"], swiftSettings: strict),
-        .target(name: "AppLifecycle", swiftSettings: strict),
-        .target(name: "FramePacing", dependencies: ["AppLifecycle"], swiftSettings: strict),
+        // Locks, host time, service threads and thread scheduling, for the modules below
+        // (package access; no product of its own).
+        .target(name: "SwiftGPUSupport", swiftSettings: strict),
+        .target(name: "AppLifecycle", dependencies: ["SwiftGPUSupport"], swiftSettings: strict),
+        .target(name: "FramePacing", dependencies: ["AppLifecycle", "SwiftGPUSupport"], swiftSettings: strict),
         .target(
             name: "GPU",
             dependencies: [
-                "CVulkan", "AppLifecycle", "FramePacing",
+                "CVulkan", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -55,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "GPUXCB",
-            dependencies: ["CVulkan", "AppLifecycle", "FramePacing", "CXCBPresent"],
+            dependencies: ["CVulkan", "AppLifecycle", "FramePacing", "CXCBPresent", "SwiftGPUSupport"],
             swiftSettings: strict
         ),
         .target(
@@ -64,7 +67,7 @@ let package = Package(
         ),
         .target(
             name: "GPUWayland",
-            dependencies: ["CXDGShell", "AppLifecycle"],
+            dependencies: ["CXDGShell", "AppLifecycle", "SwiftGPUSupport"],
             swiftSettings: strict
         ),
         .plugin(name: "SPIRVCompiler", capability: .buildTool()),
@@ -134,13 +137,18 @@ let package = Package(
             path: "Benchmarks/VulkanBench"
         ),
         .testTarget(
+            name: "SwiftGPUSupportTests",
+            dependencies: ["SwiftGPUSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "FramePacingTests",
-            dependencies: ["FramePacing", "AppLifecycle"],
+            dependencies: ["FramePacing", "AppLifecycle", "SwiftGPUSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "GPUTests",
-            dependencies: ["GPU", "Shaders", "PNG", "GPUXCB", "GPUWayland"],
+            dependencies: ["GPU", "Shaders", "PNG", "GPUXCB", "GPUWayland", "SwiftGPUSupport"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

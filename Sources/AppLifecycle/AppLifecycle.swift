@@ -1,4 +1,4 @@
-import Synchronization
+import SwiftGPUSupport
 
 /// The application's lifecycle, with iOS's states and calls. Every GPU `Device` obeys one
 /// (`AppLifecycle.shared` unless given another), and its gate keeps GPU work out of the
@@ -10,7 +10,7 @@ import Synchronization
 /// apply to the current state (`willResignActive` while inactive, say) does nothing.
 /// After `willTerminate` the state stays background and further calls do nothing.
 ///
-/// `Sendable` through its `Mutex`.
+/// `Sendable` through its `LockedValue`.
 public final class AppLifecycle: Sendable {
     /// The app-wide lifecycle.
     public static let shared = AppLifecycle()
@@ -37,7 +37,7 @@ public final class AppLifecycle: Sendable {
     }
 
     let clock: LifecycleClock
-    let storage = Mutex(State())
+    let storage = LockedValue(State())
 
     /// Makes a lifecycle that starts active, on the continuous clock.
     public convenience init() { self.init(clock: ContinuousClock()) }
@@ -189,11 +189,11 @@ public final class AppLifecycle: Sendable {
 
 /// Keeps an observation alive; cancels it when cancelled or released.
 ///
-/// `Sendable` through its `Mutex`.
+/// `Sendable` through its `LockedValue`.
 public final class LifecycleObservation: Sendable {
-    private let cancellation: Mutex<(@Sendable () -> Void)?>
+    private let cancellation: LockedValue<(@Sendable () -> Void)?>
 
-    init(_ cancel: @escaping @Sendable () -> Void) { cancellation = Mutex(cancel) }
+    init(_ cancel: @escaping @Sendable () -> Void) { cancellation = LockedValue(cancel) }
 
     deinit { cancel() }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import SwiftGPUSupport
 
 /// Something that keeps GPU work in line with a lifecycle: each GPU `Device` registers its
 /// gate. The lifecycle calls it from `didEnterBackground(deadline:)`.
@@ -13,14 +13,14 @@ public protocol LifecycleParticipant: AnyObject, Sendable {
 /// The deadline of one drain, on the lifecycle's clock. A participant that blocks asks to
 /// be woken when it expires.
 ///
-/// `Sendable` through its `Mutex`.
+/// `Sendable` through its `LockedValue`.
 public final class DrainDeadline: Sendable {
     private struct State {
         var expired = false
         var wakers: [@Sendable () -> Void] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     init() {}
 

@@ -1,4 +1,4 @@
-import Synchronization
+import SwiftGPUSupport
 
 /// A clock that moves only when told to: for tests of lifecycle deadlines and background
 /// task budgets without sleeping. `advance(by:)` runs, in order, everything due in the span.
@@ -31,7 +31,7 @@ public final class ManualClock: Clock, Sendable {
         var cancelledBeforeScheduling: Set<UInt64> = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Makes a clock at offset zero.
     public init() {}

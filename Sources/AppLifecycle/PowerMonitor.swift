@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import SwiftGPUSupport
 
 /// Watches Linux's power state without polling: power-profiles-daemon's saved profile
 /// through inotify on its state directory, and power-supply changes (plugging, unplugging,
@@ -10,14 +10,14 @@ import Synchronization
 /// Low power means: the profile is `power-saver`, or the machine runs on battery (a
 /// battery discharging, or mains supplies present and none online).
 ///
-/// `Sendable`: its state is in a `Mutex`; the descriptors are fixed after `init`.
+/// `Sendable`: its state is in a `LockedValue`; the descriptors are fixed after `init`.
 public final class PowerMonitor: Sendable {
     private let root: String
     private let report: @Sendable (Bool) -> Void
     private let inotify: Int32
     private let uevents: Int32
     private let wakePipe: (read: Int32, write: Int32)
-    private let finished = Mutex(false)
+    private let finished = LockedValue(false)
 
     init(root: String, report: @escaping @Sendable (Bool) -> Void) {
         self.root = root

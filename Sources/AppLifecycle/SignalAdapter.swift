@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import SwiftGPUSupport
 
 /// Maps POSIX job-control and termination signals onto a lifecycle:
 ///
@@ -14,7 +14,7 @@ import Synchronization
 /// thread blocked in `read` on the pipe applies the table. `cancel()` restores the default
 /// dispositions.
 ///
-/// `Sendable`: its state is in a `Mutex`; the other properties are immutable.
+/// `Sendable`: its state is in a `LockedValue`; the other properties are immutable.
 public final class SignalAdapter: Sendable {
     /// The signals the adapter handles.
     public static let signals: [Int32] = [SIGTSTP, SIGCONT, SIGTERM, SIGINT]
@@ -23,7 +23,7 @@ public final class SignalAdapter: Sendable {
     private let drainDeadline: Duration
     private let stop: @Sendable () -> Void
     private let terminate: @Sendable (Int32) -> Void
-    private let isRunning = Mutex(false)
+    private let isRunning = LockedValue(false)
 
     init(lifecycle: AppLifecycle, drainDeadline: Duration,
          stop: @escaping @Sendable () -> Void, terminate: @escaping @Sendable (Int32) -> Void) {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwiftGPUSupport
 
 /// Real time: `CLOCK_MONOTONIC` in the same seconds as `Drawable.presentedTime`, with a
 /// fixed vblank grid at `refreshRate` starting when the clock is made.

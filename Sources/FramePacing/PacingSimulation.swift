@@ -1,4 +1,4 @@
-import Synchronization
+import SwiftGPUSupport
 
 /// A deterministic frame loop with no GPU and no sleeps: an app rendering frames of
 /// scripted cost into a `VirtualDisplay` through the same `Pacer` a layer uses.
@@ -106,11 +106,11 @@ private final class FrameLoop: Sendable {
     }
 
     let display: VirtualDisplay
-    let state: Mutex<State>
+    let state: LockedValue<State>
 
     init(display: VirtualDisplay, pacer: Pacer, drawables: Int) {
         self.display = display
-        state = Mutex(State(pacer: pacer, freeDrawables: drawables))
+        state = LockedValue(State(pacer: pacer, freeDrawables: drawables))
     }
 
     func begin(index: Int, cost: FrameCost, start: Duration, presentAt: Duration, mode: PresentMode) {

@@ -1,3 +1,4 @@
+import SwiftGPUSupport
 import Synchronization
 
 /// What makes a `VirtualDisplay` made with `realTime:` advance by itself: one wakeup on a
@@ -9,7 +10,7 @@ import Synchronization
 final class RealTimeDriver: Sendable {
     let clock: MonotonicClock
     private let start: Duration
-    private let wakeup = Mutex<ClockTimer?>(nil)
+    private let wakeup = LockedValue<ClockTimer?>(nil)
     private let advancing = Atomic(false)
 
     init(clock: MonotonicClock) {
@@ -30,9 +31,12 @@ final class RealTimeDriver: Sendable {
     /// Replaces the pending wakeup with one at display time `time` (none when nil).
     func arm(at time: Duration?, _ action: @escaping @Sendable () -> Void) {
         let timer = time.map { clock.schedule(at: start + $0, leeway: .zero) { _ in action() } }
-        wakeup.withLock { pending in
-            pending?.cancel()
-            pending = timer
+        // The replaced timer is cancelled after the lock is let go: no lock is held while
+        // calling out to the clock.
+        let replaced = wakeup.withLock { pending -> ClockTimer? in
+            defer { pending = timer }
+            return pending
         }
+        replaced?.cancel()
     }
 }

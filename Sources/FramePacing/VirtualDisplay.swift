@@ -1,4 +1,4 @@
-import Synchronization
+import SwiftGPUSupport
 
 /// A display with no screen: it latches presented images at its own vblanks with the exact
 /// semantics of the four present modes, on virtual time that moves only when the caller
@@ -18,7 +18,7 @@ import Synchronization
 public final class VirtualDisplay: DisplayClock {
     /// Vblanks per second.
     public let refreshRate: Double
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let driver: RealTimeDriver?
 
     private struct Pending {

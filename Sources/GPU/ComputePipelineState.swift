@@ -43,17 +43,21 @@ public final class ComputePipelineState: @unchecked Sendable {
     }
 }
 
-/// One resource a pipeline's shaders declare, in Metal's terms and in Vulkan's.
+/// One resource a pipeline's shaders declare, in each of the three index spaces.
 struct ResourceSlot: Sendable, Hashable {
-    var stage: ShaderStage
-    var kind: BindingConvention.SlotKind
-    var index: Int
-    var binding: UInt32
+    /// The index a Metal app binds it at.
+    var metalIndex: MetalIndex
+    /// The binding in set 0 that the shader declares.
+    var binding: VulkanBinding
     var descriptor: SPIRVDescriptorKind
     var isReadOnly: Bool
-    /// Where the slot's binding is kept in the encoder's table for its kind (see
-    /// `ResourceBinder.base`), worked out once here rather than at every draw.
-    var tableIndex: Int
+    /// Where the encoder's table keeps what is bound for it, worked out once here rather
+    /// than at every draw.
+    var tableSlot: TableSlot
+
+    var stage: ShaderStage { metalIndex.stage }
+    var kind: BindingConvention.SlotKind { metalIndex.kind }
+    var index: Int { metalIndex.value }
 
     /// Checks `function`'s bindings against the convention and returns its slots.
     static func slots(of function: Function, stage: ShaderStage) throws(LibraryError) -> [ResourceSlot] {
@@ -64,8 +68,8 @@ struct ResourceSlot: Sendable, Hashable {
         }
         var slots: [ResourceSlot] = []
         for binding in entry.bindings {
-            guard let (kind, index) = BindingConvention.slot(of: binding, stage: stage),
-                  BindingConvention.accepts(kind, binding.kind)
+            guard binding.set == 0, let index = MetalIndex(VulkanBinding(value: binding.binding), stage: stage),
+                  BindingConvention.accepts(index.kind, binding.kind)
             else {
                 throw .unsupportedFunction(name: function.name, reason:
                     "'\(binding.name)' at set \(binding.set) binding \(binding.binding) (\(binding.kind)) is outside "
@@ -75,9 +79,8 @@ struct ResourceSlot: Sendable, Hashable {
             guard binding.count == 1 else {
                 throw .unsupportedFunction(name: function.name, reason: "'\(binding.name)' is an array of descriptors")
             }
-            slots.append(ResourceSlot(stage: stage, kind: kind, index: index, binding: binding.binding,
-                                      descriptor: binding.kind, isReadOnly: binding.isReadOnly,
-                                      tableIndex: ResourceBinder.base(stage, kind: kind) + index))
+            slots.append(ResourceSlot(metalIndex: index, binding: VulkanBinding(value: binding.binding),
+                                      descriptor: binding.kind, isReadOnly: binding.isReadOnly, tableSlot: index.tableSlot))
         }
         return slots
     }

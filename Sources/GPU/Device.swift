@@ -1,5 +1,6 @@
 import FramePacing
 import Foundation
+import SwiftGPUSupport
 
 /// A GPU: Metal's `MTLDevice` on a Vulkan 1.3 physical device.
 ///

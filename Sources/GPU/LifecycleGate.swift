@@ -1,5 +1,6 @@
 import FramePacing
 import AppLifecycle
+import SwiftGPUSupport
 
 /// The GPU side of a device's lifecycle: decides at commit whether a command buffer may
 /// run, and drains the device's queues when the app enters the background.

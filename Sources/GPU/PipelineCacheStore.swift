@@ -1,6 +1,7 @@
 import FramePacing
 import Foundation
 import Logging
+import SwiftGPUSupport
 
 /// The device's pipeline cache and the file it lives in between runs:
 /// `<cache directory>/SwiftGPU/pipelines-<pipeline-cache UUID>-<driver version>.vkcache`,

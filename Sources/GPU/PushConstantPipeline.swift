@@ -1,10 +1,15 @@
-import CVulkan
-
 /// A uniform block that a `PushConstantPipeline` reads from push constants: the encoder
 /// table entry whose `setBytes` data feeds it, and where the data goes.
 struct PushConstantSlot {
-    var tableIndex: Int
-    var stages: VkShaderStageFlags
+    var tableSlot: TableSlot
+    var stage: ShaderStage
+    var offset: UInt32
+    var size: UInt32
+}
+
+/// The push-constant bytes one stage reads: a range of a pipeline layout.
+struct PushConstantRange {
+    var stage: ShaderStage
     var offset: UInt32
     var size: UInt32
 }
@@ -37,7 +42,7 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
     @inline(__always)
     func canDraw(with table: UnsafeMutableBufferPointer<BufferBinding>) -> Bool {
         for slot in pushSlots {
-            let binding = table[slot.tableIndex]
+            let binding = table[slot.tableSlot.value]
             guard binding.bytes != nil, binding.bound.range >= UInt64(slot.size) else { return false }
         }
         return true
@@ -49,7 +54,7 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
         var words: [ShaderStage: [UInt32]]
         var pushSlots: [PushConstantSlot] = []
         var remaining: [ResourceSlot] = []
-        var ranges: [VkPushConstantRange] = []
+        var ranges: [PushConstantRange] = []
     }
 
     /// The plan for `slots` of the functions' `modules`; nil when no uniform block can move
@@ -63,10 +68,10 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
         var ranges: [ShaderStage: (start: Int, end: Int)] = [:]
         for slot in slots {
             let start = (end + 15) & ~15
-            guard slot.descriptor == .uniformBuffer, let size = modules[slot.stage]?.uniformBlockSizes[slot.binding], size > 0,
+            guard slot.descriptor == .uniformBuffer, let size = modules[slot.stage]?.uniformBlockSizes[slot.binding.value], size > 0,
                   case let rounded = (size + 3) & ~3, start + rounded <= limit,
                   let moved = plan.words[slot.stage].flatMap({
-                      SPIRVModule.movingUniformBlock(in: $0, atBinding: slot.binding, toPushConstantOffset: UInt32(start))
+                      SPIRVModule.movingUniformBlock(in: $0, atBinding: slot.binding.value, toPushConstantOffset: UInt32(start))
                   })
             else {
                 plan.remaining.append(slot)
@@ -74,14 +79,13 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
             }
             plan.words[slot.stage] = moved
             end = start + rounded
-            plan.pushSlots.append(PushConstantSlot(tableIndex: slot.tableIndex, stages: VkShaderStageFlags(slot.stage.vkStage.rawValue),
+            plan.pushSlots.append(PushConstantSlot(tableSlot: slot.tableSlot, stage: slot.stage,
                                                    offset: UInt32(start), size: UInt32(rounded)))
             ranges[slot.stage] = (ranges[slot.stage]?.start ?? start, end)
         }
         guard !plan.pushSlots.isEmpty else { return nil }
         plan.ranges = ranges.map { stage, range in
-            VkPushConstantRange(stageFlags: VkShaderStageFlags(stage.vkStage.rawValue), offset: UInt32(range.start),
-                                size: UInt32(range.end - range.start))
+            PushConstantRange(stage: stage, offset: UInt32(range.start), size: UInt32(range.end - range.start))
         }
         return plan
     }
@@ -115,25 +119,5 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
         else { return nil }
         return PushConstantPipeline(backend: backend, slots: plan.remaining, pushSlots: plan.pushSlots,
                                     functionLabel: function.name)
-    }
-}
-
-extension VulkanCommandContext {
-    /// Records the `setBytes` data of each of `twin`'s push slots from `table` (checked by
-    /// `canDraw(with:)`).
-    @inline(__always)
-    func pushConstants(_ twin: PushConstantPipeline, from table: UnsafeMutableBufferPointer<BufferBinding>) {
-        for slot in twin.pushSlots {
-            pushConstants(twin.backend, stages: slot.stages, offset: slot.offset, size: slot.size,
-                          bytes: table[slot.tableIndex].bytes.unsafelyUnwrapped)
-        }
-    }
-}
-
-extension ResourceSlot {
-    /// The slot's binding in a pipeline's descriptor-set layout.
-    var layoutBinding: VulkanPipeline.LayoutBinding {
-        VulkanPipeline.LayoutBinding(binding: binding, type: descriptor.vkDescriptorType,
-                                     stages: VkShaderStageFlags(stage.vkStage.rawValue))
     }
 }

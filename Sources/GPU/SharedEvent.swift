@@ -1,5 +1,6 @@
 import FramePacing
 import Foundation
+import SwiftGPUSupport
 
 /// A GPU/CPU synchronisation counter, Metal's `MTLSharedEvent`, on a Vulkan timeline
 /// semaphore. Command buffers on any queue of the device wait for and signal values.

@@ -1,6 +1,6 @@
 import AppLifecycle
 import CXDGShell
-import Synchronization
+import SwiftGPUSupport
 
 /// Drives an `AppLifecycle` from the states of an xdg-shell toplevel, for a host that owns
 /// the Wayland connection, the `xdg_toplevel` and its listener (a Wayland object has one
@@ -23,7 +23,7 @@ import Synchronization
 /// (wayland-protocols 1.32); the adapter reads it by the protocol's published value, so a
 /// host that binds `xdg_wm_base` at version 6 gets it from compositors that send it.
 ///
-/// `Sendable` through its `Mutex`; the other properties are immutable.
+/// `Sendable` through its `LockedValue`; the other properties are immutable.
 public final class WaylandLifecycleAdapter: Sendable {
     /// `xdg_toplevel.state.activated`: the window has the focus.
     public static let activated: UInt32 = 4
@@ -34,7 +34,7 @@ public final class WaylandLifecycleAdapter: Sendable {
     /// The lifecycle the adapter drives.
     public let lifecycle: AppLifecycle
     private let drainDeadline: Duration
-    private let tracked = Mutex(Tracked())
+    private let tracked = LockedValue(Tracked())
 
     private struct Tracked {
         var last: (isFocused: Bool, isVisible: Bool)?

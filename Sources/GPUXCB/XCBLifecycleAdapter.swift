@@ -1,7 +1,7 @@
 import AppLifecycle
 import CVulkan.XCB
 import Glibc
-import Synchronization
+import SwiftGPUSupport
 
 /// Drives an `AppLifecycle` from an X11 window's focus and visibility, for a host that owns
 /// the window and its xcb connection and feeds the adapter the events it reads:
@@ -23,7 +23,7 @@ import Synchronization
 /// window that is not focused makes the app inactive, one that is not mapped puts it in the
 /// background.
 ///
-/// `Sendable` through its `Mutex`; the connection, window and atoms are immutable, and xcb
+/// `Sendable` through its `LockedValue`; the connection, window and atoms are immutable, and xcb
 /// connections are thread-safe.
 public final class XCBLifecycleAdapter: Sendable {
     /// Whether the window has the input focus and whether it is shown.
@@ -49,7 +49,7 @@ public final class XCBLifecycleAdapter: Sendable {
     private let drainDeadline: Duration
     private let netWMState: xcb_atom_t
     private let netWMStateHidden: xcb_atom_t
-    private let tracked: Mutex<Tracked>
+    private let tracked: LockedValue<Tracked>
 
     /// Watches `window` on the host's `connection` (an `xcb_connection_t *`) for `lifecycle`;
     /// `drainDeadline` bounds the drain when the window is hidden. The host keeps the
@@ -76,7 +76,7 @@ public final class XCBLifecycleAdapter: Sendable {
         let initial = Tracked(isFocused: focus?.pointee.focus == window,
                               isMapped: attributes?.pointee.map_state == UInt8(XCB_MAP_STATE_VIEWABLE.rawValue),
                               isHidden: false)
-        tracked = Mutex(initial)
+        tracked = LockedValue(initial)
         let hidden = isHiddenNow()
         let state = tracked.withLock { tracked -> WindowState in
             tracked.isHidden = hidden

@@ -1,6 +1,7 @@
 import CXCBPresent
 import FramePacing
 import Foundation
+import SwiftGPUSupport
 
 /// Why an `XPresentClock` could not be made.
 public enum XPresentClockError: Error, Sendable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import FramePacing
 import Foundation
 import Testing
 @testable import GPU
+import SwiftGPUSupport
 
 @Suite("Command buffer model", .validated)
 struct CommandBufferTests {

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import PNG
 import Testing
+import SwiftGPUSupport
 
 /// Runs the built examples as a user would.
 @Suite("Examples")

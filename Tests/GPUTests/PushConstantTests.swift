@@ -43,7 +43,7 @@ struct PushConstantTests {
         #expect(twin.slots.isEmpty)
         #expect(twin.pushSlots.map(\.offset) == [0, 32])
         #expect(twin.pushSlots.map(\.size) == [20, 16])
-        #expect(twin.pushSlots.map(\.tableIndex) == [2, 32])
+        #expect(twin.pushSlots.map(\.tableSlot.value) == [2, 32])
         let off = try TestGPU(pushConstants: false)
         #expect(try RenderTests.mrtPipeline(off).pushConstants == nil)
     }
@@ -87,7 +87,7 @@ struct PushConstantTests {
         let gpu = try TestGPU()
         let pipeline = try gpu.pipeline("increment.comp")
         let twin = try #require(pipeline.pushConstants)
-        #expect(twin.pushSlots.map(\.size) == [4] && twin.pushSlots.map(\.tableIndex) == [3])
+        #expect(twin.pushSlots.map(\.size) == [4] && twin.pushSlots.map(\.tableSlot.value) == [3])
         #expect(twin.slots.map(\.index) == [0])
         #expect(try TestGPU(pushConstants: false).pipeline("increment.comp").pushConstants == nil)
         let counter = try gpu.device.makeBuffer(length: 4)

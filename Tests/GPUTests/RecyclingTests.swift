@@ -1,6 +1,7 @@
 import FramePacing
 import Testing
 @testable import GPU
+import SwiftGPUSupport
 
 /// Finished command buffers and ended compute encoders are reused when nothing outside
 /// SwiftGPU can reach them, so a steady loop allocates neither; an object the app can still

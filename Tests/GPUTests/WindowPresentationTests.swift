@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import GPU
+import SwiftGPUSupport
 
 /// Waits for presented handlers: each drawable watched signals once when shown or dropped.
 final class PresentWaiter: Sendable {

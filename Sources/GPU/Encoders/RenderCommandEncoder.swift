@@ -1,5 +1,3 @@
-import CVulkan
-
 /// Records draws into one render pass, Metal's `MTLRenderCommandEncoder`, through Vulkan
 /// dynamic rendering. Viewport and scissor default to the whole attachment, culling to
 /// none, front faces to clockwise and depth testing to Metal's default state (compare
@@ -72,34 +70,26 @@ public final class RenderCommandEncoder {
         // has none to wait for (earlier buffers end with a barrier).
         if !begun.startsBuffer { context.memoryBarrier() }
         context.hazards.reset()
+        func request(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
+                     clear: AttachmentRequest.Clear, resolve: Texture?) -> AttachmentRequest {
+            for written in [texture, resolve].compactMap({ $0 }) {
+                context.retained.append(written)
+                commandBuffer.noteWrite(to: written)
+            }
+            return AttachmentRequest(texture: texture, level: level, slice: slice, load: load, store: store, clear: clear,
+                                     resolve: resolve)
+        }
+        let colorRequests = pass.colorAttachments.prefix(lastColor + 1).map { a -> AttachmentRequest? in
+            guard let texture = a.texture else { return nil }
+            return request(texture, level: a.level, slice: a.slice, load: a.loadAction, store: a.storeAction,
+                           clear: .color(a.clearColor), resolve: a.storeAction.resolves ? a.resolveTexture : nil)
+        }
+        let depthRequest = depthTexture.map { texture in
+            request(texture, level: 0, slice: 0, load: pass.depthAttachment.loadAction, store: pass.depthAttachment.storeAction,
+                    clear: .depth(pass.depthAttachment.clearDepth), resolve: nil)
+        }
         do {
-            func attachment(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
-                            clear: VkClearValue, resolve: Texture?) throws(VulkanError) -> RenderingAttachment {
-                context.retained.append(texture)
-                commandBuffer.noteWrite(to: texture)
-                let resolved = try resolve.map { (texture) throws(VulkanError) in
-                    context.retained.append(texture)
-                    commandBuffer.noteWrite(to: texture)
-                    return (texture.backing, try texture.backing.attachmentView(level: 0, layer: 0))
-                }
-                return RenderingAttachment(image: texture.backing, view: try texture.backing.attachmentView(level: level, layer: slice),
-                                           load: load.vkLoadOp, store: store.vkStoreOp, clear: clear, resolve: resolved)
-            }
-            let colorAttachments = try pass.colorAttachments.prefix(lastColor + 1).map { (a) throws(VulkanError) -> RenderingAttachment? in
-                guard let texture = a.texture else { return nil }
-                var clear = VkClearValue()
-                clear.color.float32 = (Float(a.clearColor.red), Float(a.clearColor.green), Float(a.clearColor.blue),
-                                       Float(a.clearColor.alpha))
-                return try attachment(texture, level: a.level, slice: a.slice, load: a.loadAction, store: a.storeAction,
-                                      clear: clear, resolve: a.storeAction.resolves ? a.resolveTexture : nil)
-            }
-            let depthAttachment = try depthTexture.map { (texture) throws(VulkanError) -> RenderingAttachment in
-                var clear = VkClearValue()
-                clear.depthStencil = VkClearDepthStencilValue(depth: Float(pass.depthAttachment.clearDepth), stencil: 0)
-                return try attachment(texture, level: 0, slice: 0, load: pass.depthAttachment.loadAction,
-                                      store: pass.depthAttachment.storeAction, clear: clear, resolve: nil)
-            }
-            context.beginRendering(colors: colorAttachments, depth: depthAttachment, width: size.width, height: size.height)
+            try context.beginRendering(colors: colorRequests, depth: depthRequest, width: size.width, height: size.height)
         } catch {
             commandBuffer.endEncoder()
             throw .vulkan(error)

@@ -1,5 +1,3 @@
-import CVulkan
-
 /// A pipeline state whose resource slots an encoder resolves at each dispatch or draw.
 protocol BoundPipeline: AnyObject {
     /// The shader's resource slots, in descriptor-write order.
@@ -31,12 +29,6 @@ struct ResourceBinder {
         for index in context.samplerTable.indices { context.samplerTable[index] = nil }
     }
 
-    /// Where `stage`'s indices start in the buffer table and the texture/sampler tables.
-    static func base(_ stage: ShaderStage, kind: BindingConvention.SlotKind) -> Int {
-        guard stage == .fragment else { return 0 }
-        return kind == .buffer ? 32 : 16
-    }
-
     /// Records `buffer` at `index` of `stage`.
     @inline(__always)
     func setBuffer(_ buffer: Buffer, offset: Int, index: Int, stage: ShaderStage, call: StaticString) {
@@ -46,7 +38,7 @@ struct ResourceBinder {
         }
         // Rebinding the buffer just bound (a new offset per draw) keeps one reference.
         if context.retained.last !== buffer { context.retained.append(buffer) }
-        context.bufferTable[Self.base(stage, kind: .buffer) + index] = BufferBinding(
+        context.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: buffer.backing.handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
             owner: ObjectIdentifier(buffer))
@@ -59,23 +51,22 @@ struct ResourceBinder {
         guard length > 0, length <= 4096 else {
             misuse("\(call): length \(length) is outside 1...4096 bytes; use a buffer for larger data")
         }
-        let placed: (buffer: VkBuffer, offset: Int, host: UnsafeRawPointer)
         do {
-            placed = try context.upload(bytes, length: length, alignment: context.bytesAlignment)
+            let placed = try context.upload(bytes, length: length, alignment: context.bytesAlignment)
+            context.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
+                isSet: true,
+                bound: BoundBuffer(buffer: placed.buffer, offset: UInt64(placed.offset), range: UInt64(length)),
+                owner: nil, bytes: placed.host)
         } catch {
             throw .vulkan(error)
         }
-        context.bufferTable[Self.base(stage, kind: .buffer) + index] = BufferBinding(
-            isSet: true,
-            bound: BoundBuffer(buffer: placed.buffer, offset: UInt64(placed.offset), range: UInt64(length)),
-            owner: nil, bytes: placed.host)
     }
 
     /// Records `texture` at `index` of `stage`.
     func setTexture(_ texture: Texture, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
         context.retained.append(texture)
-        context.textureTable[Self.base(stage, kind: .texture) + index] =
+        context.textureTable[MetalIndex(stage: stage, kind: .texture, value: index).tableSlot.value] =
             TextureBinding(image: texture.backing, owner: ObjectIdentifier(texture))
     }
 
@@ -83,7 +74,7 @@ struct ResourceBinder {
     func setSamplerState(_ sampler: SamplerState, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxSamplerIndex, call: call, what: "sampler")
         context.retained.append(sampler)
-        context.samplerTable[Self.base(stage, kind: .sampler) + index] = sampler.backend.handle
+        context.samplerTable[MetalIndex(stage: stage, kind: .sampler, value: index).tableSlot.value] = sampler.backend.handle
     }
 
     /// Resolves `slots` for a command named `call`: stops if a slot is unbound, emits a
@@ -92,40 +83,14 @@ struct ResourceBinder {
         // Read through `state` (borrowed for the call) so that no per-draw reference counting
         // is needed for the slots, the Vulkan pipeline or the names.
         let slots = state.slots
-        let pipeline = state.backend
-        let maxUniformRange = context.maxUniformRange
-        let bufferTable = context.bufferTable
-        let bufferInfos = context.bufferInfos
-        for position in slots.indices {
-            let slot = slots[position]
-            switch slot.kind {
-            case .buffer:
-                let binding = bufferTable[slot.tableIndex]
-                guard binding.isSet else {
-                    misuse("\(call): '\(state.functionLabel)' uses \(slot.stage) buffer index \(slot.index), but no buffer or bytes are set there")
-                }
-                var bound = binding.bound
-                if slot.descriptor == .uniformBuffer { bound.range = min(bound.range, maxUniformRange) }
-                bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
-            case .texture:
-                guard let image = context.textureTable[slot.tableIndex].image else {
-                    misuse("\(call): '\(state.functionLabel)' uses \(slot.stage) texture index \(slot.index), but no texture is set there")
-                }
-                var sampler: VkSampler?
-                if slot.descriptor == .combinedImageSampler {
-                    guard let paired = context.samplerTable[Self.base(slot.stage, kind: .sampler) + slot.index] else {
-                        misuse("\(call): '\(state.functionLabel)' samples \(slot.stage) texture index \(slot.index) with a combined sampler, "
-                            + "but no sampler is set at sampler index \(slot.index)")
-                    }
-                    sampler = paired
-                }
-                context.imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: image.view,
-                                                                     imageLayout: image.restingLayout)
-            case .sampler:
-                guard let sampler = context.samplerTable[slot.tableIndex] else {
-                    misuse("\(call): '\(state.functionLabel)' uses \(slot.stage) sampler index \(slot.index), but no sampler is set there")
-                }
-                context.imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_UNDEFINED)
+        context.resolveDescriptors(slots) { slot, missing in
+            switch missing {
+            case .resource:
+                misuse("\(call): '\(state.functionLabel)' uses \(slot.stage) \(slot.kind) index \(slot.index), but no "
+                    + (slot.kind == .buffer ? "buffer or bytes are" : "\(slot.kind) is") + " set there")
+            case .combinedSampler:
+                misuse("\(call): '\(state.functionLabel)' samples \(slot.stage) texture index \(slot.index) with a combined sampler, "
+                    + "but no sampler is set at sampler index \(slot.index)")
             }
         }
         if trackHazards {
@@ -144,7 +109,7 @@ struct ResourceBinder {
             }
         }
         do {
-            try context.writeDescriptors(slots: slots, pipeline: pipeline)
+            try context.writeDescriptors(slots: slots, pipeline: state.backend)
         } catch {
             throw .vulkan(error)
         }
@@ -153,8 +118,8 @@ struct ResourceBinder {
     /// The object bound to `slot`: a buffer or texture (nil for bytes and samplers).
     private func owner(of slot: ResourceSlot) -> ObjectIdentifier? {
         switch slot.kind {
-        case .buffer: context.bufferTable[slot.tableIndex].owner
-        case .texture: context.textureTable[slot.tableIndex].owner
+        case .buffer: context.bufferTable[slot.tableSlot.value].owner
+        case .texture: context.textureTable[slot.tableSlot.value].owner
         case .sampler: nil
         }
     }

@@ -1,4 +1,5 @@
 import FramePacing
+import SwiftGPUSupport
 
 extension QueueEngine {
     /// The completion thread: blocks in `vkWaitSemaphores` on the queue's timeline (no

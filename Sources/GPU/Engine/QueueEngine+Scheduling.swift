@@ -1,4 +1,5 @@
 import FramePacing
+import SwiftGPUSupport
 
 extension QueueEngine {
     /// What the scheduler does with the head of the enqueue order.

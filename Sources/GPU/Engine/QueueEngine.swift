@@ -1,6 +1,7 @@
 import Foundation
 import FramePacing
 import Glibc
+import SwiftGPUSupport
 
 /// The machinery behind a `CommandQueue`, and the owner of every command buffer's
 /// `Submission` record: each status change and counter update happens here, under `lock`,

@@ -25,29 +25,6 @@ enum BindingConvention {
         }
     }
 
-    /// The Vulkan binding of a stage's slot.
-    static func binding(stage: ShaderStage, kind: SlotKind, index: Int) -> UInt32 {
-        let base: UInt32 = stage == .fragment ? fragmentBase : 0
-        switch kind {
-        case .buffer: return base + UInt32(index)
-        case .texture: return base + 32 + UInt32(index)
-        case .sampler: return base + 48 + UInt32(index)
-        }
-    }
-
-    /// The slot a reflected binding occupies, or nil when it is outside the convention for
-    /// `stage`.
-    static func slot(of binding: SPIRVBinding, stage: ShaderStage) -> (kind: SlotKind, index: Int)? {
-        let base: UInt32 = stage == .fragment ? fragmentBase : 0
-        guard binding.set == 0, binding.binding >= base, binding.binding < base + 64 else { return nil }
-        let local = Int(binding.binding - base)
-        switch local {
-        case 0..<32: return (.buffer, local)
-        case 32..<48: return (.texture, local - 32)
-        default: return (.sampler, local - 48)
-        }
-    }
-
     /// Whether a descriptor kind fits a slot kind.
     static func accepts(_ kind: SlotKind, _ descriptor: SPIRVDescriptorKind) -> Bool {
         switch (kind, descriptor) {
@@ -57,4 +34,65 @@ enum BindingConvention {
         default: false
         }
     }
+}
+
+// The three index spaces, defined here once.
+
+/// An index as a Metal app writes it: the `index` of `setBuffer(_:offset:index:)`,
+/// `setTexture(_:index:)` or `setSamplerState(_:index:)` for one stage (MSL's
+/// `[[buffer(i)]]`, `[[texture(i)]]`, `[[sampler(i)]]`).
+struct MetalIndex: Hashable, Sendable {
+    var stage: ShaderStage
+    var kind: BindingConvention.SlotKind
+    var value: Int
+
+    /// Where an encoder's binding table for `kind` keeps what is bound here: compute and
+    /// vertex indices first, fragment indices after them (buffers at 32, textures and
+    /// samplers at 16).
+    @inline(__always)
+    var tableSlot: TableSlot {
+        guard stage == .fragment else { return TableSlot(value: value) }
+        return TableSlot(value: value + (kind == .buffer ? 32 : 16))
+    }
+
+    /// The binding in descriptor set 0 that the convention gives this index.
+    var vulkanBinding: VulkanBinding {
+        let base: UInt32 = stage == .fragment ? BindingConvention.fragmentBase : 0
+        switch kind {
+        case .buffer: return VulkanBinding(value: base + UInt32(value))
+        case .texture: return VulkanBinding(value: base + 32 + UInt32(value))
+        case .sampler: return VulkanBinding(value: base + 48 + UInt32(value))
+        }
+    }
+
+    /// An index of `stage`.
+    init(stage: ShaderStage, kind: BindingConvention.SlotKind, value: Int) {
+        self.stage = stage
+        self.kind = kind
+        self.value = value
+    }
+
+    /// The index a shader's binding in set 0 stands for, or nil when it is outside the
+    /// convention for `stage`.
+    init?(_ binding: VulkanBinding, stage: ShaderStage) {
+        let base: UInt32 = stage == .fragment ? BindingConvention.fragmentBase : 0
+        guard binding.value >= base, binding.value < base + 64 else { return nil }
+        let local = Int(binding.value - base)
+        switch local {
+        case 0..<32: self.init(stage: stage, kind: .buffer, value: local)
+        case 32..<48: self.init(stage: stage, kind: .texture, value: local - 32)
+        default: self.init(stage: stage, kind: .sampler, value: local - 48)
+        }
+    }
+}
+
+/// A position in an encoder's binding table for one kind of resource (see
+/// `MetalIndex.tableSlot`).
+struct TableSlot: Hashable, Sendable {
+    var value: Int
+}
+
+/// A binding number in descriptor set 0 of a pipeline's layout, as the SPIR-V declares it.
+struct VulkanBinding: Hashable, Sendable {
+    var value: UInt32
 }

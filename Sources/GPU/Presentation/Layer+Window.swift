@@ -1,4 +1,5 @@
 import FramePacing
+import SwiftGPUSupport
 
 extension Layer {
     /// `nextDrawable()` on a window surface: waits (within `deadline`) for a free place among

@@ -1,5 +1,6 @@
 import AppLifecycle
 import FramePacing
+import SwiftGPUSupport
 
 /// A source of drawables shown on a surface: Metal's `CAMetalLayer`.
 ///

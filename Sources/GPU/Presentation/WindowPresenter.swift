@@ -1,5 +1,6 @@
 import AppLifecycle
 import FramePacing
+import SwiftGPUSupport
 
 /// The window side of a `Layer`: the Vulkan surface over the host's window, the swapchain
 /// made from the layer's settings, image acquisition for `nextDrawable()`, and the present

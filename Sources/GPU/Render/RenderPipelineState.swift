@@ -1,5 +1,3 @@
-import CVulkan
-
 /// A compiled render pipeline, Metal's `MTLRenderPipelineState`, with its layout derived
 /// from the functions' SPIR-V.
 ///
@@ -46,7 +44,7 @@ public final class RenderPipelineState: @unchecked Sendable {
         functionNames = [vertex.name, fragment?.name].compactMap { $0 }.joined(separator: " + ")
 
         // Vertex inputs come from the vertex descriptor, by location.
-        var attributes: [VkVertexInputAttributeDescription] = []
+        var inputs: [VertexInput] = []
         var usedLayouts: Set<Int> = []
         for input in vertex.entryPoint.inputs {
             let location = Int(input.location)
@@ -62,16 +60,13 @@ public final class RenderPipelineState: @unchecked Sendable {
                     "attribute \(location) reads buffer index \(attribute.bufferIndex), whose layout has no stride")
             }
             usedLayouts.insert(attribute.bufferIndex)
-            attributes.append(VkVertexInputAttributeDescription(
-                location: input.location, binding: UInt32(attribute.bufferIndex), format: format.vkFormat,
-                offset: UInt32(attribute.offset)))
+            inputs.append(VertexInput(location: input.location, bufferIndex: attribute.bufferIndex, format: format,
+                                      offset: attribute.offset))
         }
         vertexBufferIndices = usedLayouts.sorted()
-        let vertexBindings = vertexBufferIndices.map { index -> VkVertexInputBindingDescription in
+        let layouts = vertexBufferIndices.map { index in
             let layout = d.vertexDescriptor!.layouts[index]
-            return VkVertexInputBindingDescription(
-                binding: UInt32(index), stride: UInt32(layout.stride),
-                inputRate: layout.stepFunction == .perVertex ? VK_VERTEX_INPUT_RATE_VERTEX : VK_VERTEX_INPUT_RATE_INSTANCE)
+            return VertexLayout(bufferIndex: index, stride: layout.stride, stepFunction: layout.stepFunction)
         }
 
         // Colour attachments, up to the last one with a format.
@@ -82,17 +77,6 @@ public final class RenderPipelineState: @unchecked Sendable {
             throw .unsupportedFunction(name: fragment!.name, reason:
                 "it writes colour output \(output.location), but colorAttachments[\(output.location)] has no pixelFormat")
         }
-        let blends = d.colorAttachments.prefix(lastColor + 1).map { a -> VkPipelineColorBlendAttachmentState in
-            VkPipelineColorBlendAttachmentState(
-                blendEnable: VkBool32(a.isBlendingEnabled ? VK_TRUE : VK_FALSE),
-                srcColorBlendFactor: a.sourceRGBBlendFactor.vkBlendFactor,
-                dstColorBlendFactor: a.destinationRGBBlendFactor.vkBlendFactor,
-                colorBlendOp: a.rgbBlendOperation.vkBlendOp,
-                srcAlphaBlendFactor: a.sourceAlphaBlendFactor.vkBlendFactor,
-                dstAlphaBlendFactor: a.destinationAlphaBlendFactor.vkBlendFactor,
-                alphaBlendOp: a.alphaBlendOperation.vkBlendOp,
-                colorWriteMask: VkColorComponentFlags(UInt32(a.writeMask.rawValue)))
-        }
         depthPixelFormat = d.depthAttachmentPixelFormat
         sampleCount = d.rasterSampleCount
         topologyClass = d.inputPrimitiveTopology
@@ -100,15 +84,12 @@ public final class RenderPipelineState: @unchecked Sendable {
         self.device = device
 
         let configuration = RenderPipelineConfiguration(
-            vertexWords: vertex.module.words, vertexEntry: vertex.entryPoint.name,
-            fragment: fragment.map { ($0.module.words, $0.entryPoint.name) },
-            bindings: slots.map(\.layoutBinding),
-            vertexBindings: vertexBindings, vertexAttributes: attributes,
-            colorFormats: colorPixelFormats.map { $0?.vkFormat ?? VK_FORMAT_UNDEFINED }, blends: blends,
-            depthFormat: d.depthAttachmentPixelFormat?.vkFormat ?? VK_FORMAT_UNDEFINED,
-            stencilFormat: (d.stencilAttachmentPixelFormat ?? (d.depthAttachmentPixelFormat?.hasStencil == true
-                ? d.depthAttachmentPixelFormat : nil))?.vkFormat ?? VK_FORMAT_UNDEFINED,
-            samples: d.rasterSampleCount, topology: d.inputPrimitiveTopology.vkTopology)
+            vertex: vertex, fragment: fragment, slots: slots, inputs: inputs, layouts: layouts,
+            colorAttachments: Array(d.colorAttachments.prefix(lastColor + 1)),
+            depthFormat: d.depthAttachmentPixelFormat,
+            stencilFormat: d.stencilAttachmentPixelFormat ?? (d.depthAttachmentPixelFormat?.hasStencil == true
+                ? d.depthAttachmentPixelFormat : nil),
+            samples: d.rasterSampleCount, topology: d.inputPrimitiveTopology)
         do {
             backend = try VulkanPipeline.render(device: device.backend, configuration: configuration,
                                                 cache: device.pipelineCache.cache)

@@ -109,7 +109,7 @@ extension VulkanCommandContext {
         for (index, slot) in slots.enumerated() {
             var write = VkWriteDescriptorSet()
             write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-            write.dstBinding = slot.binding
+            write.dstBinding = slot.binding.value
             write.descriptorCount = 1
             write.descriptorType = slot.descriptor.vkDescriptorType
             if slot.kind == .buffer {
@@ -135,5 +135,59 @@ extension VulkanCommandContext {
     /// Records a fill of a 4-byte-aligned range with a repeated 32-bit pattern.
     func fill(_ buffer: VkBuffer, offset: Int, size: Int, pattern: UInt32) {
         vkCmdFillBuffer(commandBuffer, buffer, UInt64(offset), UInt64(size), pattern)
+    }
+}
+
+extension VulkanCommandContext {
+    /// Records the `setBytes` data of each of `twin`'s push slots from `table` (checked by
+    /// `canDraw(with:)`).
+    @inline(__always)
+    func pushConstants(_ twin: PushConstantPipeline, from table: UnsafeMutableBufferPointer<BufferBinding>) {
+        for slot in twin.pushSlots {
+            pushConstants(twin.backend, stages: VkShaderStageFlags(slot.stage.vkStage.rawValue), offset: slot.offset, size: slot.size,
+                          bytes: table[slot.tableSlot.value].bytes.unsafelyUnwrapped)
+        }
+    }
+}
+
+/// What a resource slot lacks when a draw or dispatch resolves it.
+enum MissingBinding {
+    /// Nothing is bound at the slot's index.
+    case resource
+    /// A combined image sampler's texture is bound, but no sampler at the same index.
+    case combinedSampler
+}
+
+extension VulkanCommandContext {
+    /// Fills `bufferInfos` / `imageInfos` at each slot's position from the binding tables,
+    /// for `writeDescriptors`; calls `missing` (which stops) for a slot with nothing bound.
+    @inline(__always)
+    func resolveDescriptors(_ slots: [ResourceSlot], missing: (ResourceSlot, MissingBinding) -> Never) {
+        let bufferTable = bufferTable
+        let bufferInfos = bufferInfos
+        for position in slots.indices {
+            let slot = slots[position]
+            switch slot.kind {
+            case .buffer:
+                let binding = bufferTable[slot.tableSlot.value]
+                guard binding.isSet else { missing(slot, .resource) }
+                var bound = binding.bound
+                if slot.descriptor == .uniformBuffer { bound.range = min(bound.range, maxUniformRange) }
+                bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
+            case .texture:
+                guard let image = textureTable[slot.tableSlot.value].image else { missing(slot, .resource) }
+                var sampler: VkSampler?
+                if slot.descriptor == .combinedImageSampler {
+                    guard let paired = samplerTable[MetalIndex(stage: slot.stage, kind: .sampler, value: slot.index).tableSlot.value] else {
+                        missing(slot, .combinedSampler)
+                    }
+                    sampler = paired
+                }
+                imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: image.view, imageLayout: image.restingLayout)
+            case .sampler:
+                guard let sampler = samplerTable[slot.tableSlot.value] else { missing(slot, .resource) }
+                imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_UNDEFINED)
+            }
+        }
     }
 }

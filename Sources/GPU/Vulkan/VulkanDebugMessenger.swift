@@ -1,6 +1,7 @@
 import FramePacing
 import CVulkan
 import Logging
+import SwiftGPUSupport
 
 /// One message from the Khronos validation layer.
 public struct ValidationMessage: Sendable, CustomStringConvertible {

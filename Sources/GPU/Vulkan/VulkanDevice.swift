@@ -1,5 +1,6 @@
 import FramePacing
 import CVulkan
+import SwiftGPUSupport
 
 /// A logical device with its one queue, the extension entry points SwiftGPU uses, and the
 /// fault injector every call on it passes through.

@@ -1,5 +1,6 @@
 import FramePacing
 import CVulkan
+import SwiftGPUSupport
 
 /// Faults a test has asked for: the next `count` calls at a call site return `result`
 /// instead of reaching Vulkan; or the next call at a site waits, before it is made, until

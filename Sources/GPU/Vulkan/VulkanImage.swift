@@ -1,5 +1,6 @@
 import FramePacing
 import CVulkan
+import SwiftGPUSupport
 
 /// A `VkImage` with its own device-local memory and a view of every level and layer.
 ///

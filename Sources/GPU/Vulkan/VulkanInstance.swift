@@ -1,6 +1,7 @@
 import FramePacing
 import CVulkan
 import Glibc
+import SwiftGPUSupport
 
 /// The process's one `VkInstance`, made on first use with the validation layer when
 /// `GPU_VALIDATION` asks for it, and the window-system extensions the loader offers.

@@ -13,7 +13,7 @@ final class VulkanPipeline: @unchecked Sendable {
 
     /// Makes a compute pipeline from `words` with entry point `entryPoint`, through `cache`.
     init(computeWith device: VulkanDevice, words: [UInt32], entryPoint: String, bindings: [LayoutBinding],
-         pushConstantRanges: [VkPushConstantRange] = [], cache: VulkanPipelineCache) throws(VulkanError) {
+         pushConstantRanges: [PushConstantRange] = [], cache: VulkanPipelineCache) throws(VulkanError) {
         self.device = device
         bindPoint = VK_PIPELINE_BIND_POINT_COMPUTE
         let vk = device.handle
@@ -89,7 +89,7 @@ final class VulkanPipeline: @unchecked Sendable {
     }
 
     static func makeLayout(device: VulkanDevice, bindings: [LayoutBinding],
-                           pushConstantRanges: [VkPushConstantRange] = []) throws(VulkanError) -> (VkDescriptorSetLayout, VkPipelineLayout) {
+                           pushConstantRanges: [PushConstantRange] = []) throws(VulkanError) -> (VkDescriptorSetLayout, VkPipelineLayout) {
         let vk = device.handle
         let layoutBindings = bindings.map { binding in
             var layoutBinding = VkDescriptorSetLayoutBinding()
@@ -116,11 +116,14 @@ final class VulkanPipeline: @unchecked Sendable {
         var info = VkPipelineLayoutCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
         info.setLayoutCount = 1
-        info.pushConstantRangeCount = UInt32(pushConstantRanges.count)
+        let ranges = pushConstantRanges.map { range in
+            VkPushConstantRange(stageFlags: VkShaderStageFlags(range.stage.vkStage.rawValue), offset: range.offset, size: range.size)
+        }
+        info.pushConstantRangeCount = UInt32(ranges.count)
         do {
             try vkCall(.createPipelineLayout, device.faults) {
                 withUnsafePointer(to: &setLayout) { pointer in
-                pushConstantRanges.withUnsafeBufferPointer { ranges in
+                ranges.withUnsafeBufferPointer { ranges in
                     info.pSetLayouts = pointer
                     info.pPushConstantRanges = ranges.baseAddress
                     return vkCreatePipelineLayout(vk, &info, nil, &pipelineLayout)
@@ -132,5 +135,13 @@ final class VulkanPipeline: @unchecked Sendable {
             throw error
         }
         return (setLayout!, pipelineLayout!)
+    }
+}
+
+extension ResourceSlot {
+    /// The slot's binding in a pipeline's descriptor-set layout.
+    var layoutBinding: VulkanPipeline.LayoutBinding {
+        VulkanPipeline.LayoutBinding(binding: binding.value, type: descriptor.vkDescriptorType,
+                                     stages: VkShaderStageFlags(stage.vkStage.rawValue))
     }
 }

@@ -8,7 +8,7 @@ struct RenderPipelineConfiguration {
     var fragment: (words: [UInt32], entry: String)?
     var bindings: [VulkanPipeline.LayoutBinding]
     /// Push-constant ranges of the layout, at most one per stage.
-    var pushConstantRanges: [VkPushConstantRange] = []
+    var pushConstantRanges: [PushConstantRange] = []
     var vertexBindings: [VkVertexInputBindingDescription]
     var vertexAttributes: [VkVertexInputAttributeDescription]
     var colorFormats: [VkFormat]
@@ -17,6 +17,58 @@ struct RenderPipelineConfiguration {
     var stencilFormat: VkFormat
     var samples: Int
     var topology: VkPrimitiveTopology
+}
+
+/// One vertex attribute a render pipeline's vertex function reads, from the vertex
+/// descriptor.
+struct VertexInput {
+    var location: UInt32
+    var bufferIndex: Int
+    var format: VertexFormat
+    var offset: Int
+}
+
+/// The layout of one vertex buffer index that feeds attributes.
+struct VertexLayout {
+    var bufferIndex: Int
+    var stride: Int
+    var stepFunction: VertexStepFunction
+}
+
+extension RenderPipelineConfiguration {
+    /// The Vulkan configuration of a render pipeline the front end has checked.
+    init(vertex: Function, fragment: Function?, slots: [ResourceSlot], inputs: [VertexInput], layouts: [VertexLayout],
+         colorAttachments: [RenderPipelineColorAttachmentDescriptor], depthFormat: PixelFormat?,
+         stencilFormat: PixelFormat?, samples: Int, topology: PrimitiveTopologyClass) {
+        self.init(
+            vertexWords: vertex.module.words, vertexEntry: vertex.entryPoint.name,
+            fragment: fragment.map { ($0.module.words, $0.entryPoint.name) },
+            bindings: slots.map(\.layoutBinding),
+            vertexBindings: layouts.map { layout in
+                VkVertexInputBindingDescription(
+                    binding: UInt32(layout.bufferIndex), stride: UInt32(layout.stride),
+                    inputRate: layout.stepFunction == .perVertex ? VK_VERTEX_INPUT_RATE_VERTEX : VK_VERTEX_INPUT_RATE_INSTANCE)
+            },
+            vertexAttributes: inputs.map { input in
+                VkVertexInputAttributeDescription(location: input.location, binding: UInt32(input.bufferIndex),
+                                                  format: input.format.vkFormat, offset: UInt32(input.offset))
+            },
+            colorFormats: colorAttachments.map { $0.pixelFormat?.vkFormat ?? VK_FORMAT_UNDEFINED },
+            blends: colorAttachments.map { a in
+                VkPipelineColorBlendAttachmentState(
+                    blendEnable: VkBool32(a.isBlendingEnabled ? VK_TRUE : VK_FALSE),
+                    srcColorBlendFactor: a.sourceRGBBlendFactor.vkBlendFactor,
+                    dstColorBlendFactor: a.destinationRGBBlendFactor.vkBlendFactor,
+                    colorBlendOp: a.rgbBlendOperation.vkBlendOp,
+                    srcAlphaBlendFactor: a.sourceAlphaBlendFactor.vkBlendFactor,
+                    dstAlphaBlendFactor: a.destinationAlphaBlendFactor.vkBlendFactor,
+                    alphaBlendOp: a.alphaBlendOperation.vkBlendOp,
+                    colorWriteMask: VkColorComponentFlags(UInt32(a.writeMask.rawValue)))
+            },
+            depthFormat: depthFormat?.vkFormat ?? VK_FORMAT_UNDEFINED,
+            stencilFormat: stencilFormat?.vkFormat ?? VK_FORMAT_UNDEFINED,
+            samples: samples, topology: topology.vkTopology)
+    }
 }
 
 /// Memory for create-info structures that must stay put until the create call; freed with

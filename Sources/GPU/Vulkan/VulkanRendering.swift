@@ -10,8 +10,51 @@ struct RenderingAttachment {
     var resolve: (image: VulkanImage, view: VkImageView)?
 }
 
+/// What a render pass asks of one attachment, in the front end's terms.
+struct AttachmentRequest {
+    /// The value a cleared attachment starts with.
+    enum Clear {
+        case color(ClearColor)
+        case depth(Double)
+    }
+
+    var texture: Texture
+    var level: Int
+    var slice: Int
+    var load: LoadAction
+    var store: StoreAction
+    var clear: Clear
+    var resolve: Texture?
+}
+
+extension RenderingAttachment {
+    /// The Vulkan attachment for `request`, with views of the level and slice it names.
+    init(_ request: AttachmentRequest) throws(VulkanError) {
+        var clear = VkClearValue()
+        switch request.clear {
+        case .color(let color):
+            clear.color.float32 = (Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
+        case .depth(let depth):
+            clear.depthStencil = VkClearDepthStencilValue(depth: Float(depth), stencil: 0)
+        }
+        let resolved = try request.resolve.map { (texture) throws(VulkanError) in
+            (texture.backing, try texture.backing.attachmentView(level: 0, layer: 0))
+        }
+        self.init(image: request.texture.backing,
+                  view: try request.texture.backing.attachmentView(level: request.level, layer: request.slice),
+                  load: request.load.vkLoadOp, store: request.store.vkStoreOp, clear: clear, resolve: resolved)
+    }
+}
+
 /// Render-pass recording: dynamic rendering, dynamic state and draws.
 extension VulkanCommandContext {
+    /// Begins rendering into the attachments `colors` and `depth` ask for.
+    func beginRendering(colors: [AttachmentRequest?], depth: AttachmentRequest?, width: Int, height: Int) throws(VulkanError) {
+        let colorAttachments = try colors.map { (request) throws(VulkanError) in try request.map(RenderingAttachment.init) }
+        let depthAttachment = try depth.map(RenderingAttachment.init)
+        beginRendering(colors: colorAttachments, depth: depthAttachment, width: width, height: height)
+    }
+
     /// Moves the attachments to their attachment layouts and begins rendering.
     func beginRendering(colors: [RenderingAttachment?], depth: RenderingAttachment?, width: Int, height: Int) {
         for attachment in colors.compactMap({ $0 }) + (depth.map { [$0] } ?? []) {

@@ -4,6 +4,7 @@ import Glibc
 import Shaders
 import Testing
 @testable import GPU
+import SwiftGPUSupport
 
 /// Pins tests to lavapipe and turns the validation layer on, before the process's Vulkan
 /// instance exists. `scripts/test.sh` sets the same; this makes a bare `swift test` match.

@@ -3,6 +3,7 @@ import CVulkan.XCB
 import CVulkan.Xlib
 import Foundation
 import Glibc
+import SwiftGPUSupport
 
 /// An Xvfb server started for one test and stopped when it goes away.
 ///

@@ -4,10 +4,14 @@ import Glibc
 /// queue's completion thread or a clock's timer thread. Waiting on the condition blocks the calling thread: it is
 /// never used from the Swift concurrency pool.
 ///
+/// It is SwiftGPU's one lock idiom (with `LockedValue` over it for a value, and
+/// `RecursiveLock` where a lock must be re-entered): a pthread mutex, which
+/// ThreadSanitizer sees. `Synchronization.Mutex` is not used: on Linux, with Swift 6.3,
+/// ThreadSanitizer does not see it, and reports every access under it as a race.
+///
 /// `@unchecked Sendable`: the pthread objects are allocated once, never moved, and are
 /// themselves the synchronisation primitive. `withLock` is inlinable so that GPU's hot
-/// paths (every commit and completion) inline it across the module boundary, as they did
-/// when the lock lived in GPU.
+/// paths (every commit and completion) inline it across the module boundary.
 package final class ConditionLock: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
@@ -61,17 +65,4 @@ package final class ConditionLock: @unchecked Sendable {
     /// Wakes every waiter; call with the mutex held after changing state they wait on.
     @inlinable
     package func broadcast() { pthread_cond_broadcast(condition) }
-}
-
-/// Host monotonic time, the clock Metal's `CACurrentMediaTime` corresponds to.
-package enum HostClock {
-    /// Nanoseconds on CLOCK_MONOTONIC.
-    package static func nanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
-
-    /// Seconds on CLOCK_MONOTONIC.
-    package static func seconds() -> Double { Double(nanoseconds()) / 1e9 }
 }

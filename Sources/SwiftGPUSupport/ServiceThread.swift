@@ -1,4 +1,3 @@
-import FramePacing
 import Foundation
 import Glibc
 
@@ -12,13 +11,13 @@ import Glibc
 /// the process is exiting.
 ///
 /// `@unchecked Sendable`: `finished` and `thread` are guarded by `lock`.
-final class ServiceThread: @unchecked Sendable {
+package final class ServiceThread: @unchecked Sendable {
     private let lock = ConditionLock()
     private var finished = false
     private var thread: pthread_t?
 
     /// Starts the thread.
-    static func start<Object: AnyObject & Sendable>(
+    package static func start<Object: AnyObject & Sendable>(
         name: String, qos: QualityOfService = .default, running object: Object,
         _ body: @escaping @Sendable (Object) -> Void
     ) -> ServiceThread {
@@ -47,7 +46,7 @@ final class ServiceThread: @unchecked Sendable {
     }
 
     /// Waits until the thread has finished, unless called on that thread itself.
-    func join() {
+    package func join() {
         lock.withLock {
             if let thread, pthread_equal(thread, pthread_self()) != 0 { return }
             lock.wait { finished }
@@ -59,13 +58,13 @@ final class ServiceThread: @unchecked Sendable {
 /// burst of work (finishing buffers, running notifications) with `begin()`/`end()`; an
 /// `atexit` handler, registered once the driver is loaded so that it runs before the
 /// driver's own destructors, waits for bursts in progress and refuses new ones.
-enum ServiceActivity {
+package enum ServiceActivity {
     private static let lock = ConditionLock()
     private nonisolated(unsafe) static var busy = 0
     private nonisolated(unsafe) static var exiting = false
 
     /// Starts a burst of work; false once the process is exiting (the caller stops).
-    static func begin() -> Bool {
+    package static func begin() -> Bool {
         lock.withLock {
             if exiting { return false }
             busy += 1
@@ -74,7 +73,7 @@ enum ServiceActivity {
     }
 
     /// Ends a burst of work.
-    static func end() {
+    package static func end() {
         lock.withLock {
             busy -= 1
             lock.broadcast()
@@ -82,7 +81,7 @@ enum ServiceActivity {
     }
 
     /// Installs the exit handler; call after the Vulkan driver is loaded.
-    static func installExitHandler() {
+    package static func installExitHandler() {
         atexit {
             ServiceActivity.lock.withLock {
                 ServiceActivity.exiting = true

@@ -1,8 +1,7 @@
-import FramePacing
 import Foundation
 import Glibc
-import Synchronization
 import Testing
+import SwiftGPUSupport
 
 /// What this process may do, read from the kernel independently of `ThreadScheduling`: its
 /// effective capabilities and its limits.
@@ -47,7 +46,7 @@ enum SchedulingPermissions {
 
 /// Runs `body` on a new thread and returns its result.
 func onNewThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
-    let result = Mutex<T?>(nil)
+    let result = LockedValue<T?>(nil)
     let done = DispatchSemaphore(value: 0)
     Thread {
         result.withLock { $0 = body() }
@@ -81,15 +80,5 @@ struct ThreadSchedulingTests {
         }
         print("userInteractive here: \(parent); its child: \(child)")
         #expect(child == base)
-    }
-
-    @Test("the monotonic clock's timers run on a userInitiated thread (they run display-link callbacks: not real-time)")
-    func clockThread() async {
-        let expected = onNewThread { ThreadScheduling.apply(.userInitiated) }
-        let clock = MonotonicClock()
-        let seen = await withCheckedContinuation { (continuation: CheckedContinuation<ThreadScheduling.Applied, Never>) in
-            _ = clock.schedule(at: clock.now, leeway: .zero) { _ in continuation.resume(returning: ThreadScheduling.current()) }
-        }
-        #expect(seen == expected)
     }
 }

@@ -4,10 +4,10 @@ import Glibc
 /// may commit further buffers on the same queue.
 ///
 /// `@unchecked Sendable`: the pthread mutex is allocated once and is itself the primitive.
-final class RecursiveLock: @unchecked Sendable {
+package final class RecursiveLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
@@ -22,7 +22,7 @@ final class RecursiveLock: @unchecked Sendable {
     }
 
     /// Runs `body` with the mutex held.
-    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
