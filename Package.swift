@@ -43,11 +43,14 @@ let package = Package(
         // (package access; no product of its own).
         .target(name: "SwiftGPUSupport", swiftSettings: strict),
         .target(name: "AppLifecycle", dependencies: ["SwiftGPUSupport"], swiftSettings: strict),
+        // SPIR-V reflection and the push-constant rewrite: pure Swift, no Vulkan (package
+        // access; no product of its own).
+        .target(name: "SwiftGPUSPIRV", swiftSettings: strict),
         .target(name: "FramePacing", dependencies: ["AppLifecycle", "SwiftGPUSupport"], swiftSettings: strict),
         .target(
             name: "GPU",
             dependencies: [
-                "CVulkan", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
+                "CVulkan", "AppLifecycle", "FramePacing", "SwiftGPUSupport", "SwiftGPUSPIRV",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -137,6 +140,21 @@ let package = Package(
             path: "Benchmarks/VulkanBench"
         ),
         .testTarget(
+            name: "AppLifecycleTests",
+            dependencies: ["AppLifecycle", "SwiftGPUSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PNGTests",
+            dependencies: ["PNG"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SPIRVTests",
+            dependencies: ["SwiftGPUSPIRV"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "SwiftGPUSupportTests",
             dependencies: ["SwiftGPUSupport"],
             swiftSettings: strict
@@ -148,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GPUTests",
-            dependencies: ["GPU", "Shaders", "PNG", "GPUXCB", "GPUWayland", "SwiftGPUSupport"],
+            dependencies: ["GPU", "Shaders", "PNG", "GPUXCB", "GPUWayland", "SwiftGPUSupport", "SwiftGPUSPIRV"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

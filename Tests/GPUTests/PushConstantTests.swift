@@ -1,5 +1,6 @@
 import Testing
 @testable import GPU
+import SwiftGPUSPIRV
 
 /// Small uniform blocks fed by setVertexBytes / setFragmentBytes reach the shaders through
 /// push constants, by a rewritten twin of the pipeline; the pixels are the same whichever

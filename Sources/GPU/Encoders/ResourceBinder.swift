@@ -1,3 +1,4 @@
+import SwiftGPUSPIRV
 /// A pipeline state whose resource slots an encoder resolves at each dispatch or draw.
 protocol BoundPipeline: AnyObject {
     /// The shader's resource slots, in descriptor-write order.

@@ -1,3 +1,4 @@
+import SwiftGPUSPIRV
 /// How Metal's per-stage binding indices map onto Vulkan bindings (all in set 0):
 ///
 /// | stage | buffer index i | texture index i | sampler index i |

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftGPUSPIRV
 
 /// A collection of shader functions, Metal's `MTLLibrary`, made from SPIR-V.
 public final class Library: Sendable {

@@ -1,4 +1,5 @@
 import CVulkan
+import SwiftGPUSPIRV
 
 /// A buffer range bound to a descriptor slot.
 struct BoundBuffer {

@@ -1,5 +1,6 @@
 import CVulkan
 import FramePacing
+import SwiftGPUSPIRV
 
 // Enum translation between SwiftGPU's types and Vulkan's, in one place.
 

@@ -1,4 +1,5 @@
 import CVulkan
+import SwiftGPUSPIRV
 
 /// A pipeline with the layout derived from its shaders' reflected bindings: one
 /// descriptor set (set 0), made a push-descriptor set when the device offers them.

@@ -1,5 +1,6 @@
 import CVulkan
 import Glibc
+import SwiftGPUSPIRV
 
 /// What a graphics pipeline is made from, in Vulkan's terms.
 struct RenderPipelineConfiguration {

@@ -13,7 +13,7 @@
 ///
 /// Entry points with any other execution model (geometry, tessellation,
 /// kernels, ray tracing, mesh shading, ...) are skipped by `SPIRVModule`.
-enum ShaderStage: Sendable, Hashable {
+package enum ShaderStage: Sendable, Hashable {
     /// The `Vertex` execution model.
     case vertex
     /// The `Fragment` execution model.
@@ -23,7 +23,7 @@ enum ShaderStage: Sendable, Hashable {
 }
 
 /// Scalar type of the components of an interface variable.
-enum ScalarType: Sendable, Hashable {
+package enum ScalarType: Sendable, Hashable {
     /// 32-bit IEEE float.
     case float32
     /// 32-bit signed integer.
@@ -37,7 +37,7 @@ enum ScalarType: Sendable, Hashable {
 }
 
 /// What kind of descriptor a resource variable needs.
-enum SPIRVDescriptorKind: Sendable, Hashable {
+package enum SPIRVDescriptorKind: Sendable, Hashable {
     /// `Uniform` storage class with a `Block` struct (GLSL `uniform` block).
     case uniformBuffer
     /// `StorageBuffer` storage class, or `Uniform` with a `BufferBlock` struct (pre-1.3 style).
@@ -55,73 +55,73 @@ enum SPIRVDescriptorKind: Sendable, Hashable {
 }
 
 /// One descriptor binding declared by a module.
-struct SPIRVBinding: Sendable, Hashable {
+package struct SPIRVBinding: Sendable, Hashable {
     /// The `DescriptorSet` decoration of the variable.
-    var set: UInt32
+    package var set: UInt32
     /// The `Binding` decoration of the variable.
-    var binding: UInt32
+    package var binding: UInt32
     /// The kind of descriptor the variable needs.
-    var kind: SPIRVDescriptorKind
+    package var kind: SPIRVDescriptorKind
     /// Number of descriptors: the product of the array lengths when the
     /// variable is an array (of arrays) of resources, 1 when it is not an
     /// array, 0 for a runtime (unsized) array or a length that cannot be resolved.
-    var count: UInt32
+    package var count: UInt32
     /// `OpName` of the variable or, for buffer blocks whose variable is
     /// unnamed, the name of the block's struct type; `""` when neither exists
     /// (e.g. modules compiled with `-O`, which strips names).
-    var name: String
+    package var name: String
     /// Whether the shader never writes through this binding. Always `true`
     /// for uniform buffers, sampled images, samplers and combined image
     /// samplers; for storage buffers, `true` when the variable is
     /// `NonWritable` or every member of the block is `NonWritable`; for
     /// storage images, `true` when the variable is `NonWritable`.
-    var isReadOnly: Bool
+    package var isReadOnly: Bool
 }
 
 /// One stage input or output variable at a location (vertex inputs,
 /// fragment outputs, and inter-stage varyings).
-struct SPIRVInterfaceVariable: Sendable, Hashable {
+package struct SPIRVInterfaceVariable: Sendable, Hashable {
     /// The `Location` decoration of the variable.
-    var location: UInt32
+    package var location: UInt32
     /// Scalar type of the components. For arrays this describes the element,
     /// for matrices a column.
-    var componentType: ScalarType
+    package var componentType: ScalarType
     /// Number of components: 1 for scalars, 2...4 for vectors (the column
     /// size for matrices), 0 for structs and other non-numeric types.
-    var componentCount: UInt32
+    package var componentCount: UInt32
 }
 
 /// One entry point with what it uses.
-struct SPIRVEntryPoint: Sendable, Hashable {
+package struct SPIRVEntryPoint: Sendable, Hashable {
     /// The entry point's name, e.g. `"main"`.
-    var name: String
+    package var name: String
     /// The stage the entry point runs in.
-    var stage: ShaderStage
+    package var stage: ShaderStage
     /// Workgroup size of a compute entry point, `nil` for other stages.
     ///
     /// Taken, in order of precedence, from a constant decorated
     /// `BuiltIn WorkgroupSize`, from `LocalSizeId` (resolving `OpConstant`
     /// ids), or from `LocalSize`. Specialization constants resolve to their
     /// default values. `nil` also when a size cannot be resolved.
-    var localSize: (x: UInt32, y: UInt32, z: UInt32)?
+    package var localSize: (x: UInt32, y: UInt32, z: UInt32)?
     /// Descriptor bindings of the module: every `Uniform`, `StorageBuffer`
     /// and `UniformConstant` resource variable with `DescriptorSet` and
     /// `Binding` decorations, sorted by (set, binding). Before SPIR-V 1.4 the
     /// interface list of an entry point holds only inputs and outputs, so this
     /// lists all resources of the module, used by this entry point or not.
-    var bindings: [SPIRVBinding]
+    package var bindings: [SPIRVBinding]
     /// `Input` variables of the entry point's interface that have a
     /// `Location` (built-ins excluded), sorted by location.
-    var inputs: [SPIRVInterfaceVariable]
+    package var inputs: [SPIRVInterfaceVariable]
     /// `Output` variables of the entry point's interface that have a
     /// `Location` (built-ins excluded), sorted by location.
-    var outputs: [SPIRVInterfaceVariable]
+    package var outputs: [SPIRVInterfaceVariable]
     /// Byte size of the push-constant block (the end of its furthest member),
     /// 0 when the entry point has none.
-    var pushConstantSize: Int
+    package var pushConstantSize: Int
 
     /// Compares every property; the local size component-wise (tuples are not `Equatable`).
-    static func == (lhs: SPIRVEntryPoint, rhs: SPIRVEntryPoint) -> Bool {
+    package static func == (lhs: SPIRVEntryPoint, rhs: SPIRVEntryPoint) -> Bool {
         lhs.name == rhs.name
             && lhs.stage == rhs.stage
             && lhs.localSize?.x == rhs.localSize?.x
@@ -134,7 +134,7 @@ struct SPIRVEntryPoint: Sendable, Hashable {
     }
 
     /// Hashes every property, consistently with `==`.
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(stage)
         if let size = localSize {
@@ -153,16 +153,16 @@ struct SPIRVEntryPoint: Sendable, Hashable {
 }
 
 /// A parsed SPIR-V module.
-struct SPIRVModule: Sendable {
+package struct SPIRVModule: Sendable {
     /// The module's words, normalised to host endianness.
-    var words: [UInt32]
+    package var words: [UInt32]
     /// The vertex, fragment and compute entry points, in declaration order.
-    var entryPoints: [SPIRVEntryPoint]
+    package var entryPoints: [SPIRVEntryPoint]
     /// The byte size of each uniform block in set 0, by binding.
-    var uniformBlockSizes: [UInt32: Int]
+    package var uniformBlockSizes: [UInt32: Int]
 
     /// Parses a SPIR-V binary. Accepts either endianness of the magic number.
-    init(bytes: some Collection<UInt8>) throws(SPIRVParseError) {
+    package init(bytes: some Collection<UInt8>) throws(SPIRVParseError) {
         let byteCount = bytes.count
         guard byteCount % 4 == 0 else {
             throw SPIRVParseError(reason: "length \(byteCount) is not a multiple of 4")
@@ -181,7 +181,7 @@ struct SPIRVModule: Sendable {
 
     /// Parses a SPIR-V module given as words. A byte-swapped magic number
     /// makes every word be byte-swapped first.
-    init(words: [UInt32]) throws(SPIRVParseError) {
+    package init(words: [UInt32]) throws(SPIRVParseError) {
         var words = words
         guard let first = words.first else {
             throw SPIRVParseError(reason: "module is empty")
@@ -206,17 +206,17 @@ struct SPIRVModule: Sendable {
     }
 
     /// The first entry point with the given name (and stage, when given).
-    func entryPoint(named name: String, stage: ShaderStage? = nil) -> SPIRVEntryPoint? {
+    package func entryPoint(named name: String, stage: ShaderStage? = nil) -> SPIRVEntryPoint? {
         entryPoints.first { $0.name == name && (stage == nil || $0.stage == stage) }
     }
 }
 
 /// Why a byte string is not usable SPIR-V.
-struct SPIRVParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SPIRVParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, e.g. `"length 13 is not a multiple of 4"`.
-    var reason: String
+    package var reason: String
     /// `"not a SPIR-V module: "` followed by the reason.
-    var description: String { "not a SPIR-V module: \(reason)" }
+    package var description: String { "not a SPIR-V module: \(reason)" }
 }
 
 // MARK: - Enumerants (SPIR-V specification, section 3)
@@ -225,135 +225,135 @@ struct SPIRVParseError: Error, Sendable, Equatable, CustomStringConvertible {
 private let spirvMagic: UInt32 = 0x0723_0203
 
 /// Opcodes this parser reads (specification section 3.42).
-enum SPIRVOp {
+package enum SPIRVOp {
     /// `OpName`.
-    static let name: UInt32 = 5
+    package static let name: UInt32 = 5
     /// `OpMemberName`.
-    static let memberName: UInt32 = 6
+    package static let memberName: UInt32 = 6
     /// `OpCapability`.
-    static let capability: UInt32 = 17
+    package static let capability: UInt32 = 17
     /// `OpMemoryModel`.
-    static let memoryModel: UInt32 = 14
+    package static let memoryModel: UInt32 = 14
     /// `OpEntryPoint`.
-    static let entryPoint: UInt32 = 15
+    package static let entryPoint: UInt32 = 15
     /// `OpExecutionMode`.
-    static let executionMode: UInt32 = 16
+    package static let executionMode: UInt32 = 16
     /// `OpTypeBool`.
-    static let typeBool: UInt32 = 20
+    package static let typeBool: UInt32 = 20
     /// `OpTypeInt`.
-    static let typeInt: UInt32 = 21
+    package static let typeInt: UInt32 = 21
     /// `OpTypeFloat`.
-    static let typeFloat: UInt32 = 22
+    package static let typeFloat: UInt32 = 22
     /// `OpTypeVector`.
-    static let typeVector: UInt32 = 23
+    package static let typeVector: UInt32 = 23
     /// `OpTypeMatrix`.
-    static let typeMatrix: UInt32 = 24
+    package static let typeMatrix: UInt32 = 24
     /// `OpTypeImage`.
-    static let typeImage: UInt32 = 25
+    package static let typeImage: UInt32 = 25
     /// `OpTypeSampler`.
-    static let typeSampler: UInt32 = 26
+    package static let typeSampler: UInt32 = 26
     /// `OpTypeSampledImage`.
-    static let typeSampledImage: UInt32 = 27
+    package static let typeSampledImage: UInt32 = 27
     /// `OpTypeArray`.
-    static let typeArray: UInt32 = 28
+    package static let typeArray: UInt32 = 28
     /// `OpTypeRuntimeArray`.
-    static let typeRuntimeArray: UInt32 = 29
+    package static let typeRuntimeArray: UInt32 = 29
     /// `OpTypeStruct`.
-    static let typeStruct: UInt32 = 30
+    package static let typeStruct: UInt32 = 30
     /// `OpTypePointer`.
-    static let typePointer: UInt32 = 32
+    package static let typePointer: UInt32 = 32
     /// `OpConstant`.
-    static let constant: UInt32 = 43
+    package static let constant: UInt32 = 43
     /// `OpConstantComposite`.
-    static let constantComposite: UInt32 = 44
+    package static let constantComposite: UInt32 = 44
     /// `OpSpecConstant`.
-    static let specConstant: UInt32 = 50
+    package static let specConstant: UInt32 = 50
     /// `OpSpecConstantComposite`.
-    static let specConstantComposite: UInt32 = 51
+    package static let specConstantComposite: UInt32 = 51
     /// `OpFunction`.
-    static let function: UInt32 = 54
+    package static let function: UInt32 = 54
     /// `OpFunctionEnd`.
-    static let functionEnd: UInt32 = 56
+    package static let functionEnd: UInt32 = 56
     /// `OpVariable`.
-    static let variable: UInt32 = 59
+    package static let variable: UInt32 = 59
     /// `OpLoad`.
-    static let load: UInt32 = 61
+    package static let load: UInt32 = 61
     /// `OpAccessChain`.
-    static let accessChain: UInt32 = 65
+    package static let accessChain: UInt32 = 65
     /// `OpInBoundsAccessChain`.
-    static let inBoundsAccessChain: UInt32 = 66
+    package static let inBoundsAccessChain: UInt32 = 66
     /// `OpDecorate`.
-    static let decorate: UInt32 = 71
+    package static let decorate: UInt32 = 71
     /// `OpMemberDecorate`.
-    static let memberDecorate: UInt32 = 72
+    package static let memberDecorate: UInt32 = 72
     /// `OpGroupDecorate`.
-    static let groupDecorate: UInt32 = 74
+    package static let groupDecorate: UInt32 = 74
     /// `OpGroupMemberDecorate`.
-    static let groupMemberDecorate: UInt32 = 75
+    package static let groupMemberDecorate: UInt32 = 75
     /// `OpExecutionModeId`.
-    static let executionModeId: UInt32 = 331
+    package static let executionModeId: UInt32 = 331
 }
 
 /// Execution models (section 3.4).
 private enum SPIRVExecutionModel {
     /// `Vertex`.
-    static let vertex: UInt32 = 0
+    package static let vertex: UInt32 = 0
     /// `Fragment`.
-    static let fragment: UInt32 = 4
+    package static let fragment: UInt32 = 4
     /// `GLCompute`.
-    static let glCompute: UInt32 = 5
+    package static let glCompute: UInt32 = 5
 }
 
 /// Execution modes (section 3.6).
 private enum SPIRVExecutionMode {
     /// `LocalSize`.
-    static let localSize: UInt32 = 17
+    package static let localSize: UInt32 = 17
     /// `LocalSizeId`.
-    static let localSizeId: UInt32 = 38
+    package static let localSizeId: UInt32 = 38
 }
 
 /// Storage classes (section 3.7).
-enum SPIRVStorageClass {
+package enum SPIRVStorageClass {
     /// `UniformConstant`.
-    static let uniformConstant: UInt32 = 0
+    package static let uniformConstant: UInt32 = 0
     /// `Input`.
-    static let input: UInt32 = 1
+    package static let input: UInt32 = 1
     /// `Uniform`.
-    static let uniform: UInt32 = 2
+    package static let uniform: UInt32 = 2
     /// `Output`.
-    static let output: UInt32 = 3
+    package static let output: UInt32 = 3
     /// `PushConstant`.
-    static let pushConstant: UInt32 = 9
+    package static let pushConstant: UInt32 = 9
     /// `StorageBuffer`.
-    static let storageBuffer: UInt32 = 12
+    package static let storageBuffer: UInt32 = 12
 }
 
 /// Decorations (section 3.20).
-enum SPIRVDecoration {
+package enum SPIRVDecoration {
     /// `Block`.
-    static let block: UInt32 = 2
+    package static let block: UInt32 = 2
     /// `BufferBlock`.
-    static let bufferBlock: UInt32 = 3
+    package static let bufferBlock: UInt32 = 3
     /// `RowMajor`.
-    static let rowMajor: UInt32 = 4
+    package static let rowMajor: UInt32 = 4
     /// `ArrayStride`.
-    static let arrayStride: UInt32 = 6
+    package static let arrayStride: UInt32 = 6
     /// `MatrixStride`.
-    static let matrixStride: UInt32 = 7
+    package static let matrixStride: UInt32 = 7
     /// `BuiltIn`.
-    static let builtIn: UInt32 = 11
+    package static let builtIn: UInt32 = 11
     /// `NonWritable`.
-    static let nonWritable: UInt32 = 24
+    package static let nonWritable: UInt32 = 24
     /// `NonReadable`.
-    static let nonReadable: UInt32 = 25
+    package static let nonReadable: UInt32 = 25
     /// `Location`.
-    static let location: UInt32 = 30
+    package static let location: UInt32 = 30
     /// `Binding`.
-    static let binding: UInt32 = 33
+    package static let binding: UInt32 = 33
     /// `DescriptorSet`.
-    static let descriptorSet: UInt32 = 34
+    package static let descriptorSet: UInt32 = 34
     /// `Offset`.
-    static let offset: UInt32 = 35
+    package static let offset: UInt32 = 35
 }
 
 /// `Capability Linkage` (section 3.31): library modules may have no entry point.
@@ -375,32 +375,32 @@ private func spirvHex(_ value: UInt32) -> String {
 /// The decorations of an id or of a struct member that reflection cares about.
 private struct SPIRVDecorations {
     /// `DescriptorSet` literal.
-    var set: UInt32?
+    package var set: UInt32?
     /// `Binding` literal.
-    var binding: UInt32?
+    package var binding: UInt32?
     /// `Location` literal.
-    var location: UInt32?
+    package var location: UInt32?
     /// `BuiltIn` literal.
-    var builtIn: UInt32?
+    package var builtIn: UInt32?
     /// `Offset` literal (struct members).
-    var offset: UInt32?
+    package var offset: UInt32?
     /// `ArrayStride` literal (array types).
-    var arrayStride: UInt32?
+    package var arrayStride: UInt32?
     /// `MatrixStride` literal (matrix struct members).
-    var matrixStride: UInt32?
+    package var matrixStride: UInt32?
     /// `Block` decoration (struct types).
-    var block = false
+    package var block = false
     /// `BufferBlock` decoration (struct types).
-    var bufferBlock = false
+    package var bufferBlock = false
     /// `RowMajor` decoration (matrix struct members).
-    var rowMajor = false
+    package var rowMajor = false
     /// `NonWritable` decoration.
-    var nonWritable = false
+    package var nonWritable = false
     /// `NonReadable` decoration.
-    var nonReadable = false
+    package var nonReadable = false
 
     /// Records one decoration; `value` is its first literal, if any.
-    mutating func apply(_ decoration: UInt32, value: UInt32?) {
+    package mutating func apply(_ decoration: UInt32, value: UInt32?) {
         switch decoration {
         case SPIRVDecoration.block: block = true
         case SPIRVDecoration.bufferBlock: bufferBlock = true
@@ -419,7 +419,7 @@ private struct SPIRVDecorations {
     }
 
     /// Adds the decorations of a decoration group.
-    mutating func merge(_ other: SPIRVDecorations) {
+    package mutating func merge(_ other: SPIRVDecorations) {
         set = other.set ?? set
         binding = other.binding ?? binding
         location = other.location ?? location
@@ -466,73 +466,73 @@ private enum SPIRVType {
 /// A module-scope `OpVariable`.
 private struct SPIRVVariable {
     /// Result id.
-    var id: UInt32
+    package var id: UInt32
     /// Result type id (a pointer type).
-    var type: UInt32
+    package var type: UInt32
     /// Storage class operand.
-    var storageClass: UInt32
+    package var storageClass: UInt32
 }
 
 /// An `OpEntryPoint` as declared.
 private struct SPIRVRawEntryPoint {
     /// Execution model operand.
-    var model: UInt32
+    package var model: UInt32
     /// Id of the entry point's `OpFunction`.
-    var function: UInt32
+    package var function: UInt32
     /// Name literal.
-    var name: String
+    package var name: String
     /// Interface variable ids.
-    var interface: [UInt32]
+    package var interface: [UInt32]
 }
 
 /// Three ids or three literals of a workgroup size.
 private struct SPIRVTriple {
     /// X component.
-    var x: UInt32
+    package var x: UInt32
     /// Y component.
-    var y: UInt32
+    package var y: UInt32
     /// Z component.
-    var z: UInt32
+    package var z: UInt32
 }
 
 /// A view of one instruction with bounds-checked operand access.
 private struct SPIRVInstruction {
     /// All words of the module.
-    let words: [UInt32]
+    package let words: [UInt32]
     /// Index of the instruction's first word.
-    let start: Int
+    package let start: Int
     /// Word count of the instruction, at least 1.
-    let count: Int
+    package let count: Int
     /// Opcode.
-    let opcode: UInt32
+    package let opcode: UInt32
 
     /// The error for an instruction too short for its opcode.
-    var tooShort: SPIRVParseError {
+    package var tooShort: SPIRVParseError {
         SPIRVParseError(reason: "instruction at word \(start) (opcode \(opcode)) is too short")
     }
 
     /// Word `index` of the instruction (1 is the first operand); throws when
     /// the instruction is too short.
-    func operand(_ index: Int) throws(SPIRVParseError) -> UInt32 {
+    package func operand(_ index: Int) throws(SPIRVParseError) -> UInt32 {
         guard let value = optionalOperand(index) else { throw tooShort }
         return value
     }
 
     /// Word `index` of the instruction, or `nil` when the instruction is too short.
-    func optionalOperand(_ index: Int) -> UInt32? {
+    package func optionalOperand(_ index: Int) -> UInt32? {
         guard index >= 1, index < count else { return nil }
         return words[start + index]
     }
 
     /// Words from `index` to the end of the instruction (empty when none).
-    func operands(from index: Int) -> [UInt32] {
+    package func operands(from index: Int) -> [UInt32] {
         guard index >= 1, index < count else { return [] }
         return Array(words[(start + index)..<(start + count)])
     }
 
     /// Decodes the literal string starting at word `index`; returns it with
     /// the index of the word after it.
-    func string(at index: Int) throws(SPIRVParseError) -> (String, next: Int) {
+    package func string(at index: Int) throws(SPIRVParseError) -> (String, next: Int) {
         var bytes: [UInt8] = []
         var wordIndex = index
         while let word = optionalOperand(wordIndex) {
@@ -554,48 +554,48 @@ private struct SPIRVInstruction {
 /// Walks the instruction stream once and records the tables reflection needs.
 private struct SPIRVParser {
     /// The module, host endianness, at least 5 words.
-    let words: [UInt32]
+    package let words: [UInt32]
     /// SPIR-V version from the header (0x00MMmm00).
-    var version: UInt32 = 0
+    package var version: UInt32 = 0
     /// `OpName` of ids.
-    var names: [UInt32: String] = [:]
+    package var names: [UInt32: String] = [:]
     /// `OpDecorate` of ids.
-    var decorations: [UInt32: SPIRVDecorations] = [:]
+    package var decorations: [UInt32: SPIRVDecorations] = [:]
     /// `OpMemberDecorate` of struct members, by struct id then member index.
-    var memberDecorations: [UInt32: [UInt32: SPIRVDecorations]] = [:]
+    package var memberDecorations: [UInt32: [UInt32: SPIRVDecorations]] = [:]
     /// Types by result id.
-    var types: [UInt32: SPIRVType] = [:]
+    package var types: [UInt32: SPIRVType] = [:]
     /// Scalar `OpConstant` / `OpSpecConstant` values (default values for the
     /// latter), by result id; up to 64 bits.
-    var constants: [UInt32: UInt64] = [:]
+    package var constants: [UInt32: UInt64] = [:]
     /// Constituents of `OpConstantComposite` / `OpSpecConstantComposite`.
-    var composites: [UInt32: [UInt32]] = [:]
+    package var composites: [UInt32: [UInt32]] = [:]
     /// Module-scope variables in declaration order.
-    var variables: [SPIRVVariable] = []
+    package var variables: [SPIRVVariable] = []
     /// Entry points in declaration order.
-    var entryPoints: [SPIRVRawEntryPoint] = []
+    package var entryPoints: [SPIRVRawEntryPoint] = []
     /// `LocalSize` literals by entry point function id.
-    var localSizes: [UInt32: SPIRVTriple] = [:]
+    package var localSizes: [UInt32: SPIRVTriple] = [:]
     /// `LocalSizeId` ids by entry point function id.
-    var localSizeIds: [UInt32: SPIRVTriple] = [:]
+    package var localSizeIds: [UInt32: SPIRVTriple] = [:]
     /// Ids of all `OpFunction`s.
-    var functions: Set<UInt32> = []
+    package var functions: Set<UInt32> = []
     /// `OpGroupDecorate`: group id and targets.
-    var groupDecorates: [(group: UInt32, targets: [UInt32])] = []
+    package var groupDecorates: [(group: UInt32, targets: [UInt32])] = []
     /// `OpGroupMemberDecorate`: group id and (struct, member) pairs.
-    var groupMemberDecorates: [(group: UInt32, targets: [(UInt32, UInt32)])] = []
+    package var groupMemberDecorates: [(group: UInt32, targets: [(UInt32, UInt32)])] = []
     /// Whether an `OpMemoryModel` was seen (every valid module has one).
-    var hasMemoryModel = false
+    package var hasMemoryModel = false
     /// Whether the module declares the `Linkage` capability.
-    var hasLinkage = false
+    package var hasLinkage = false
 
     /// A parser for `words`, which must hold at least the 5-word header.
-    init(words: [UInt32]) {
+    package init(words: [UInt32]) {
         self.words = words
     }
 
     /// Parses the instruction stream after the header.
-    mutating func parse() throws(SPIRVParseError) {
+    package mutating func parse() throws(SPIRVParseError) {
         version = words[1]
         var index = 5
         var insideFunction = false
@@ -745,25 +745,25 @@ private struct SPIRVParser {
 /// Turns the parsed tables into `SPIRVEntryPoint`s.
 private struct SPIRVReflector {
     /// The parsed tables.
-    let module: SPIRVParser
+    package let module: SPIRVParser
     /// Memoised type sizes (keeps malicious type graphs linear).
-    var sizeCache: [UInt32: Int] = [:]
+    package var sizeCache: [UInt32: Int] = [:]
     /// Types whose size is being computed (breaks cycles in invalid modules).
-    var sizing: Set<UInt32> = []
+    package var sizing: Set<UInt32> = []
 
     /// Deepest chain of nested arrays followed before giving up.
-    static let maximumArrayDepth = 64
+    package static let maximumArrayDepth = 64
     /// Deepest type nesting sized before giving up (bounds the recursion, so
     /// a hostile chain of thousands of nested types cannot exhaust the stack).
-    static let maximumTypeDepth = 128
+    package static let maximumTypeDepth = 128
 
     /// A reflector over a parsed module.
-    init(_ module: SPIRVParser) {
+    package init(_ module: SPIRVParser) {
         self.module = module
     }
 
     /// The vertex, fragment and compute entry points.
-    mutating func entryPoints() -> [SPIRVEntryPoint] {
+    package mutating func entryPoints() -> [SPIRVEntryPoint] {
         let bindings = resourceBindings()
         let variablesById = Dictionary(
             module.variables.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -812,7 +812,7 @@ private struct SPIRVReflector {
     // MARK: Descriptors
 
     /// The byte size of each uniform block (not an array of them) in set 0, by binding.
-    mutating func uniformBlockSizes() -> [UInt32: Int] {
+    package mutating func uniformBlockSizes() -> [UInt32: Int] {
         var sizes: [UInt32: Int] = [:]
         for variable in module.variables {
             guard let binding = describe(variable), binding.set == 0, binding.kind == .uniformBuffer,
@@ -824,7 +824,7 @@ private struct SPIRVReflector {
     }
 
     /// All resource variables with a descriptor set and binding, sorted.
-    func resourceBindings() -> [SPIRVBinding] {
+    package func resourceBindings() -> [SPIRVBinding] {
         var found: [(order: Int, binding: SPIRVBinding)] = []
         for (order, variable) in module.variables.enumerated() {
             guard let binding = describe(variable) else { continue }
@@ -837,7 +837,7 @@ private struct SPIRVReflector {
     }
 
     /// The binding a variable needs, or `nil` when it is not a descriptor.
-    func describe(_ variable: SPIRVVariable) -> SPIRVBinding? {
+    package func describe(_ variable: SPIRVVariable) -> SPIRVBinding? {
         let storageClass = variable.storageClass
         guard storageClass == SPIRVStorageClass.uniform
             || storageClass == SPIRVStorageClass.storageBuffer
@@ -904,7 +904,7 @@ private struct SPIRVReflector {
     }
 
     /// Whether `structure` is a struct with members, all `NonWritable`.
-    func allMembersNonWritable(_ structure: UInt32) -> Bool {
+    package func allMembersNonWritable(_ structure: UInt32) -> Bool {
         guard case .structure(let members)? = module.types[structure], !members.isEmpty else {
             return false
         }
@@ -915,7 +915,7 @@ private struct SPIRVReflector {
     }
 
     /// The pointee type of a variable's pointer type.
-    func pointee(of variable: SPIRVVariable) -> UInt32? {
+    package func pointee(of variable: SPIRVVariable) -> UInt32? {
         guard case .pointer(_, let pointee)? = module.types[variable.type] else { return nil }
         return pointee
     }
@@ -923,7 +923,7 @@ private struct SPIRVReflector {
     // MARK: Stage interface
 
     /// The located, non-built-in variables of a storage class, sorted by location.
-    func interfaceVariables(_ interface: [SPIRVVariable], storageClass: UInt32) -> [SPIRVInterfaceVariable] {
+    package func interfaceVariables(_ interface: [SPIRVVariable], storageClass: UInt32) -> [SPIRVInterfaceVariable] {
         var result: [SPIRVInterfaceVariable] = []
         var seen: Set<UInt32> = []
         for variable in interface where variable.storageClass == storageClass {
@@ -940,13 +940,13 @@ private struct SPIRVReflector {
     }
 
     /// Whether `type` is a struct with built-in members (like `gl_PerVertex`).
-    func isBuiltInBlock(_ type: UInt32) -> Bool {
+    package func isBuiltInBlock(_ type: UInt32) -> Bool {
         guard case .structure = module.types[type] else { return false }
         return module.memberDecorations[type]?.values.contains { $0.builtIn != nil } ?? false
     }
 
     /// Component scalar type and count of an interface variable's type.
-    func components(of type: UInt32) -> (ScalarType, UInt32) {
+    package func components(of type: UInt32) -> (ScalarType, UInt32) {
         var type = type
         for _ in 0..<Self.maximumArrayDepth {
             switch module.types[type] {
@@ -966,7 +966,7 @@ private struct SPIRVReflector {
     }
 
     /// The `ScalarType` of a scalar type id.
-    func scalarType(_ type: UInt32) -> ScalarType {
+    package func scalarType(_ type: UInt32) -> ScalarType {
         switch module.types[type] {
         case .float(32)?: .float32
         case .float(16)?: .float16
@@ -979,7 +979,7 @@ private struct SPIRVReflector {
     // MARK: Workgroup size
 
     /// The workgroup size given by a constant decorated `BuiltIn WorkgroupSize`.
-    func builtInWorkgroupSize() -> SPIRVTriple? {
+    package func builtInWorkgroupSize() -> SPIRVTriple? {
         for (id, decorations) in module.decorations.sorted(by: { $0.key < $1.key })
         where decorations.builtIn == spirvWorkgroupSizeBuiltIn {
             if let parts = module.composites[id], parts.count == 3,
@@ -991,7 +991,7 @@ private struct SPIRVReflector {
     }
 
     /// Resolves three constant ids to their (default) values.
-    func resolve(_ ids: SPIRVTriple) -> SPIRVTriple? {
+    package func resolve(_ ids: SPIRVTriple) -> SPIRVTriple? {
         guard let x = module.constants[ids.x], let y = module.constants[ids.y],
               let z = module.constants[ids.z]
         else { return nil }
@@ -1005,7 +1005,7 @@ private struct SPIRVReflector {
     /// size), structs to the end of their furthest member, runtime arrays 0.
     /// Saturates instead of overflowing; 0 for unknown or cyclic types and
     /// for types nested deeper than `maximumTypeDepth`.
-    mutating func size(of type: UInt32, depth: Int = 0) -> Int {
+    package mutating func size(of type: UInt32, depth: Int = 0) -> Int {
         if let cached = sizeCache[type] { return cached }
         guard depth < Self.maximumTypeDepth, sizing.insert(type).inserted else { return 0 }
         let result: Int

@@ -12,7 +12,7 @@
 extension SPIRVModule {
     /// The module `words` with the uniform block at set 0, `binding` moved into push
     /// constants at byte `offset`; nil when the block cannot be moved.
-    static func movingUniformBlock(in words: [UInt32], atBinding binding: UInt32,
+    package static func movingUniformBlock(in words: [UInt32], atBinding binding: UInt32,
                                    toPushConstantOffset offset: UInt32) -> [UInt32]? {
         SPIRVPushConstantRewrite(words: words)?.moving(binding: binding, offset: offset)
     }
@@ -20,11 +20,11 @@ extension SPIRVModule {
 
 /// One pass of the rewrite over a module's instructions.
 private struct SPIRVPushConstantRewrite {
-    let words: [UInt32]
+    package let words: [UInt32]
     /// Where each instruction starts, after the 5-word header.
     private let starts: [Int]
 
-    init?(words: [UInt32]) {
+    package init?(words: [UInt32]) {
         guard words.count >= 5 else { return nil }
         var starts: [Int] = []
         var index = 5
@@ -54,7 +54,7 @@ private struct SPIRVPushConstantRewrite {
     }
     private func operands(_ start: Int) -> ArraySlice<UInt32> { words[(start + 1)..<(start + Int(words[start] >> 16))] }
 
-    func moving(binding: UInt32, offset: UInt32) -> [UInt32]? {
+    package func moving(binding: UInt32, offset: UInt32) -> [UInt32]? {
         // The variable: decorated set 0 and `binding`, declared in the Uniform storage class.
         var sets: [UInt32: UInt32] = [:]
         var bindings: [UInt32: UInt32] = [:]

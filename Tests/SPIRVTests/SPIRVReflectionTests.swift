@@ -1,5 +1,5 @@
 import Testing
-@testable import GPU
+@testable import SwiftGPUSPIRV
 
 @Suite("SPIR-V reflection")
 struct SPIRVReflectionTests {
