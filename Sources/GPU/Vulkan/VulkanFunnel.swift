@@ -1,27 +1,28 @@
 import FramePacing
 import CVulkan
 import SwiftGPUSupport
+import Synchronization
 
 /// Faults a test has asked for: the next `count` calls at a call site return `result`
 /// instead of reaching Vulkan; or the next call at a site waits, before it is made, until
 /// the test lets it go (to hold a thread at a chosen point).
 ///
-/// `@unchecked Sendable`: the tables are guarded by `lock`.
+/// `@unchecked Sendable`: the tables are guarded by `lock`; `armed` is atomic.
 final class FaultInjector: @unchecked Sendable {
     private struct Fault { var code: VulkanError.Code; var remaining: Int }
     private enum Pause { case armed, reached, released }
     private let lock = ConditionLock()
     private var faults: [VulkanCallSite: Fault] = [:]
     private var pauses: [VulkanCallSite: Pause] = [:]
-    // Read without the lock on the fast path: a stale `false` only delays a fault that a
-    // test armed concurrently with the call, which tests never do.
-    private nonisolated(unsafe) var armed = false
+    /// Whether any fault or pause is armed: read without the lock on every Vulkan call (a
+    /// relaxed atomic load, a plain load on x86-64), so an unarmed injector costs nothing.
+    private let armed = Atomic(false)
 
     /// Makes the next `count` calls at `site` fail with `code`.
     func inject(_ code: VulkanError.Code, at site: VulkanCallSite, count: Int = 1) {
         lock.withLock {
             faults[site] = Fault(code: code, remaining: count)
-            armed = true
+            armed.store(true, ordering: .relaxed)
         }
     }
 
@@ -29,7 +30,7 @@ final class FaultInjector: @unchecked Sendable {
     func pause(at site: VulkanCallSite) {
         lock.withLock {
             pauses[site] = .armed
-            armed = true
+            armed.store(true, ordering: .relaxed)
         }
     }
 
@@ -47,24 +48,24 @@ final class FaultInjector: @unchecked Sendable {
     }
 
     /// Removes every armed fault.
-    func clear() { lock.withLock { faults.removeAll(); pauses.removeAll(); armed = false } }
+    func clear() { lock.withLock { faults.removeAll(); pauses.removeAll(); armed.store(false, ordering: .relaxed) } }
 
     /// The injected result for this call, consuming one use, or nil to make the real call
     /// (after waiting out a pause armed at `site`).
     func take(_ site: VulkanCallSite) -> VkResult? {
-        guard armed else { return nil }
+        guard armed.load(ordering: .relaxed) else { return nil }
         return lock.withLock {
             if pauses[site] == .armed {
                 pauses[site] = .reached
                 lock.broadcast()
                 lock.wait { pauses[site] == .released }
                 pauses[site] = nil
-                armed = !faults.isEmpty || !pauses.isEmpty
+                armed.store(!faults.isEmpty || !pauses.isEmpty, ordering: .relaxed)
             }
             guard var fault = faults[site] else { return nil }
             fault.remaining -= 1
             faults[site] = fault.remaining > 0 ? fault : nil
-            armed = !faults.isEmpty || !pauses.isEmpty
+            armed.store(!faults.isEmpty || !pauses.isEmpty, ordering: .relaxed)
             return fault.code.vkResult
         }
     }
