@@ -37,6 +37,8 @@ public final class DisplayLink: Sendable {
         var isLowPower = false
         var timestamp: Duration = .zero
         var targetTimestamp: Duration = .zero
+        /// The one live timer, always of the current epoch: remaking the schedule takes it
+        /// out, and a timer is installed only while its epoch is current and none is.
         var timer: ClockTimer?
         /// Bumped whenever the schedule is remade, so a timer that was already running
         /// when it was cancelled does not schedule its successor.
@@ -136,23 +138,27 @@ public final class DisplayLink: Sendable {
     private func running(_ state: State) -> Bool { !state.isPaused && !state.isInvalid && state.isActive }
 
     /// Applies a change and remakes the schedule: the next callback is at the first
-    /// frame boundary after now.
+    /// frame boundary after now. The schedule is made for the epoch this change produced,
+    /// read in the same critical section: when changes from several threads overlap, only
+    /// the latest one's schedule is current, and the others' come to nothing.
     private func update(_ change: (inout State) -> Void) {
-        let old = state.withLock { state -> ClockTimer? in
+        let (old, epoch) = state.withLock { state -> (ClockTimer?, Int) in
             change(&state)
             state.epoch += 1
             defer { state.timer = nil }
-            return state.timer
+            return (state.timer, state.epoch)
         }
         old?.cancel()
-        schedule(after: clock.now, epoch: state.withLock { $0.epoch })
+        schedule(after: clock.now, epoch: epoch)
     }
 
     /// Schedules the first frame boundary after `time`, unless the schedule changed since
-    /// `epoch` or the link is not running.
+    /// `epoch`, the link is not running, or a timer is already installed. The clock is
+    /// called with no lock held, so the checks are made again before the timer is
+    /// installed; a timer that lost the race is cancelled, so there is never more than one.
     private func schedule(after time: Duration, epoch: Int) {
         let (deadline, leeway) = state.withLock { state -> (Duration?, Duration) in
-            guard running(state), state.epoch == epoch else { return (nil, .zero) }
+            guard running(state), state.epoch == epoch, state.timer == nil else { return (nil, .zero) }
             let period = clock.refreshPeriod
             // A boundary is a vblank a whole number of intervals after the last one fired
             // for; after a pause or change, the next vblank.
@@ -177,7 +183,7 @@ public final class DisplayLink: Sendable {
             fire(vblank: clock.vblank(atOrAfter: now - clock.refreshPeriod + .microseconds(1)), now: now, epoch: epoch)
         }
         let stale = state.withLock { state -> Bool in
-            guard state.epoch == epoch, running(state) else { return true }
+            guard state.epoch == epoch, running(state), state.timer == nil else { return true }
             state.timer = timer
             return false
         }

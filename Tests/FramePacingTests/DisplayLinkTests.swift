@@ -1,5 +1,6 @@
 import AppLifecycle
 import FramePacing
+import Foundation
 import Synchronization
 import Testing
 
@@ -36,6 +37,47 @@ final class LateClock: DisplayClock {
         let late = lateness.withLock { $0.isEmpty ? .zero : $0.removeFirst() }
         return display.schedule(at: deadline + late, leeway: leeway, action)
     }
+}
+
+/// A virtual display that runs an action, once, the next time its time is read, and
+/// yields the reading thread on every read. A display link reads the time between applying
+/// a property change and scheduling its next timer, so the action lands exactly where
+/// another thread's change could interleave, and threads changing properties at once
+/// interleave there often.
+final class InterleavingClock: DisplayClock {
+    let display = VirtualDisplay(refreshRate: 60)
+    private let pending = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// Runs `action` on the thread that next reads `now`, before that read returns.
+    func onNextRead(_ action: @escaping @Sendable () -> Void) { pending.withLock { $0 = action } }
+
+    var refreshRate: Double { display.refreshRate }
+    var now: Duration {
+        if let action = pending.withLock({ $0.take() }) { action() }
+        sched_yield()
+        return display.now
+    }
+    func vblank(atOrAfter time: Duration) -> Duration { display.vblank(atOrAfter: time) }
+    func schedule(at deadline: Duration, leeway: Duration, _ action: @escaping @Sendable (Duration) -> Void) -> ClockTimer {
+        display.schedule(at: deadline, leeway: leeway, action)
+    }
+}
+
+/// Runs `body(thread)` on `count` new threads, released together once all have started so
+/// that their bodies overlap, and returns when all have finished.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let done = DispatchGroup()
+    let started = Atomic(0)
+    for thread in 0..<count {
+        done.enter()
+        Thread {
+            started.add(1, ordering: .acquiringAndReleasing)
+            while started.load(ordering: .acquiring) < count { sched_yield() }
+            body(thread)
+            done.leave()
+        }.start()
+    }
+    done.wait()
 }
 
 @Suite("Display link")
@@ -180,6 +222,48 @@ struct DisplayLinkTests {
         for index in 0..<32 where index % 2 == 1 { #expect(after[index]! == atInvalidate[index]! + 60) }
         #expect(display.scheduledTimerCount == 16)
         for (_, link) in links { link.invalidate() }
+        #expect(display.scheduledTimerCount == 0)
+    }
+
+    @Test("a property change landing while another is being applied leaves one timer: one callback per frame")
+    func interleavedChanges() {
+        let clock = InterleavingClock()
+        let log = LinkLog()
+        let link = DisplayLink(clock: clock, log.callback(clock.display))
+        clock.onNextRead { link.isPaused = false }
+        link.preferredFrameRateRange = FrameRateRange(minimum: 30, maximum: 60, preferred: 60)
+        #expect(clock.display.scheduledTimerCount == 1)
+        clock.display.advance(by: .seconds(1))
+        #expect(link.callbackCount == 60)
+        #expect(log.timestamps == (1...60).map { clock.display.vblankTime($0) })
+        #expect(clock.display.scheduledTimerCount == 1)
+        link.invalidate()
+        #expect(clock.display.scheduledTimerCount == 0)
+    }
+
+    @Test("properties set from many threads at once leave one timer: one callback per frame")
+    func concurrentChanges() {
+        let clock = InterleavingClock()
+        let display = clock.display
+        let log = LinkLog()
+        let link = DisplayLink(clock: clock, log.callback(display))
+        let full = FrameRateRange(minimum: 30, maximum: 60, preferred: 60)
+        onThreads(8) { thread in
+            for round in 0..<2_000 {
+                switch (thread + round) % 4 {
+                case 0: link.preferredFrameRateRange = full
+                case 1: link.isPaused = false
+                case 2: link.ignoresLowPowerMode = true
+                default: link.tolerance = nil
+                }
+            }
+        }
+        #expect(display.scheduledTimerCount == 1)
+        display.advance(by: .seconds(1))
+        #expect(link.callbackCount == 60)
+        #expect(log.timestamps == (1...60).map { display.vblankTime($0) })
+        #expect(display.scheduledTimerCount == 1)
+        link.invalidate()
         #expect(display.scheduledTimerCount == 0)
     }
 
