@@ -70,7 +70,6 @@ do {
     let start = ContinuousClock.now
     var statsStart = start
     var statsFrames = 0
-    var latenciesSeen = layer.frameLatencies.count
     var frames = 0
     var running = true
     var paused = false
@@ -154,8 +153,8 @@ do {
         let now = ContinuousClock.now
         let span = (now - statsStart) / .seconds(1)
         if span >= statsInterval {
-            let latencies = layer.frameLatencies.dropFirst(latenciesSeen)
-            latenciesSeen += latencies.count
+            // The layer keeps a bounded window of latencies: this interval's frames are its last ones.
+            let latencies = layer.frameLatencies.suffix(statsFrames)
             let latency = latencies.isEmpty ? 0 : latencies.reduce(.zero, +) / latencies.count / .milliseconds(1)
             say(String(format: "stats: %.1f fps, mode %@, low latency %@, latency %.2f ms, %d frames",
                          Double(statsFrames) / span, "\(layer.presentMode)", layer.isLowLatency ? "on" : "off",

@@ -1,5 +1,5 @@
 import AppLifecycle
-import Synchronization
+import SwiftGPUSupport
 
 /// Calls back at frame boundaries of a `DisplayClock`: `CADisplayLink`'s role.
 ///
@@ -23,8 +23,8 @@ public final class DisplayLink: Sendable {
     /// The clock the link fires on.
     public let clock: any DisplayClock
     private let callback: @Sendable (DisplayLink) -> Void
-    private let state: Mutex<State>
-    private let observations = Mutex<[LifecycleObservation]>([])
+    private let state: LockedValue<State>
+    private let observations = LockedValue<[LifecycleObservation]>([])
     private let lifecycle: AppLifecycle?
 
     private struct State {
@@ -53,7 +53,7 @@ public final class DisplayLink: Sendable {
         self.clock = clock
         self.callback = callback
         self.lifecycle = lifecycle
-        state = Mutex(State(isActive: lifecycle.map { $0.state == .active } ?? true,
+        state = LockedValue(State(isActive: lifecycle.map { $0.state == .active } ?? true,
                             isLowPower: lifecycle?.isLowPowerModeEnabled ?? false))
         if let lifecycle {
             let active = lifecycle.observe { [weak self] transition in

@@ -1,21 +1,33 @@
 /// Per-present records and the summaries frame-pacing work is judged by: percentiles of
 /// the display interval, Apple's hitch ratio, CapFrameX's stutter count, and Swappy's
 /// histograms in refresh periods.
+///
+/// It keeps the last `window` records (a minute at 60 Hz by default), so a long-running
+/// app's statistics take bounded memory; every summary is over the records kept.
 public struct FrameStatistics: Sendable, Equatable {
     /// The display's refresh period, in seconds.
     public let refreshPeriod: Double
     /// The interval frames should be shown at, in seconds (the refresh period times the swap
     /// interval); hitches are measured against it.
     public var targetInterval: Double
-    /// Every present, oldest first.
-    public private(set) var records: [PresentRecord] = []
+    /// The last `window` presents, oldest first.
+    public var records: [PresentRecord] { Array(kept) }
+    /// How many presents were recorded in all, including those no longer kept.
+    public var recordedCount: Int { kept.totalAppended }
+    /// How many records are kept.
+    public var window: Int { kept.capacity }
+    private var kept: RingBuffer<PresentRecord>
     private var lastDisplayed: Double?
 
+    /// The default number of records kept: a minute at 60 Hz.
+    public static let defaultWindow = 3_600
+
     /// Statistics for a display refreshing every `refreshPeriod` seconds, judged against
-    /// `targetInterval` (the refresh period when nil).
-    public init(refreshPeriod: Double, targetInterval: Double? = nil) {
+    /// `targetInterval` (the refresh period when nil), over the last `window` records.
+    public init(refreshPeriod: Double, targetInterval: Double? = nil, window: Int = defaultWindow) {
         self.refreshPeriod = refreshPeriod
         self.targetInterval = targetInterval ?? refreshPeriod
+        kept = RingBuffer(capacity: window)
     }
 
     /// Records a frame started at `frameStart`, presented at `presentTime` and shown at
@@ -24,21 +36,21 @@ public struct FrameStatistics: Sendable, Equatable {
     public mutating func record(frameID: Int, frameStart: Double, presentTime: Double, displayedTime: Double?) {
         var record = PresentRecord(frameID: frameID, frameStart: frameStart, presentTime: presentTime,
                                    displayedTime: displayedTime)
-        if let previous = records.last { record.msBetweenPresents = (presentTime - previous.presentTime) * 1000 }
+        if let previous = kept.last { record.msBetweenPresents = (presentTime - previous.presentTime) * 1000 }
         if let displayedTime {
             if let lastDisplayed { record.msBetweenDisplayChange = (displayedTime - lastDisplayed) * 1000 }
             record.msUntilDisplayed = (displayedTime - presentTime) * 1000
             record.msFrameStartToDisplay = (displayedTime - frameStart) * 1000
             lastDisplayed = displayedTime
         }
-        records.append(record)
+        kept.append(record)
     }
 
     /// Milliseconds between display changes, one per displayed frame after the first.
-    public var displayIntervals: [Double] { records.compactMap(\.msBetweenDisplayChange) }
+    public var displayIntervals: [Double] { kept.compactMap(\.msBetweenDisplayChange) }
 
     /// How many frames were dropped.
-    public var droppedFrames: Int { records.filter(\.isDropped).count }
+    public var droppedFrames: Int { kept.filter(\.isDropped).count }
 
     /// The `fraction` quantile (0...1, nearest rank) of `values`; 0 when there are none.
     public static func quantile(_ fraction: Double, of values: [Double]) -> Double {
@@ -89,8 +101,8 @@ public struct FrameStatistics: Sendable, Equatable {
         }
         return [
             "betweenDisplayChanges": buckets(displayIntervals),
-            "untilDisplayed": buckets(records.compactMap(\.msUntilDisplayed)),
-            "frameStartToDisplay": buckets(records.compactMap(\.msFrameStartToDisplay)),
+            "untilDisplayed": buckets(kept.compactMap(\.msUntilDisplayed)),
+            "frameStartToDisplay": buckets(kept.compactMap(\.msFrameStartToDisplay)),
         ]
     }
 }

@@ -36,8 +36,14 @@ public struct Pacer: Sendable {
     public private(set) var holdsFrameStarts: Bool
     /// How many times buffer stuffing was detected.
     public private(set) var stuffingEpisodes = 0
-    /// Every change of the automatic interval: when, and to how many refreshes.
-    public private(set) var intervalChanges: [(at: Duration, refreshes: Int)] = []
+    /// The last `changeWindow` changes of the automatic interval, oldest first: when, and
+    /// to how many refreshes.
+    public var intervalChanges: [(at: Duration, refreshes: Int)] { Array(changes) }
+    /// How many times the automatic interval changed in all.
+    public var intervalChangeCount: Int { changes.totalAppended }
+    /// How many interval changes `intervalChanges` keeps.
+    public static let changeWindow = 64
+    private var changes = RingBuffer<(at: Duration, refreshes: Int)>(capacity: changeWindow)
 
     private var lastTarget: Duration?
     private var lastDisplayed: Duration?
@@ -217,7 +223,7 @@ public struct Pacer: Sendable {
             }
         }
         guard next != refreshes || pipelining != isPipelined else { return }
-        if next != refreshes { intervalChanges.append((now, next)) }
+        if next != refreshes { changes.append((now, next)) }
         refreshes = next
         isPipelined = pipelining
         window = []

@@ -22,8 +22,11 @@ public struct PacingResult: Sendable {
     public var statistics: FrameStatistics
     /// Buffer stuffing episodes the pacer detected.
     public var stuffingEpisodes: Int
-    /// Each change of the automatic swap interval: when, and to how many refreshes.
+    /// The last `Pacer.changeWindow` changes of the automatic swap interval: when, and to
+    /// how many refreshes.
     public var intervalChanges: [(at: Duration, refreshes: Int)]
+    /// How many times the automatic swap interval changed in all.
+    public var intervalChangeCount: Int
     /// The swap interval in use at the end, in refreshes.
     public var finalRefreshes: Int
 

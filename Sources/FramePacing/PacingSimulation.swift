@@ -72,7 +72,8 @@ public struct PacingSimulation: Sendable {
             }
             return PacingResult(frames: state.frames.map(\.result), statistics: statistics,
                                 stuffingEpisodes: state.pacer.stuffingEpisodes,
-                                intervalChanges: state.pacer.intervalChanges, finalRefreshes: state.pacer.refreshes)
+                                intervalChanges: state.pacer.intervalChanges,
+                                intervalChangeCount: state.pacer.intervalChangeCount, finalRefreshes: state.pacer.refreshes)
         }
     }
 }

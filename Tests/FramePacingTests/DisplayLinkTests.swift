@@ -1,12 +1,13 @@
 import AppLifecycle
 import FramePacing
 import Foundation
+import SwiftGPUSupport
 import Synchronization
 import Testing
 
 /// What a display link's callbacks saw, in order.
 final class LinkLog: Sendable {
-    private let entries = Mutex<[(timestamp: Duration, target: Duration, now: Duration)]>([])
+    private let entries = LockedValue<[(timestamp: Duration, target: Duration, now: Duration)]>([])
 
     func callback(_ clock: any DisplayClock) -> @Sendable (DisplayLink) -> Void {
         { [self] link in entries.withLock { $0.append((link.timestamp, link.targetTimestamp, clock.now)) } }
@@ -19,16 +20,16 @@ final class LinkLog: Sendable {
 
 /// Callbacks counted per link.
 final class Counter: Sendable {
-    let value = Mutex<[Int: Int]>([:])
+    let value = LockedValue<[Int: Int]>([:])
 }
 
 /// A virtual display whose timers run late by scripted amounts, one per timer in order:
 /// the action runs at, and is given, its deadline plus the lateness.
 final class LateClock: DisplayClock {
     let display = VirtualDisplay(refreshRate: 60)
-    private let lateness: Mutex<[Duration]>
+    private let lateness: LockedValue<[Duration]>
 
-    init(lateness: [Duration]) { self.lateness = Mutex(lateness) }
+    init(lateness: [Duration]) { self.lateness = LockedValue(lateness) }
 
     var refreshRate: Double { display.refreshRate }
     var now: Duration { display.now }
@@ -46,7 +47,7 @@ final class LateClock: DisplayClock {
 /// interleave there often.
 final class InterleavingClock: DisplayClock {
     let display = VirtualDisplay(refreshRate: 60)
-    private let pending = Mutex<(@Sendable () -> Void)?>(nil)
+    private let pending = LockedValue<(@Sendable () -> Void)?>(nil)
 
     /// Runs `action` on the thread that next reads `now`, before that read returns.
     func onNextRead(_ action: @escaping @Sendable () -> Void) { pending.withLock { $0 = action } }
@@ -271,10 +272,10 @@ struct DisplayLinkTests {
     func monotonic() async {
         let clock = MonotonicClock(refreshRate: 60)
         #expect(clock.wakeups == 0)
-        let fired = Mutex<[(deadline: Duration, ran: Duration)]>([])
+        let fired = LockedValue<[(deadline: Duration, ran: Duration)]>([])
         let start = clock.now
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let remaining = Mutex(2)
+            let remaining = LockedValue(2)
             for offset in [20, 21] {
                 let deadline = start + .milliseconds(offset)
                 _ = clock.schedule(at: deadline, leeway: .milliseconds(2)) { now in
@@ -287,7 +288,7 @@ struct DisplayLinkTests {
         #expect(clock.wakeups == 1)
 
         let log = LinkLog()
-        let done = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let done = LockedValue<CheckedContinuation<Void, Never>?>(nil)
         let link = DisplayLink(clock: clock) { link in
             log.callback(clock)(link)
             guard log.all.count == 6 else { return }

@@ -68,6 +68,32 @@ struct FrameStatisticsTests {
         #expect(svg.contains("<polyline") && svg.contains("stroke-dasharray"))
         #expect(svg.contains("1 stutters") == false && svg.contains("max 33.333"))
     }
+
+    @Test("a window keeps the newest records and summarises exactly those")
+    func window() {
+        var all = FrameStatistics(refreshPeriod: 1.0 / 60, window: 1_000)
+        var windowed = FrameStatistics(refreshPeriod: 1.0 / 60, window: 10)
+        var shown = 0.0
+        for frame in 0..<25 {
+            shown += frame % 4 == 3 ? 2.0 / 60 : 1.0 / 60
+            let displayed: Double? = frame % 9 == 5 ? nil : shown
+            for index in [0, 1] {
+                if index == 0 {
+                    all.record(frameID: frame, frameStart: shown - 0.02, presentTime: shown - 0.01, displayedTime: displayed)
+                } else {
+                    windowed.record(frameID: frame, frameStart: shown - 0.02, presentTime: shown - 0.01, displayedTime: displayed)
+                }
+            }
+        }
+        let last = Array(all.records.suffix(10))
+        #expect(windowed.records == last)
+        #expect(windowed.recordedCount == 25 && windowed.window == 10)
+        let intervals = last.compactMap(\.msBetweenDisplayChange)
+        #expect(windowed.displayIntervals == intervals)
+        #expect(windowed.p50 == FrameStatistics.quantile(0.5, of: intervals))
+        #expect(windowed.p99 == FrameStatistics.quantile(0.99, of: intervals))
+        #expect(windowed.droppedFrames == last.filter(\.isDropped).count)
+    }
 }
 
 extension Duration {

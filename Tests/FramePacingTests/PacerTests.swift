@@ -1,6 +1,6 @@
 import FramePacing
 import Foundation
-import Synchronization
+import SwiftGPUSupport
 import Testing
 
 private let ms = Duration.milliseconds
@@ -97,7 +97,7 @@ struct PacerTests {
 
 /// Resumes a continuation the first time only.
 final class Once<T: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<T, Never>?>
-    init(_ continuation: CheckedContinuation<T, Never>) { self.continuation = Mutex(continuation) }
+    private let continuation: LockedValue<CheckedContinuation<T, Never>?>
+    init(_ continuation: CheckedContinuation<T, Never>) { self.continuation = LockedValue(continuation) }
     func resume(_ value: T) { continuation.withLock { $0.take() }?.resume(returning: value) }
 }

@@ -167,6 +167,22 @@ struct PacingSimulationTests {
         #expect(intervals.filter { isRefreshes($0, 2) }.count == 1)
         #expect(intervals.filter { isRefreshes($0, 1) }.count == intervals.count - 1)
     }
+
+    @Test("a long run that keeps changing its interval keeps only the last changes, and counts them all")
+    func intervalChangesAreBounded() {
+        var simulation = PacingSimulation(refreshRate: 60, presentMode: .fifo, maximumDrawableCount: 3)
+        simulation.swapInterval = .automatic(preferredFrameRate: 60)
+        // Phases of 400 frames alternate between a light and a CPU-bound load.
+        let result = simulation.run(frames: 400 * 80) { index in
+            FrameCost(cpu: index / 400 % 2 == 0 ? ms(10) : ms(30), gpu: ms(10))
+        }
+        print("pacing simulation: \(result.intervalChangeCount) interval changes over 80 alternating phases")
+        #expect(result.intervalChangeCount > Pacer.changeWindow)
+        #expect(result.intervalChanges.count == Pacer.changeWindow)
+        #expect(zip(result.intervalChanges, result.intervalChanges.dropFirst()).allSatisfy { $0.at < $1.at })
+        #expect(result.statistics.records.count == FrameStatistics.defaultWindow)
+        #expect(result.statistics.recordedCount == 400 * 80)
+    }
 }
 
 extension Duration {

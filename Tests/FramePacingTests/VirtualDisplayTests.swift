@@ -1,10 +1,10 @@
 import FramePacing
-import Synchronization
+import SwiftGPUSupport
 import Testing
 
 /// Every event of every image presented through it, in delivery order.
 final class EventLog: Sendable {
-    private let events = Mutex<[(image: Int, event: DisplayPresentEvent)]>([])
+    private let events = LockedValue<[(image: Int, event: DisplayPresentEvent)]>([])
 
     func request(_ image: Int, _ mode: PresentMode, notBefore: Duration? = nil) -> DisplayPresentRequest {
         DisplayPresentRequest(imageIndex: image, mode: mode, notBefore: notBefore) { [self] event in

@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
+import SwiftGPUSupport
 import Testing
 @testable import GPU
 
 /// Drawables shown or dropped, as their presented handlers saw them.
 final class PresentLog: Sendable {
-    private let entries = Mutex<[(id: Int, time: Double)]>([])
+    private let entries = LockedValue<[(id: Int, time: Double)]>([])
 
     func watch(_ drawable: Drawable) {
         drawable.addPresentedHandler { [self] d in entries.withLock { $0.append((d.drawableID, d.presentedTime)) } }
@@ -188,5 +188,28 @@ struct PresentationTests {
             cb.present(drawable)
         }
         #expect(stderr(twice).contains("SwiftGPU API misuse: present(_:): drawable 1 is already presented"))
+    }
+
+    @Test("a long run keeps only the last latencyWindow frame latencies, oldest first")
+    func latencyWindowIsBounded() throws {
+        let gpu = try TestGPU()
+        let display = VirtualDisplay(refreshRate: 60)
+        let layer = try Self.layer(gpu, display)
+        layer.isLowLatency = true
+        var expected: [Duration] = []
+        for frame in 0..<(Layer.latencyWindow + 50) {
+            // Frames start at varied points of the refresh, so latencies differ.
+            display.advance(by: .microseconds(frame % 7 * 1_000))
+            let start = display.now
+            let drawable = try #require(layer.nextDrawable())
+            let cb = try gpu.queue.makeCommandBuffer()
+            cb.present(drawable)
+            cb.commit()
+            cb.waitUntilCompleted()
+            display.advance(by: display.refreshPeriod)
+            expected.append(.wholeNanoseconds(seconds: drawable.presentedTime) - start)
+        }
+        #expect(layer.frameLatencies.count == Layer.latencyWindow)
+        #expect(layer.frameLatencies == Array(expected.suffix(Layer.latencyWindow)))
     }
 }

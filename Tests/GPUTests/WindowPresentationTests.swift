@@ -1,15 +1,14 @@
 import Dispatch
 import FramePacing
 import Foundation
-import Synchronization
+import SwiftGPUSupport
 import Testing
 @testable import GPU
-import SwiftGPUSupport
 
 /// Waits for presented handlers: each drawable watched signals once when shown or dropped.
 final class PresentWaiter: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private let times = Mutex<[Int: Double]>([:])
+    private let times = LockedValue<[Int: Double]>([:])
 
     func watch(_ drawable: Drawable) {
         drawable.addPresentedHandler { [self] d in
@@ -120,7 +119,7 @@ struct WindowPresentationTests {
         let gpu = try TestGPU()
         let fixture = try XWindowFixture(gpu, width: 64, height: 64)
         let drawable = try #require(fixture.layer.nextDrawable())
-        let seen = Mutex<ThreadScheduling.Applied?>(nil)
+        let seen = LockedValue<ThreadScheduling.Applied?>(nil)
         drawable.addPresentedHandler { _ in seen.withLock { $0 = ThreadScheduling.current() } }
         let waiter = PresentWaiter()
         try Self.present(gpu, drawable, red: 1, waiter: waiter)

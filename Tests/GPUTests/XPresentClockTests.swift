@@ -1,11 +1,11 @@
 import FramePacing
 import GPUXCB
-import Synchronization
+import SwiftGPUSupport
 import Testing
 
 /// When each tick of a chain ran: its deadline, the vblank time it ran with, and the MSC.
 final class TickLog: Sendable {
-    let entries = Mutex<[(deadline: Duration, vblank: Duration, msc: UInt64)]>([])
+    let entries = LockedValue<[(deadline: Duration, vblank: Duration, msc: UInt64)]>([])
     var all: [(deadline: Duration, vblank: Duration, msc: UInt64)] { entries.withLock { $0 } }
 }
 
@@ -78,7 +78,7 @@ struct XPresentClockTests {
         #expect(clock.wakeups == 0)
 
         let log = TickLog()
-        let done = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let done = LockedValue<CheckedContinuation<Void, Never>?>(nil)
         let link = DisplayLink(clock: clock) { link in
             let n = log.entries.withLock { entries in
                 entries.append((link.timestamp, link.timestamp, clock.latestVblank.msc))

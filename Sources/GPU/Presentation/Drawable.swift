@@ -44,7 +44,7 @@ public final class Drawable: @unchecked Sendable {
     /// presented, or presented by a command buffer that was dropped without a commit.
     deinit {
         let reachedDisplay = isPresentScheduled && (handedToDisplay != nil || isFinished)
-        layer.reclaim(slot: slot, generation: generation, presented: reachedDisplay)
+        if !reachedDisplay { layer.source.reclaim(slot: slot, generation: generation) }
     }
 
     /// When the drawable became visible, in seconds: of the virtual display's time for a
@@ -68,6 +68,12 @@ public final class Drawable: @unchecked Sendable {
 }
 
 extension CommandBuffer {
+    /// Notes a swapchain image this buffer presents: its end moves the image to the present
+    /// layout and its submission signals the image's present semaphore.
+    func notePresented(_ swapchain: VulkanSwapchain, index: Int) {
+        engine.lock.withLock { record.addPresentedImage(swapchain, index: index, call: "present(_:)") }
+    }
+
     /// Presents `drawable` once this command buffer's work is complete, without blocking
     /// the calling thread. Call before `commit()`. On a window surface the buffer ends by
     /// moving the image to the present layout and signalling its present semaphore; the
@@ -97,15 +103,6 @@ extension CommandBuffer {
             return drawable.isPresentScheduled
         }
         if alreadyScheduled { misuse("\(call): drawable \(drawable.drawableID) is already presented") }
-        if let swapchain = drawable.swapchain {
-            engine.lock.withLock { record.addPresentedImage(swapchain, index: drawable.slot, call: call) }
-            addScheduledHandler { buffer in
-                drawable.layer.windowPresentScheduled(drawable, timing: timing, submitted: buffer.status == .scheduled)
-            }
-            return
-        }
-        addCompletedHandler { buffer in
-            drawable.layer.display(drawable, timing: timing, succeeded: buffer.status == .completed)
-        }
+        drawable.layer.source.present(drawable, timing: timing, by: self)
     }
 }

@@ -21,65 +21,56 @@ public final class Layer: @unchecked Sendable {
     public let device: Device
     /// Where drawables are shown.
     public let surface: LayerSurface
+    /// Guards the settings and the frame records here, and the source's state.
     let lock = ConditionLock()
-    /// The virtual display of a headless layer.
-    private let display: VirtualDisplay?
-    /// The swapchain side of a window layer.
-    let presenter: WindowPresenter?
+    /// Where the drawables come from: a headless ring or a window's swapchain.
+    let source: any DrawableSource
     private var observation: LifecycleObservation?
 
-    // Guarded by lock.
+    // Guarded by lock; the source reads them with the lock held.
     var format: PixelFormat = .bgra8Unorm
     var size: Size2D
     var count = 3
     var mode: PresentMode = .fifo
-    private var timeoutAllowed = true
     var lowLatency = false
-    private var textures: [Texture?] = []
-    private var free: [Int] = []
-    private var generation = 0
-    var nextID = 1
-    private var framesInFlight = 0
-    /// Paces `present(_:atTime:)` and `present(_:afterMinimumDuration:)` on a headless
-    /// layer's display.
-    private var pacer: Pacer?
-    private var latencies: [Duration] = []
+    private var timeoutAllowed = true
+    private var nextID = 1
+    private var latencies: RingBuffer<Duration>
     private var statistics: FrameStatistics
+
+    /// How many frame latencies `frameLatencies` keeps.
+    public static let latencyWindow = 1_024
 
     /// How long `nextDrawable()` waits for a free drawable when timeouts are allowed.
     var drawableTimeout: Duration = .seconds(1)
 
-    /// A layer showing its drawables on `surface`.
     /// A layer showing its drawables on `surface`. Throws for a window surface when the
     /// Vulkan loader lacks the window system's surface extension, the device cannot present
     /// to the surface, or the surface cannot be made.
     public init(device: Device, surface: LayerSurface) throws(GPUError) {
         self.device = device
         self.surface = surface
+        latencies = RingBuffer(capacity: Self.latencyWindow)
+        let window: WindowSystemHandle
         switch surface {
         case .headless(let width, let height, let display):
             guard width >= 0, height >= 0 else { misuse("Layer(device:surface:): size \(width)×\(height) is negative") }
-            self.display = display
-            presenter = nil
             size = Size2D(width: width, height: height)
             statistics = FrameStatistics(refreshPeriod: 1 / display.refreshRate)
-            pacer = Pacer(clock: display, holdsFrameStarts: false)
-        case .xcb(let connection, let window):
-            (display, statistics) = (nil, FrameStatistics(refreshPeriod: Self.assumedRefreshPeriod))
-            presenter = try WindowPresenter(device: device, window: .xcb(connection: connection, window: window), lock: lock)
-            size = presenter?.windowSize() ?? Size2D(width: 0, height: 0)
-        case .xlib(let x11Display, let window):
-            (display, statistics) = (nil, FrameStatistics(refreshPeriod: Self.assumedRefreshPeriod))
-            presenter = try WindowPresenter(device: device, window: .xlib(display: x11Display, window: window), lock: lock)
-            size = presenter?.windowSize() ?? Size2D(width: 0, height: 0)
-        case .wayland(let waylandDisplay, let waylandSurface):
-            (display, statistics) = (nil, FrameStatistics(refreshPeriod: Self.assumedRefreshPeriod))
-            presenter = try WindowPresenter(device: device, window: .wayland(display: waylandDisplay, surface: waylandSurface),
-                                            lock: lock)
-            size = presenter?.windowSize() ?? Size2D(width: 0, height: 0)
+            let headless = HeadlessDrawables(display: display, device: device, lock: lock)
+            headless.rebuild(count: count)
+            source = headless
+            observation = device.lifecycle.observe { [weak self] transition in self?.source.lifecycleChanged(transition) }
+            return
+        case .xcb(let connection, let window_): window = .xcb(connection: connection, window: window_)
+        case .xlib(let display, let window_): window = .xlib(display: display, window: window_)
+        case .wayland(let display, let surface): window = .wayland(display: display, surface: surface)
         }
-        rebuild()
-        observation = device.lifecycle.observe { [weak self] transition in self?.lifecycleChanged(transition) }
+        statistics = FrameStatistics(refreshPeriod: Self.assumedRefreshPeriod)
+        let presenter = try WindowPresenter(device: device, window: window, lock: lock)
+        size = presenter.windowSize() ?? Size2D(width: 0, height: 0)
+        source = presenter
+        observation = device.lifecycle.observe { [weak self] transition in self?.source.lifecycleChanged(transition) }
     }
 
     /// The refresh period frame statistics assume on window surfaces, whose refresh rate
@@ -88,8 +79,11 @@ public final class Layer: @unchecked Sendable {
 
     deinit {
         observation?.cancel()
-        presenter?.shutdown()
+        source.shutdown()
     }
+
+    /// The window side, for a layer on a window surface.
+    var presenter: WindowPresenter? { source as? WindowPresenter }
 
     /// The drawables' pixel format: `.bgra8Unorm` (the default) or `.bgra8Unorm_srgb`.
     public var pixelFormat: PixelFormat {
@@ -98,7 +92,7 @@ public final class Layer: @unchecked Sendable {
             guard newValue == .bgra8Unorm || newValue == .bgra8Unorm_srgb else {
                 misuse("Layer.pixelFormat: \(newValue) is not a drawable format; use .bgra8Unorm or .bgra8Unorm_srgb")
             }
-            lock.withLock { format = newValue; settingsChanged() }
+            lock.withLock { format = newValue; source.settingsChanged(self) }
         }
     }
 
@@ -112,7 +106,7 @@ public final class Layer: @unchecked Sendable {
             guard newValue.width >= 0, newValue.height >= 0 else {
                 misuse("Layer.drawableSize: \(newValue.width)×\(newValue.height) is negative")
             }
-            lock.withLock { size = newValue; settingsChanged() }
+            lock.withLock { size = newValue; source.settingsChanged(self) }
         }
     }
 
@@ -121,7 +115,7 @@ public final class Layer: @unchecked Sendable {
         get { lock.withLock { count } }
         set {
             guard newValue == 2 || newValue == 3 else { misuse("Layer.maximumDrawableCount: \(newValue) is not 2 or 3") }
-            lock.withLock { count = newValue; settingsChanged() }
+            lock.withLock { count = newValue; source.settingsChanged(self) }
         }
     }
 
@@ -134,7 +128,7 @@ public final class Layer: @unchecked Sendable {
         set {
             lock.withLock {
                 mode = newValue
-                presenter?.wantsRecreation = true
+                presenter?.settingsChanged(self)
             }
         }
     }
@@ -154,7 +148,7 @@ public final class Layer: @unchecked Sendable {
         set {
             lock.withLock {
                 lowLatency = newValue
-                presenter?.wantsRecreation = true
+                presenter?.settingsChanged(self)
                 lock.broadcast()
             }
         }
@@ -162,12 +156,13 @@ public final class Layer: @unchecked Sendable {
 
     /// The present mode the window surface's swapchain uses (after fallback); nil for a
     /// headless layer or before the first drawable.
-    var activePresentMode: PresentMode? { lock.withLock { presenter?.activeMode } }
+    var activePresentMode: PresentMode? { lock.withLock { source.activeMode } }
 
-    /// Frame start (`nextDrawable()` returning) to display, for every drawable shown so
-    /// far, oldest first. On window surfaces "display" is the return of the drawable's
-    /// `vkQueuePresentKHR`: Vulkan without present-timing extensions reports no more.
-    public var frameLatencies: [Duration] { lock.withLock { latencies } }
+    /// Frame start (`nextDrawable()` returning) to display, for the last `latencyWindow`
+    /// drawables shown, oldest first. On window surfaces "display" is the return of the
+    /// drawable's `vkQueuePresentKHR`: Vulkan without present-timing extensions reports no
+    /// more.
+    public var frameLatencies: [Duration] { lock.withLock { Array(latencies) } }
 
     /// A PresentMon-style record of every drawable shown or dropped so far, with its
     /// summaries (see `FrameStatistics`).
@@ -177,105 +172,13 @@ public final class Layer: @unchecked Sendable {
     /// active, or at zero size.
     public func nextDrawable() -> Drawable? {
         let deadline = lock.withLock { timeoutAllowed } ? HostClock.nanoseconds() + UInt64(drawableTimeout.nanoseconds) : nil
-        if let presenter { return nextWindowDrawable(presenter, deadline: deadline) }
-        guard let display else { return nil }
-        return lock.withLock { () -> Drawable? in
-            var slot: Int?
-            let ready = lock.wait(until: {
-                guard device.lifecycle.state == .active, size.width > 0, size.height > 0 else { return true }
-                if lowLatency && framesInFlight > 0 { return false }
-                slot = free.popLast()
-                return slot != nil
-            }, deadline: deadline)
-            guard ready, let slot else { return nil }
-            guard let texture = texture(at: slot) else {
-                free.append(slot)
-                return nil
-            }
-            framesInFlight += 1
-            defer { nextID += 1 }
-            return Drawable(texture: texture, drawableID: nextID, layer: self, slot: slot, generation: generation,
-                            frameStart: display.now)
-        }
+        return source.nextDrawable(of: self, deadline: deadline)
     }
 
-    /// The texture of `slot`, made when first needed. Called with the lock held.
-    private func texture(at slot: Int) -> Texture? {
-        if let texture = textures[slot] { return texture }
-        let descriptor = TextureDescriptor.texture2D(pixelFormat: format, width: size.width, height: size.height,
-                                                     mipmapped: false, usage: [.renderTarget, .shaderRead])
-        guard let texture = try? device.makeTexture(descriptor: descriptor) else { return nil }
-        textures[slot] = texture
-        return texture
-    }
-
-    /// A setting the drawables depend on changed: the ring is rebuilt (headless) or the
-    /// swapchain remade once no drawable is in flight (window). Called with the lock held.
-    private func settingsChanged() {
-        if let presenter {
-            presenter.wantsRecreation = true
-            lock.broadcast()
-        } else {
-            rebuild()
-        }
-    }
-
-    /// Drops every drawable texture: drawables handed out keep theirs, and their slots get
-    /// new ones when they come back. Called with the lock held.
-    private func rebuild() {
-        generation += 1
-        textures = Array(repeating: nil, count: count)
-        free = Array((0..<count).reversed())
-        framesInFlight = 0
-        lock.broadcast()
-    }
-
-    private func lifecycleChanged(_ transition: LifecycleTransition) {
-        lock.withLock {
-            // Drawables are released in the background; free slots get new textures later.
-            if transition.event == .didEnterBackground { for slot in free { textures[slot] = nil } }
-            lock.broadcast()
-        }
-        if transition.event == .didEnterBackground { releaseSwapchainInBackground() }
-    }
-
-    /// Destroys a window layer's swapchain while in the background, once no drawable is in
-    /// flight; it is made again by the first `nextDrawable()` after the return.
-    func releaseSwapchainInBackground() {
-        presenter?.releaseIfIdle { device.lifecycle.state == .background }
-    }
-
-    /// Hands a presented drawable to the display once its command buffer is done (or, when
-    /// the buffer failed, ends it unshown).
-    func display(_ drawable: Drawable, timing: PresentTiming, succeeded: Bool) {
-        guard let display else { return }
-        guard succeeded else {
-            finish(drawable, at: nil)
-            release(drawable)
-            return
-        }
-        let (presentMode, paced) = lock.withLock { () -> (PresentMode, PacedPresent?) in
-            drawable.handedToDisplay = display.now
-            let presentMode = lowLatency ? .mailbox : mode
-            guard timing != .asSoonAsPossible else { return (presentMode, nil) }
-            return (presentMode, pacer?.target(for: timing, arrival: display.now))
-        }
-        display.present(DisplayPresentRequest(imageIndex: drawable.slot, mode: presentMode, notBefore: paced?.target,
-                                              frameStart: drawable.frameStart) { [self] event in
-            switch event {
-            case .displayed(let time):
-                lock.withLock {
-                    if let paced {
-                        pacer?.frameDisplayed(paced, start: drawable.frameStart, displayed: time)
-                    } else {
-                        pacer?.unpacedFrameShown(at: time)
-                    }
-                }
-                finish(drawable, at: time)
-            case .dropped: finish(drawable, at: nil)
-            case .released: release(drawable)
-            }
-        })
+    /// The next drawable's ID. Called with the lock held.
+    func takeDrawableID() -> Int {
+        defer { nextID += 1 }
+        return nextID
     }
 
     /// Records that `drawable` was shown at `time` (nil: dropped or never shown) and runs
@@ -290,39 +193,12 @@ public final class Layer: @unchecked Sendable {
                 statistics.record(frameID: drawable.drawableID, frameStart: drawable.frameStart.seconds,
                                   presentTime: presented.seconds, displayedTime: time?.seconds)
             }
-            if drawable.generation == generation { framesInFlight = max(framesInFlight - 1, 0) }
             drawable.isFinished = true
             lock.broadcast()
             defer { drawable.presentedHandlers.removeAll() }
             return drawable.presentedHandlers
         }
         for handler in handlers { handler(drawable) }
-    }
-
-    /// Gives `drawable`'s slot back once the display no longer shows or holds it.
-    private func release(_ drawable: Drawable) {
-        lock.withLock {
-            guard drawable.generation == generation else { return }
-            if device.lifecycle.state == .background { textures[drawable.slot] = nil }
-            free.append(drawable.slot)
-            lock.broadcast()
-        }
-    }
-
-    /// A drawable that went away without being presented gives its slot back.
-    func reclaim(slot: Int, generation: Int, presented: Bool) {
-        guard !presented else { return }
-        if let presenter {
-            lock.withLock { presenter.giveBack(index: slot, generation: generation) }
-            releaseSwapchainInBackground()
-            return
-        }
-        lock.withLock {
-            guard generation == self.generation else { return }
-            framesInFlight = max(framesInFlight - 1, 0)
-            free.append(slot)
-            lock.broadcast()
-        }
     }
 }
 

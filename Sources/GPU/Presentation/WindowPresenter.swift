@@ -12,9 +12,12 @@ import SwiftGPUSupport
 /// (`outstanding == acquiring`), so the frame in hand is always presented on the swapchain
 /// it came from.
 ///
+/// The layer sees it through `DrawableSource` only; its counters and the swapchain are its
+/// own.
+///
 /// `@unchecked Sendable`: mutable state is guarded by `lock` (the layer's lock); the
 /// swapchain is replaced only under `acquireLock` too, which also serialises acquires.
-final class WindowPresenter: @unchecked Sendable {
+final class WindowPresenter: DrawableSource, @unchecked Sendable {
     let device: Device
     let surface: VulkanSurface
     let lock: ConditionLock
@@ -27,12 +30,12 @@ final class WindowPresenter: @unchecked Sendable {
     private var textures: [Texture] = []
     /// Swapchain images acquired and handed back unpresented: handed out again first.
     private var reusable: [Int] = []
-    private(set) var generation = 0
-    var outstanding = 0
+    private var generation = 0
+    private var outstanding = 0
     /// `nextDrawable()` calls counted in `outstanding` that are still acquiring.
-    var acquiring = 0
+    private var acquiring = 0
     /// A setting changed or the swapchain reported itself suboptimal: recreate when idle.
-    var wantsRecreation = false
+    private var wantsRecreation = false
     /// The swapchain is out of date: recreate before the next acquire.
     private var mustRecreate = false
     private var requests = FIFO<PresentRequest>()
@@ -44,6 +47,8 @@ final class WindowPresenter: @unchecked Sendable {
     private var madeCount = 0
     /// The present mode the current swapchain uses. Read with `lock` held.
     var activeMode: PresentMode? { swapchain?.mode }
+    /// The present mode the current swapchain uses, read under `lock`.
+    var currentMode: PresentMode? { lock.withLock { swapchain?.mode } }
     /// How many swapchains have been made (tests check recreation with it).
     var swapchainsMade: Int { lock.withLock { madeCount } }
     /// Whether a swapchain exists now (it is released in the background).
@@ -81,12 +86,87 @@ final class WindowPresenter: @unchecked Sendable {
         return Size2D(width: width, height: height)
     }
 
+    // MARK: The layer's drawable source
+
+    func nextDrawable(of layer: Layer, deadline: UInt64?) -> Drawable? {
+        let lifecycle = device.lifecycle
+        let settings = lock.withLock { () -> Settings? in
+            let ready = lock.wait(until: {
+                guard lifecycle.state == .active else { return true }
+                return outstanding < (layer.lowLatency ? 1 : layer.count)
+            }, deadline: deadline)
+            guard ready, lifecycle.state == .active, layer.size.width > 0, layer.size.height > 0 else { return nil }
+            outstanding += 1
+            acquiring += 1
+            return Settings(format: layer.format, size: layer.size, count: layer.count,
+                            mode: layer.lowLatency ? .mailbox : layer.mode)
+        }
+        guard let settings else { return nil }
+        let acquired = acquire(settings, deadline: deadline, isActive: { lifecycle.state == .active }) { size in
+            lock.withLock { layer.size = size }
+        }
+        return lock.withLock { () -> Drawable? in
+            acquiring -= 1
+            guard let (index, texture, generation, swapchain) = acquired else {
+                outstanding = max(outstanding - 1, 0)
+                lock.broadcast()
+                return nil
+            }
+            return Drawable(texture: texture, drawableID: layer.takeDrawableID(), layer: layer, slot: index,
+                            generation: generation, frameStart: .nanoseconds(Int64(HostClock.nanoseconds())),
+                            swapchain: swapchain)
+        }
+    }
+
+    func present(_ drawable: Drawable, timing: PresentTiming, by commandBuffer: CommandBuffer) {
+        guard let swapchain = drawable.swapchain else { return }
+        commandBuffer.notePresented(swapchain, index: drawable.slot)
+        commandBuffer.addScheduledHandler { [self] buffer in
+            presentScheduled(drawable, swapchain: swapchain, timing: timing, submitted: buffer.status == .scheduled)
+        }
+    }
+
+    /// The command buffer presenting `drawable` was submitted (`submitted`), or ended
+    /// without reaching the GPU: queue the present, or give the image back unshown.
+    private func presentScheduled(_ drawable: Drawable, swapchain: VulkanSwapchain, timing: PresentTiming, submitted: Bool) {
+        guard submitted else {
+            lock.withLock { giveBack(index: drawable.slot, generation: drawable.generation) }
+            drawable.layer.finish(drawable, at: nil)
+            releaseIfIdleInBackground()
+            return
+        }
+        lock.withLock { drawable.handedToDisplay = .nanoseconds(Int64(HostClock.nanoseconds())) }
+        enqueue(PresentRequest(drawable: drawable, swapchain: swapchain, timing: timing))
+    }
+
+    func reclaim(slot: Int, generation: Int) {
+        lock.withLock { giveBack(index: slot, generation: generation) }
+        releaseIfIdleInBackground()
+    }
+
+    func settingsChanged(_ layer: Layer) {
+        wantsRecreation = true
+        lock.broadcast()
+    }
+
+    func lifecycleChanged(_ transition: LifecycleTransition) {
+        lock.withLock { lock.broadcast() }
+        if transition.event == .didEnterBackground { releaseIfIdleInBackground() }
+    }
+
+    /// Destroys the swapchain while in the background, once no drawable is in flight; it
+    /// is made again by the first `nextDrawable()` after the return.
+    private func releaseIfIdleInBackground() {
+        let lifecycle = device.lifecycle
+        releaseIfIdle { lifecycle.state == .background }
+    }
+
     // MARK: Acquisition
 
     /// An acquired image of the current swapchain, its texture, and the swapchain's
     /// generation; nil on timeout, zero size, a closed gate, or a failure. The caller has
     /// counted itself in `outstanding` and `acquiring`; `isActive` is read with `lock` held.
-    func acquire(_ settings: Settings, deadline: UInt64?, isActive: () -> Bool,
+    private func acquire(_ settings: Settings, deadline: UInt64?, isActive: () -> Bool,
                  resized: (Size2D) -> Void) -> (index: Int, texture: Texture, generation: Int, swapchain: VulkanSwapchain)? {
         acquireLock.withLock { () -> (Int, Texture, Int, VulkanSwapchain)? in
             var attempts = 0
@@ -192,7 +272,7 @@ final class WindowPresenter: @unchecked Sendable {
 
     /// Gives back image `index` of generation `generation`, acquired but not presented: it
     /// is handed out again. Called with `lock` held.
-    func giveBack(index: Int, generation: Int) {
+    private func giveBack(index: Int, generation: Int) {
         outstanding = max(outstanding - 1, 0)
         if generation == self.generation { reusable.append(index) }
         lock.broadcast()
@@ -200,7 +280,7 @@ final class WindowPresenter: @unchecked Sendable {
 
     /// Releases the swapchain (in the background) once no drawable is in flight. Not
     /// called with `lock` held.
-    func releaseIfIdle(when shouldRelease: () -> Bool) {
+    private func releaseIfIdle(when shouldRelease: () -> Bool) {
         // Checked first without `acquireLock`, which a `nextDrawable()` may hold while it
         // waits for this (present) thread.
         guard lock.withLock({ outstanding == 0 && swapchain != nil && shouldRelease() }) else { return }
@@ -218,7 +298,7 @@ final class WindowPresenter: @unchecked Sendable {
     // MARK: Presentation
 
     /// Queues `drawable`'s present; the present thread makes it in submission order.
-    func enqueue(_ request: PresentRequest) {
+    private func enqueue(_ request: PresentRequest) {
         lock.withLock {
             requests.append(request)
             lock.broadcast()
@@ -256,7 +336,8 @@ final class WindowPresenter: @unchecked Sendable {
                 }
                 lock.broadcast()
             }
-            request.drawable.layer.windowPresentReturned(request.drawable, at: shownAt)
+            request.drawable.layer.finish(request.drawable, at: shownAt.map { .nanoseconds(Int64($0)) })
+            releaseIfIdleInBackground()
         }
     }
 
