@@ -50,10 +50,14 @@ struct MetalIndex: Hashable, Sendable {
     /// Where an encoder's binding table for `kind` keeps what is bound here: compute and
     /// vertex indices first, fragment indices after them (buffers at 32, textures and
     /// samplers at 16).
+    /// (A `switch`, not `==`: `ShaderStage` lives in another module, where `==` is a call
+    /// through its `Equatable` witness on every draw.)
     @inline(__always)
     var tableSlot: TableSlot {
-        guard stage == .fragment else { return TableSlot(value: value) }
-        return TableSlot(value: value + (kind == .buffer ? 32 : 16))
+        switch stage {
+        case .fragment: TableSlot(value: value + (kind == .buffer ? 32 : 16))
+        case .vertex, .compute: TableSlot(value: value)
+        }
     }
 
     /// The binding in descriptor set 0 that the convention gives this index.
