@@ -1,4 +1,5 @@
 import SwiftGPUSPIRV
+
 /// A compiled compute pipeline, Metal's `MTLComputePipelineState`, with its layout derived
 /// from the function's SPIR-V.
 ///

@@ -1,4 +1,5 @@
 import SwiftGPUSPIRV
+
 /// A uniform block that a `PushConstantPipeline` reads from push constants: the encoder
 /// table entry whose `setBytes` data feeds it, and where the data goes.
 struct PushConstantSlot {

@@ -142,7 +142,7 @@ struct TextureTests {
         }
         encoder.endEncoding()
         let context = try #require(commandBuffer.record.context)
-        #expect(context.hazards.barriers == 1, "the second inversion waits for the first")
+        #expect(context.encoding.hazards.barriers == 1, "the second inversion waits for the first")
         commandBuffer.commit()
         #expect(texture.committedWriter === commandBuffer)
         event.signaledValue = 1

@@ -120,7 +120,7 @@ public final class BlitCommandEncoder {
 
     /// Moves a new texture's image into the layout SwiftGPU keeps it in.
     func initializeLayout(of texture: Texture) {
-        context.retained.append(texture)
+        context.encoding.retained.append(texture)
         context.initializeLayout(texture.backing)
     }
 
@@ -133,15 +133,15 @@ public final class BlitCommandEncoder {
     }
 
     private func track(reading source: AnyObject?, writing destination: AnyObject) {
-        context.retained.append(destination)
-        if let source { context.retained.append(source) }
+        context.encoding.retained.append(destination)
+        if let source { context.encoding.retained.append(source) }
         let read = source.map(ObjectIdentifier.init), written = ObjectIdentifier(destination)
-        if read.map({ context.hazards.conflicts($0, writing: false) }) == true || context.hazards.conflicts(written, writing: true) {
-            context.hazards.barrier()
+        if read.map({ context.encoding.hazards.conflicts($0, writing: false) }) == true || context.encoding.hazards.conflicts(written, writing: true) {
+            context.encoding.hazards.barrier()
             context.memoryBarrier()
         }
-        if let read { context.hazards.record(read, writing: false) }
-        context.hazards.record(written, writing: true)
+        if let read { context.encoding.hazards.record(read, writing: false) }
+        context.encoding.hazards.record(written, writing: true)
     }
 
     private func checkRange(_ buffer: Buffer, _ range: Range<Int>, call: String, role: String) {

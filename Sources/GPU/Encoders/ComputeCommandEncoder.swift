@@ -34,7 +34,7 @@ public final class ComputeCommandEncoder {
     public func setComputePipelineState(_ state: ComputePipelineState) {
         checkOpen("setComputePipelineState(_:)")
         pipeline = state
-        context.retained.append(state)
+        context.encoding.retained.append(state)
     }
 
     /// Binds `buffer` at buffer `index` (Vulkan binding `index` in set 0).
@@ -106,9 +106,9 @@ public final class ComputeCommandEncoder {
             misuse("\(call): threadsPerThreadgroup \(threadsPerThreadgroup) differs from the \(pipeline.threadsPerThreadgroup) "
                 + "that '\(pipeline.functionName)' declares")
         }
-        if let twin = pipeline.pushConstants, twin.canDraw(with: context.bufferTable) {
+        if let twin = pipeline.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
             bind(twin.backend)
-            context.pushConstants(twin, from: context.bufferTable)
+            context.pushConstants(twin, from: context.encoding.bufferTable)
             try binder.flush(twin, call: call)
         } else {
             bind(pipeline.backend)

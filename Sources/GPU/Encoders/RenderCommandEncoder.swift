@@ -69,11 +69,11 @@ public final class RenderCommandEncoder {
         // barriers inside dynamic rendering are restricted. A pass that starts the buffer
         // has none to wait for (earlier buffers end with a barrier).
         if !begun.startsBuffer { context.memoryBarrier() }
-        context.hazards.reset()
+        context.encoding.hazards.reset()
         func request(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
                      clear: AttachmentRequest.Clear, resolve: Texture?) -> AttachmentRequest {
             for written in [texture, resolve].compactMap({ $0 }) {
-                context.retained.append(written)
+                context.encoding.retained.append(written)
                 commandBuffer.noteWrite(to: written)
             }
             return AttachmentRequest(texture: texture, level: level, slice: slice, load: load, store: store, clear: clear,
@@ -105,7 +105,7 @@ public final class RenderCommandEncoder {
                 + "depth \(state.depthPixelFormat.map { "\($0)" } ?? "none"), \(state.sampleCount)× samples, but the pass has colour "
                 + "\(describe(colorFormats)), depth \(depthFormat.map { "\($0)" } ?? "none"), \(sampleCount)× samples")
         }
-        context.retained.append(state)
+        context.encoding.retained.append(state)
         pipeline = Unmanaged.passUnretained(state)
         descriptorsDirty = true
         dynamicStateDirty = true
@@ -233,7 +233,7 @@ public final class RenderCommandEncoder {
             misuse("\(call): \(indexCount) \(indexType) indices at offset \(indexBufferOffset) do not fit the buffer's \(indexBuffer.length) bytes")
         }
         try prepareDraw(type, call: call)
-        context.retained.append(indexBuffer)
+        context.encoding.retained.append(indexBuffer)
         context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: indexBuffer.backing.handle,
                             offset: indexBufferOffset, type: indexType, baseVertex: baseVertex, firstInstance: baseInstance)
     }
@@ -262,7 +262,7 @@ public final class RenderCommandEncoder {
             misuse("\(call): primitive type \(type) is not of the pipeline's \(pipeline.topologyClass) class")
         }
         if descriptorsDirty {
-            let bufferTable = context.bufferTable
+            let bufferTable = context.encoding.bufferTable
             // Small uniform blocks fed by setBytes go through push constants where the
             // pipeline has a twin for them; anything else through descriptors.
             if let twin = pipeline.pushConstants, twin.canDraw(with: bufferTable) {

@@ -1,4 +1,5 @@
 import SwiftGPUSPIRV
+
 /// A pipeline state whose resource slots an encoder resolves at each dispatch or draw.
 protocol BoundPipeline: AnyObject {
     /// The shader's resource slots, in descriptor-write order.
@@ -25,9 +26,7 @@ struct ResourceBinder {
 
     init(context: VulkanCommandContext) {
         self.context = context
-        for index in context.bufferTable.indices { context.bufferTable[index] = BufferBinding() }
-        for index in context.textureTable.indices { context.textureTable[index] = TextureBinding() }
-        for index in context.samplerTable.indices { context.samplerTable[index] = nil }
+        context.encoding.clearTables()
     }
 
     /// Records `buffer` at `index` of `stage`.
@@ -38,8 +37,8 @@ struct ResourceBinder {
             misuse("\(call): offset \(offset) is outside the buffer's \(buffer.length) bytes")
         }
         // Rebinding the buffer just bound (a new offset per draw) keeps one reference.
-        if context.retained.last !== buffer { context.retained.append(buffer) }
-        context.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
+        if context.encoding.retained.last !== buffer { context.encoding.retained.append(buffer) }
+        context.encoding.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: buffer.backing.handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
             owner: ObjectIdentifier(buffer))
@@ -54,7 +53,7 @@ struct ResourceBinder {
         }
         do {
             let placed = try context.upload(bytes, length: length, alignment: context.bytesAlignment)
-            context.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
+            context.encoding.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
                 isSet: true,
                 bound: BoundBuffer(buffer: placed.buffer, offset: UInt64(placed.offset), range: UInt64(length)),
                 owner: nil, bytes: placed.host)
@@ -66,16 +65,16 @@ struct ResourceBinder {
     /// Records `texture` at `index` of `stage`.
     func setTexture(_ texture: Texture, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
-        context.retained.append(texture)
-        context.textureTable[MetalIndex(stage: stage, kind: .texture, value: index).tableSlot.value] =
+        context.encoding.retained.append(texture)
+        context.encoding.textureTable[MetalIndex(stage: stage, kind: .texture, value: index).tableSlot.value] =
             TextureBinding(image: texture.backing, owner: ObjectIdentifier(texture))
     }
 
     /// Records `sampler` at `index` of `stage`.
     func setSamplerState(_ sampler: SamplerState, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxSamplerIndex, call: call, what: "sampler")
-        context.retained.append(sampler)
-        context.samplerTable[MetalIndex(stage: stage, kind: .sampler, value: index).tableSlot.value] = sampler.backend.handle
+        context.encoding.retained.append(sampler)
+        context.encoding.samplerTable[MetalIndex(stage: stage, kind: .sampler, value: index).tableSlot.value] = sampler.backend.handle
     }
 
     /// Resolves `slots` for a command named `call`: stops if a slot is unbound, emits a
@@ -99,14 +98,14 @@ struct ResourceBinder {
             // must not allocate.
             var hazard = false
             for slot in slots {
-                if let id = owner(of: slot), context.hazards.conflicts(id, writing: Self.writes(slot)) { hazard = true }
+                if let id = owner(of: slot), context.encoding.hazards.conflicts(id, writing: Self.writes(slot)) { hazard = true }
             }
             if hazard {
-                context.hazards.barrier()
+                context.encoding.hazards.barrier()
                 context.memoryBarrier()
             }
             for slot in slots {
-                if let id = owner(of: slot) { context.hazards.record(id, writing: Self.writes(slot)) }
+                if let id = owner(of: slot) { context.encoding.hazards.record(id, writing: Self.writes(slot)) }
             }
         }
         do {
@@ -119,8 +118,8 @@ struct ResourceBinder {
     /// The object bound to `slot`: a buffer or texture (nil for bytes and samplers).
     private func owner(of slot: ResourceSlot) -> ObjectIdentifier? {
         switch slot.kind {
-        case .buffer: context.bufferTable[slot.tableSlot.value].owner
-        case .texture: context.textureTable[slot.tableSlot.value].owner
+        case .buffer: context.encoding.bufferTable[slot.tableSlot.value].owner
+        case .texture: context.encoding.textureTable[slot.tableSlot.value].owner
         case .sampler: nil
         }
     }

@@ -1,4 +1,5 @@
 import SwiftGPUSupport
+
 extension QueueEngine {
     /// Keeps a finished buffer's object for `makeCommandBuffer()` when the completion
     /// thread's reference is the only one left (the app has dropped it, and holds no weak

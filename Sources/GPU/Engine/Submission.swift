@@ -142,7 +142,7 @@ struct Submission {
         if !isOpenForRecording { misuse("\(call) called after commit()") }
         if let open = openEncoder { misuse("\(call) called while a \(open) command encoder is open") }
         guard let context else { misuse("\(call) called on a command buffer with no recording context") }
-        context.retained.append(event)
+        context.encoding.retained.append(event)
         let operation = TimelineOperation(timeline: event.timeline, value: value)
         if isWait {
             context.waits.append(operation)

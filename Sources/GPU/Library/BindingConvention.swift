@@ -1,4 +1,5 @@
 import SwiftGPUSPIRV
+
 /// How Metal's per-stage binding indices map onto Vulkan bindings (all in set 0):
 ///
 /// | stage | buffer index i | texture index i | sampler index i |

@@ -1,4 +1,5 @@
 import SwiftGPUSupport
+
 /// An image resource, Metal's `MTLTexture`.
 ///
 /// `@unchecked Sendable`: `lastWriter` is guarded by `lock`; everything else is immutable.

@@ -22,17 +22,16 @@ final class VulkanCommandContext: @unchecked Sendable {
     @exclusivity(unchecked) private var uploadOffset = 0
     /// The current chunk's mapping and buffer; nil before the first upload since a reset.
     @exclusivity(unchecked) private var uploadTarget: (mapped: UnsafeMutableRawPointer, handle: VkBuffer)?
-    /// Objects the recorded commands use; released when the context is recycled.
-    @exclusivity(unchecked) var retained: [AnyObject] = []
+    /// The front end's record of what the encoders bound and used (see `EncoderState`).
+    /// Touched by every set call, by the context's one owner at a time: no run-time
+    /// exclusivity checks.
+    @exclusivity(unchecked) var encoding = EncoderState()
     /// Timeline waits before, and signals after, the recorded work (shared events and the
     /// queue's own timeline); cleared, keeping capacity, on recycle.
     var waits: [TimelineOperation] = []
     var signals: [TimelineOperation] = []
     /// Present semaphores of the swapchain images this command buffer presents.
     var presentSignals: [VkSemaphore] = []
-    /// Whether commands since the last barrier wrote memory, and which buffers they touched,
-    /// for hazard tracking within the command buffer.
-    var hazards = HazardTracker()
     /// Images this command buffer moved out of their resting layout, and where they are.
     var imageLayouts: [(image: VulkanImage, layout: VkImageLayout)] = []
     /// Scratch space for descriptor writes, reused by every flush.
@@ -42,11 +41,6 @@ final class VulkanCommandContext: @unchecked Sendable {
     @exclusivity(unchecked) var writesPipeline: ObjectIdentifier?
     let bufferInfos: UnsafeMutableBufferPointer<VkDescriptorBufferInfo>
     let imageInfos: UnsafeMutableBufferPointer<VkDescriptorImageInfo>
-    /// What an encoder has bound, by Metal index: buffers (compute/vertex 0–31, fragment
-    /// 32–63), textures and samplers (compute/vertex 0–15, fragment 16–31).
-    let bufferTable: UnsafeMutableBufferPointer<BufferBinding>
-    let textureTable: UnsafeMutableBufferPointer<TextureBinding>
-    let samplerTable: UnsafeMutableBufferPointer<VkSampler?>
 
     /// Where `setBytes` data is placed in the upload ring: the device's larger minimum
     /// offset alignment for uniform and storage buffers, at least 16.
@@ -94,13 +88,6 @@ final class VulkanCommandContext: @unchecked Sendable {
         writes = .allocate(capacity: Self.maxDescriptorWrites)
         bufferInfos = .allocate(capacity: Self.maxDescriptorWrites)
         imageInfos = .allocate(capacity: Self.maxDescriptorWrites)
-        bufferTable = .allocate(capacity: 64)
-        bufferTable.initialize(repeating: BufferBinding())
-        textureTable = .allocate(capacity: 32)
-        textureTable.initialize(repeating: TextureBinding())
-        samplerTable = .allocate(capacity: 32)
-        samplerTable.initialize(repeating: nil)
-        retained.reserveCapacity(16)
         signals.reserveCapacity(2)
     }
 
@@ -112,11 +99,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         writes.deallocate()
         bufferInfos.deallocate()
         imageInfos.deallocate()
-        bufferTable.deinitialize()
-        bufferTable.deallocate()
-        textureTable.deinitialize()
-        textureTable.deallocate()
-        samplerTable.deallocate()
+        encoding.deallocate()
     }
 
     /// Begins recording: resets the timestamps and writes the start one, where the device
@@ -224,13 +207,11 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// Releases the objects the finished commands used and clears the per-buffer state,
     /// without touching Vulkan: done when the command buffer finishes.
     func releaseReferences() {
-        retained.removeAll(keepingCapacity: true)
+        encoding.reset()
         waits.removeAll(keepingCapacity: true)
         signals.removeAll(keepingCapacity: true)
         presentSignals.removeAll(keepingCapacity: true)
-        hazards.restart()
         imageLayouts.removeAll(keepingCapacity: true)
-        for index in textureTable.indices { textureTable[index] = TextureBinding() }
     }
 
     /// Makes the context ready for the next command buffer: resets the command pool, the

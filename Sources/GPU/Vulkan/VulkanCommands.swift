@@ -1,30 +1,6 @@
 import CVulkan
 import SwiftGPUSPIRV
 
-/// A buffer range bound to a descriptor slot.
-struct BoundBuffer {
-    var buffer: VkBuffer?
-    var offset: UInt64
-    var range: UInt64
-}
-
-/// What an encoder has bound at one Metal texture index.
-struct TextureBinding {
-    var image: VulkanImage?
-    /// The `Texture` bound, for hazard tracking.
-    var owner: ObjectIdentifier?
-}
-
-/// What an encoder has bound at one Metal buffer index.
-struct BufferBinding {
-    var isSet = false
-    var bound = BoundBuffer(buffer: nil, offset: 0, range: 0)
-    /// The `Buffer` bound, for hazard tracking; nil for `setBytes` data.
-    var owner: ObjectIdentifier?
-    /// Where `setBytes` data sits in the upload ring's host mapping; nil for a `Buffer`.
-    var bytes: UnsafeRawPointer?
-}
-
 /// Command recording into a context's `VkCommandBuffer`.
 extension VulkanCommandContext {
     /// Makes every earlier write visible to every later command.
@@ -164,7 +140,7 @@ extension VulkanCommandContext {
     /// for `writeDescriptors`; calls `missing` (which stops) for a slot with nothing bound.
     @inline(__always)
     func resolveDescriptors(_ slots: [ResourceSlot], missing: (ResourceSlot, MissingBinding) -> Never) {
-        let bufferTable = bufferTable
+        let bufferTable = encoding.bufferTable
         let bufferInfos = bufferInfos
         for position in slots.indices {
             let slot = slots[position]
@@ -176,17 +152,17 @@ extension VulkanCommandContext {
                 if slot.descriptor == .uniformBuffer { bound.range = min(bound.range, maxUniformRange) }
                 bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
             case .texture:
-                guard let image = textureTable[slot.tableSlot.value].image else { missing(slot, .resource) }
+                guard let image = encoding.textureTable[slot.tableSlot.value].image else { missing(slot, .resource) }
                 var sampler: VkSampler?
                 if slot.descriptor == .combinedImageSampler {
-                    guard let paired = samplerTable[MetalIndex(stage: slot.stage, kind: .sampler, value: slot.index).tableSlot.value] else {
+                    guard let paired = encoding.samplerTable[MetalIndex(stage: slot.stage, kind: .sampler, value: slot.index).tableSlot.value] else {
                         missing(slot, .combinedSampler)
                     }
                     sampler = paired
                 }
                 imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: image.view, imageLayout: image.restingLayout)
             case .sampler:
-                guard let sampler = samplerTable[slot.tableSlot.value] else { missing(slot, .resource) }
+                guard let sampler = encoding.samplerTable[slot.tableSlot.value] else { missing(slot, .resource) }
                 imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_UNDEFINED)
             }
         }
