@@ -1,0 +1,59 @@
+import Testing
+@testable import GPU
+
+/// `EnqueueOrder` on its own: no device, no Vulkan.
+@Suite("Enqueue order")
+struct EnqueueOrderTests {
+    final class Item {
+        var committed: Bool
+        init(committed: Bool) { self.committed = committed }
+    }
+
+    @Test("the head is taken only by the caller that names it, in order")
+    func takeHead() {
+        var order = EnqueueOrder<Item>()
+        let (a, b) = (Item(committed: true), Item(committed: true))
+        order.append(a)
+        order.append(b)
+        #expect(order.head === a)
+        let tookB = order.takeHead(ifIs: b)
+        #expect(!tookB, "b is not the head")
+        let tookA = order.takeHead(ifIs: a)
+        #expect(tookA)
+        let tookAAgain = order.takeHead(ifIs: a)
+        #expect(!tookAAgain, "a was taken already")
+        #expect(order.head === b)
+    }
+
+    @Test("stranding removes the committed buffers only, wherever they are, and uncounts them")
+    func strand() {
+        var order = EnqueueOrder<Item>()
+        let items = [true, false, true, true].map(Item.init)
+        for item in items { order.append(item) }
+        for item in items where item.committed { order.admitted() }
+        order.admitted()   // one more admitted buffer, already taken for submission
+        order.noteGateClosed()
+        #expect(order.drainBaseline == 4)
+        let stranded = order.strand { $0.committed }
+        let head = order.head
+        #expect(stranded.map { ObjectIdentifier($0) } == [items[0], items[2], items[3]].map { ObjectIdentifier($0) })
+        #expect(head === items[1])
+        #expect(order.awaitingSchedule == 1, "the buffer being submitted is still counted")
+        order.left()
+        #expect(order.awaitingSchedule == 0)
+    }
+
+    @Test("a buffer removed from the middle leaves the rest in order")
+    func remove() {
+        var order = EnqueueOrder<Item>()
+        let items = (0..<3).map { _ in Item(committed: false) }
+        for item in items { order.append(item) }
+        let removed = order.remove(items[1])
+        let removedAgain = order.remove(items[1])
+        #expect(removed && !removedAgain)
+        let first = order.takeHead(ifIs: items[0])
+        let last = order.takeHead(ifIs: items[2])
+        #expect(first && last)
+        #expect(order.isEmpty)
+    }
+}
