@@ -212,4 +212,41 @@ struct PresentationTests {
         #expect(layer.frameLatencies.count == Layer.latencyWindow)
         #expect(layer.frameLatencies == Array(expected.suffix(Layer.latencyWindow)))
     }
+
+    @Test("a real-time display whose clock thread is stalled: present events delivered on a thread reading the time never deadlock the layer")
+    func stalledRealTimeClock() throws {
+        let gpu = try TestGPU()
+        let clock = MonotonicClock()
+        let display = VirtualDisplay(refreshRate: 60, realTime: clock)
+        let layer = try Self.layer(gpu, display)
+        // Stall the display's clock thread: due present events are then delivered by
+        // whichever thread reads the display's time next.
+        let stall = DispatchSemaphore(value: 0)
+        let stalled = DispatchSemaphore(value: 0)
+        _ = clock.schedule(at: clock.now, leeway: .zero) { _ in
+            stalled.signal()
+            stall.wait()
+        }
+        stalled.wait()
+        defer { stall.signal() }
+        let shown = Locked(0)
+        // Each frame's displayed event falls due while the clock is stalled, and is
+        // delivered inside the next nextDrawable() (which reads the time) or the next
+        // present (on the completion thread); its handler takes the layer's lock.
+        let waker = MonotonicClock()
+        for _ in 0..<4 {
+            let drawable = try #require(layer.nextDrawable())
+            drawable.addPresentedHandler { _ in shown.withLock { $0 += 1 } }
+            let cb = try gpu.queue.makeCommandBuffer()
+            cb.present(drawable)
+            cb.commit()
+            cb.waitUntilCompleted()
+            // Let the frame's vblank pass in real time (a timer of another clock).
+            let passed = DispatchSemaphore(value: 0)
+            _ = waker.schedule(at: waker.now + display.refreshPeriod * 2, leeway: .zero) { _ in passed.signal() }
+            passed.wait()
+        }
+        _ = display.now
+        #expect(shown.current == 4, "every frame was shown, its handler run on a reading thread")
+    }
 }
