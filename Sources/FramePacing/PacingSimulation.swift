@@ -142,8 +142,9 @@ private final class FrameLoop: Sendable {
     }
 
     private func present(_ index: Int) {
+        let now = display.now
         let (paced, frame) = state.withLock { state -> (PacedPresent, SimulatedFrame) in
-            let paced = state.pacer.target(arrival: display.now)
+            let paced = state.pacer.target(arrival: now)
             state.frames[index].paced = paced
             return (paced, state.frames[index])
         }
