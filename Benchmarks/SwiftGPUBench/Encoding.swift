@@ -62,8 +62,8 @@ func encoding(draws: Int = 100_000) throws -> RunReport {
         for i in 0..<count {
             var color = EncodingScene.drawColor(i)
             encoder.setVertexBuffer(vertices, offset: (i % EncodingScene.cells) * 24, index: 0)
-            try encoder.setFragmentBytes(&color, length: 16, index: 0)
-            try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+            encoder.setFragmentBytes(&color, length: 16, index: 0)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
         }
         encoder.endEncoding()
         try target.encodeReadback(cb)

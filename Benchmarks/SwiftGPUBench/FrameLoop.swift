@@ -41,7 +41,7 @@ func frameLoop(frames: Int = 1_000) throws -> RunReport {
     let queue = try device.makeCommandQueue()
     let size = FrameScene.size
     let image = try device.makeTexture(descriptor: .texture2D(pixelFormat: .rgba8Unorm, width: size, height: size, mipmapped: false))
-    try image.replace(region: Region(x: 0, y: 0, width: size, height: size), mipmapLevel: 0,
+    image.replace(region: Region(x: 0, y: 0, width: size, height: size), mipmapLevel: 0,
                       withBytes: FrameScene.image(), bytesPerRow: size * 4)
     let sampler = try device.makeSamplerState(descriptor: SamplerDescriptor())
     let descriptor = RenderPipelineDescriptor()
@@ -66,7 +66,7 @@ func frameLoop(frames: Int = 1_000) throws -> RunReport {
         encoder.setVertexBuffer(vertices, offset: 0, index: 0)
         encoder.setFragmentTexture(image, index: 0)
         encoder.setFragmentSamplerState(sampler, index: 0)
-        try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
         encoder.endEncoding()
         try target.encodeReadback(cb)
         cb.commit()

@@ -7,7 +7,7 @@ func encodeIncrement(_ cb: CommandBuffer, _ pipeline: ComputePipelineState, coun
     encoder.setComputePipelineState(pipeline)
     encoder.setBuffer(counter, offset: 0, index: 0)
     encoder.setBuffer(params, offset: 0, index: 3)
-    try encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+    encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
     encoder.endEncoding()
 }
 

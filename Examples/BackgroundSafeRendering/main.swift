@@ -34,8 +34,8 @@ struct Renderer {
         encoder.setComputePipelineState(pipeline)
         encoder.setBuffer(counter, offset: 0, index: 0)
         var amount: UInt32 = 1
-        try encoder.setBytes(&amount, length: 4, index: 3)
-        try encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        encoder.setBytes(&amount, length: 4, index: 3)
+        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
         encoder.endEncoding()
         return frame
     }

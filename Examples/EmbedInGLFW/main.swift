@@ -92,8 +92,8 @@ do {
         encoder.setRenderPipelineState(pipeline)
         encoder.setVertexBuffer(vertexBuffer, offset: 0, index: 0)
         var transform: [Float] = [0, 0, 1, 1, 0.5, 0, 0, 0]
-        try encoder.setVertexBytes(&transform, length: 32, index: 2)
-        try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        encoder.setVertexBytes(&transform, length: 32, index: 2)
+        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
         encoder.endEncoding()
         handled.enter()
         drawable.addPresentedHandler { drawable in

@@ -55,8 +55,8 @@ do {
     encoder.setRenderPipelineState(pipeline)
     encoder.setVertexBuffer(vertexBuffer, offset: 0, index: 0)
     var transform: [Float] = [0, 0, 1, 1, 0.5, 0, 0, 0]
-    try encoder.setVertexBytes(&transform, length: 32, index: 2)
-    try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+    encoder.setVertexBytes(&transform, length: 32, index: 2)
+    encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
     encoder.endEncoding()
     commandBuffer.commit()
     commandBuffer.waitUntilCompleted()
@@ -66,7 +66,7 @@ do {
     }
 
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    try image.getBytes(&pixels, bytesPerRow: width * 4, from: Region(x: 0, y: 0, width: width, height: height), mipmapLevel: 0)
+    image.getBytes(&pixels, bytesPerRow: width * 4, from: Region(x: 0, y: 0, width: width, height: height), mipmapLevel: 0)
     try Image(width: width, height: height, pixels: pixels).writePNG(to: output)
     print("device: \(device.name)")
     print(String(format: "rendered %d×%d (4× MSAA) in %.2f ms of GPU time", width, height,

@@ -84,7 +84,7 @@ struct Cube {
         encoder.setDepthStencilState(depthState)
         encoder.setVertexBuffer(vertices, offset: 0, index: 0)
         var matrix = Self.transform(angle: angle, aspect: aspect)
-        try encoder.setVertexBytes(&matrix, length: matrix.count * 4, index: 1)
-        try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: Self.vertexCount)
+        encoder.setVertexBytes(&matrix, length: matrix.count * 4, index: 1)
+        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: Self.vertexCount)
     }
 }

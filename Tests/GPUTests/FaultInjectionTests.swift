@@ -165,4 +165,33 @@ struct FaultInjectionTests {
             return failure.code == .outOfMemory && "\(error)".contains("VK_ERROR_OUT_OF_DEVICE_MEMORY")
         }
     }
+
+    @Test("setBytes whose upload memory cannot grow: no throw, the dispatch after it is skipped, the buffer ends in .error once")
+    func setBytesUploadFailure() throws {
+        let gpu = try TestGPU()
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        let calls = Locked(0)
+        commandBuffer.addCompletedHandler { _ in calls.withLock { $0 += 1 } }
+        let encoder = try commandBuffer.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(try gpu.pipeline("increment.comp"))
+        encoder.setBuffer(counter, offset: 0, index: 0)
+        // The first setBytes of a new recording context makes its upload ring's first chunk.
+        gpu.device.backend.faults.inject(.outOfDeviceMemory, at: .allocateMemory)
+        var amount: UInt32 = 5
+        encoder.setBytes(&amount, length: 4, index: 3)
+        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        encoder.endEncoding()
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        #expect(commandBuffer.status == .error)
+        #expect(commandBuffer.error?.code == .outOfMemory)
+        #expect(calls.current == 1)
+        #expect(counter.contents().load(as: UInt32.self) == 0, "nothing ran")
+        // The queue goes on.
+        let next = try gpu.incrementBuffer(counter)
+        next.commit()
+        next.waitUntilCompleted()
+        #expect(next.status == .completed && counter.contents().load(as: UInt32.self) == 1)
+    }
 }

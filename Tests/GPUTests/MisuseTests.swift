@@ -97,8 +97,8 @@ struct MisuseTests {
             let encoder = try cb.makeComputeCommandEncoder()
             encoder.setComputePipelineState(try gpu.pipeline("increment.comp"))
             var amount: UInt32 = 1
-            try encoder.setBytes(&amount, length: 4, index: 3)
-            try encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+            encoder.setBytes(&amount, length: 4, index: 3)
+            encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
         }
         #expect(stderr(result).contains(
             "SwiftGPU API misuse: dispatchThreadgroups(_:threadsPerThreadgroup:): 'increment.comp' uses compute buffer index 0, but no buffer or bytes are set there"))
@@ -111,7 +111,7 @@ struct MisuseTests {
             let cb = try gpu.queue.makeCommandBuffer()
             let encoder = try cb.makeComputeCommandEncoder()
             let bytes = [UInt8](repeating: 0, count: 5000)
-            try encoder.setBytes(bytes, length: 5000, index: 0)
+            encoder.setBytes(bytes, length: 5000, index: 0)
         }
         #expect(stderr(result).contains(
             "SwiftGPU API misuse: setBytes(_:length:index:): length 5000 is outside 1...4096 bytes; use a buffer for larger data"))
@@ -124,7 +124,7 @@ struct MisuseTests {
             let cb = try gpu.queue.makeCommandBuffer()
             let encoder = try cb.makeComputeCommandEncoder()
             encoder.setComputePipelineState(try gpu.pipeline("add.comp"))
-            try encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 32))
+            encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 32))
         }
         #expect(stderr(result).contains(
             "SwiftGPU API misuse: dispatchThreadgroups(_:threadsPerThreadgroup:): threadsPerThreadgroup 32×1×1 differs from the 64×1×1 that 'add.comp' declares"))
@@ -174,7 +174,7 @@ struct TextureMisuseTests {
             let gpu = try TestGPU()
             let texture = try gpu.device.makeTexture(descriptor: .texture2D(pixelFormat: .rgba8Unorm, width: 8, height: 8, mipmapped: false))
             let bytes = [UInt8](repeating: 0, count: 1024)
-            try texture.replace(region: Region(x: 4, y: 0, width: 8, height: 8), mipmapLevel: 0, withBytes: bytes, bytesPerRow: 32)
+            texture.replace(region: Region(x: 4, y: 0, width: 8, height: 8), mipmapLevel: 0, withBytes: bytes, bytesPerRow: 32)
         }
         #expect(stderr(result).contains(
             "SwiftGPU API misuse: replace(region:mipmapLevel:slice:withBytes:bytesPerRow:): region 4,0 8×8×1 is outside level 0's 8×8×1"))
@@ -211,7 +211,7 @@ struct RenderMisuseTests {
             let cb = try gpu.queue.makeCommandBuffer()
             let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
             encoder.setRenderPipelineState(pipeline)
-            try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
         }
         #expect(stderr(result).contains("uses fragment texture index 0, but no texture is set there"))
     }

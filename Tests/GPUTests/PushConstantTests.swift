@@ -24,7 +24,7 @@ struct PushConstantTests {
         for (index, tint) in tints.enumerated() {
             var color: [Float] = [1, Float(index + 1) / 4, 0.5, 1]
             switch tint {
-            case .bytes: try encoder.setFragmentBytes(&color, length: 16, index: 0)
+            case .bytes: encoder.setFragmentBytes(&color, length: 16, index: 0)
             case .buffer: encoder.setFragmentBuffer(try gpu.buffer(color), offset: 0, index: 0)
             }
             let x = Float(index) * 0.6 - 0.6
@@ -100,11 +100,11 @@ struct PushConstantTests {
         encoder.setBuffer(counter, offset: 0, index: 0)
         for amount: UInt32? in [5, nil, 11] {
             if var amount {
-                try encoder.setBytes(&amount, length: 4, index: 3)
+                encoder.setBytes(&amount, length: 4, index: 3)
             } else {
                 encoder.setBuffer(params, offset: 0, index: 3)
             }
-            try encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+            encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
         }
         encoder.endEncoding()
         cb.commit()

@@ -49,8 +49,8 @@ struct RenderTests {
         encoder.setRenderPipelineState(pipeline)
         encoder.setVertexBuffer(vertices, offset: 0, index: 0)
         var transform: [Float] = [0, 0, 1, 1, 0.5, 0, 0, 0]
-        try encoder.setVertexBytes(&transform, length: 32, index: 2)
-        try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        encoder.setVertexBytes(&transform, length: 32, index: 2)
+        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
         encoder.endEncoding()
         cb.commit()
         cb.waitUntilCompleted()
@@ -72,8 +72,8 @@ extension RenderTests {
                      offset: (Float, Float) = (0, 0), scale: Float = 1, depth: Float = 0.5) throws {
         encoder.setVertexBuffer(vertices, offset: 0, index: 0)
         var transform: [Float] = [offset.0, offset.1, scale, scale, depth, 0, 0, 0]
-        try encoder.setVertexBytes(&transform, length: 32, index: 2)
-        try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        encoder.setVertexBytes(&transform, length: 32, index: 2)
+        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
     }
 
     static func solid(_ r: Float, _ g: Float, _ b: Float, _ a: Float) -> [Float] {
@@ -164,7 +164,7 @@ extension RenderTests {
         let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
         encoder.setRenderPipelineState(pipeline)
         encoder.setVertexBuffer(try gpu.buffer(colors), offset: 0, index: 0)
-        try encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3, instanceCount: 16, baseInstance: 1)
+        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3, instanceCount: 16, baseInstance: 1)
         encoder.endEncoding()
         cb.commit()
         cb.waitUntilCompleted()
@@ -188,7 +188,7 @@ extension RenderTests {
         let target = try gpu.renderTarget()
         let image = try gpu.device.makeTexture(descriptor: .texture2D(pixelFormat: .rgba8Unorm, width: 2, height: 2, mipmapped: false))
         let texels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
-        try image.replace(region: Region(x: 0, y: 0, width: 2, height: 2), mipmapLevel: 0, withBytes: texels, bytesPerRow: 8)
+        image.replace(region: Region(x: 0, y: 0, width: 2, height: 2), mipmapLevel: 0, withBytes: texels, bytesPerRow: 8)
         let sampler = try gpu.device.makeSamplerState(descriptor: SamplerDescriptor())
         let descriptor = RenderPipelineDescriptor()
         descriptor.vertexFunction = try gpu.function("textured.vert")
@@ -209,7 +209,7 @@ extension RenderTests {
         encoder.setVertexBuffer(try gpu.buffer(quad), offset: 0, index: 0)
         encoder.setFragmentTexture(image, index: 0)
         encoder.setFragmentSamplerState(sampler, index: 0)
-        try encoder.drawIndexedPrimitives(type: .triangle, indexCount: 6, indexType: .uint16,
+        encoder.drawIndexedPrimitives(type: .triangle, indexCount: 6, indexType: .uint16,
                                           indexBuffer: try gpu.buffer(indices), indexBufferOffset: 0)
         encoder.endEncoding()
         cb.commit()
@@ -243,13 +243,13 @@ extension RenderTests {
         let compute = try cb.makeComputeCommandEncoder()
         compute.setComputePipelineState(invert)
         compute.setTexture(scene, index: 0)
-        try compute.dispatchThreads(Size(width: 64, height: 64), threadsPerThreadgroup: Size(width: 8, height: 8))
+        compute.dispatchThreads(Size(width: 64, height: 64), threadsPerThreadgroup: Size(width: 8, height: 8))
         compute.endEncoding()
         let second = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(output))
         second.setRenderPipelineState(present)
         second.setFragmentTexture(scene, index: 0)
         second.setFragmentSamplerState(sampler, index: 0)
-        try second.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        second.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
         second.endEncoding()
         cb.commit()
         cb.waitUntilCompleted()
@@ -317,7 +317,7 @@ extension RenderTests {
         let encoder = try cb.makeRenderCommandEncoder(descriptor: pass)
         encoder.setRenderPipelineState(pipeline)
         var tint: [Float] = [1, 0.5, 1, 1]
-        try encoder.setFragmentBytes(&tint, length: 16, index: 0)
+        encoder.setFragmentBytes(&tint, length: 16, index: 0)
         try Self.draw(encoder, gpu, try gpu.buffer(Self.solid(1, 0, 0, 1)))
         encoder.endEncoding()
         cb.commit()
@@ -345,9 +345,9 @@ extension RenderTests {
         encoder.setRenderPipelineState(lines)
         encoder.setVertexBuffer(try gpu.buffer(points), offset: 0, index: 0)
         var transform: [Float] = [0, 0, 1, 1, 0.5, 0, 0, 0]
-        try encoder.setVertexBytes(&transform, length: 32, index: 2)
-        try encoder.drawPrimitives(type: .line, vertexStart: 0, vertexCount: 2)
-        try encoder.drawPrimitives(type: .lineStrip, vertexStart: 2, vertexCount: 2)
+        encoder.setVertexBytes(&transform, length: 32, index: 2)
+        encoder.drawPrimitives(type: .line, vertexStart: 0, vertexCount: 2)
+        encoder.drawPrimitives(type: .lineStrip, vertexStart: 2, vertexCount: 2)
         encoder.endEncoding()
         cb.commit()
         cb.waitUntilCompleted()
@@ -363,8 +363,8 @@ extension RenderTests {
         let quad = try quadBuffer.makeRenderCommandEncoder(descriptor: gpu.clearingPass(quadTarget))
         quad.setRenderPipelineState(try Self.colorPipeline(gpu))
         quad.setVertexBuffer(try gpu.buffer(strip), offset: 0, index: 0)
-        try quad.setVertexBytes(&transform, length: 32, index: 2)
-        try quad.drawPrimitives(type: .triangleStrip, vertexStart: 0, vertexCount: 4)
+        quad.setVertexBytes(&transform, length: 32, index: 2)
+        quad.drawPrimitives(type: .triangleStrip, vertexStart: 0, vertexCount: 4)
         quad.endEncoding()
         quadBuffer.commit()
         quadBuffer.waitUntilCompleted()

@@ -17,9 +17,9 @@ struct TextureTests {
         let texture = try gpu.device.makeTexture(descriptor: .texture2D(pixelFormat: format, width: 64, height: 32, mipmapped: false))
         let bytesPerRow = 64 * format.bytesPerPixel
         let input = (0..<(bytesPerRow * 32)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-        try texture.replace(region: Region(x: 0, y: 0, width: 64, height: 32), mipmapLevel: 0, withBytes: input, bytesPerRow: bytesPerRow)
+        texture.replace(region: Region(x: 0, y: 0, width: 64, height: 32), mipmapLevel: 0, withBytes: input, bytesPerRow: bytesPerRow)
         var output = [UInt8](repeating: 0, count: input.count)
-        try texture.getBytes(&output, bytesPerRow: bytesPerRow, from: Region(x: 0, y: 0, width: 64, height: 32), mipmapLevel: 0)
+        texture.getBytes(&output, bytesPerRow: bytesPerRow, from: Region(x: 0, y: 0, width: 64, height: 32), mipmapLevel: 0)
         #expect(output == input)
     }
 
@@ -34,9 +34,9 @@ struct TextureTests {
         let region = Region(x: 3, y: 5, width: 8, height: 4)
         let bytesPerRow = 8 * 4 + 16   // padded
         let input = (0..<(bytesPerRow * 4)).map { UInt8(truncatingIfNeeded: $0) }
-        try texture.replace(region: region, mipmapLevel: 1, slice: 2, withBytes: input, bytesPerRow: bytesPerRow)
+        texture.replace(region: region, mipmapLevel: 1, slice: 2, withBytes: input, bytesPerRow: bytesPerRow)
         var output = [UInt8](repeating: 0, count: 8 * 4 * 4)
-        try texture.getBytes(&output, bytesPerRow: 32, from: region, mipmapLevel: 1, slice: 2)
+        texture.getBytes(&output, bytesPerRow: 32, from: region, mipmapLevel: 1, slice: 2)
         let expected = (0..<4).flatMap { row in input[(row * bytesPerRow)..<(row * bytesPerRow + 32)] }
         #expect(output == expected)
     }
@@ -62,7 +62,7 @@ struct TextureTests {
         #expect(Array(UnsafeRawBufferPointer(start: destination.contents(), count: pixels.count)) == pixels)
         // getBytes waits for the command buffer that last wrote the texture.
         var read = [UInt8](repeating: 0, count: pixels.count)
-        try second.getBytes(&read, bytesPerRow: 64, from: Region(x: 0, y: 0, width: 16, height: 8), mipmapLevel: 0)
+        second.getBytes(&read, bytesPerRow: 64, from: Region(x: 0, y: 0, width: 16, height: 8), mipmapLevel: 0)
         #expect(read == pixels)
     }
 
@@ -73,16 +73,16 @@ struct TextureTests {
         #expect(texture.mipmapLevelCount == 3)
         // Red channel: 0, 40, 80, ... across the 16 texels; others constant.
         let pixels: [UInt8] = (0..<16).flatMap { i -> [UInt8] in [UInt8(i * 16), 100, 200, 255] }
-        try texture.replace(region: Region(x: 0, y: 0, width: 4, height: 4), mipmapLevel: 0, withBytes: pixels, bytesPerRow: 16)
+        texture.replace(region: Region(x: 0, y: 0, width: 4, height: 4), mipmapLevel: 0, withBytes: pixels, bytesPerRow: 16)
         let cb = try gpu.queue.makeCommandBuffer()
         let blit = try cb.makeBlitCommandEncoder()
         blit.generateMipmaps(for: texture)
         blit.endEncoding()
         cb.commit()
         var level1 = [UInt8](repeating: 0, count: 16)
-        try texture.getBytes(&level1, bytesPerRow: 8, from: Region(x: 0, y: 0, width: 2, height: 2), mipmapLevel: 1)
+        texture.getBytes(&level1, bytesPerRow: 8, from: Region(x: 0, y: 0, width: 2, height: 2), mipmapLevel: 1)
         var level2 = [UInt8](repeating: 0, count: 4)
-        try texture.getBytes(&level2, bytesPerRow: 4, from: Region(x: 0, y: 0, width: 1, height: 1), mipmapLevel: 2)
+        texture.getBytes(&level2, bytesPerRow: 4, from: Region(x: 0, y: 0, width: 1, height: 1), mipmapLevel: 2)
         func average(_ indices: [Int]) -> Int { indices.map { $0 * 16 }.reduce(0, +) / indices.count }
         let expected1 = [average([0, 1, 4, 5]), average([2, 3, 6, 7]), average([8, 9, 12, 13]), average([10, 11, 14, 15])]
         for (i, value) in expected1.enumerated() {
@@ -129,7 +129,7 @@ struct TextureTests {
         let texture = try gpu.device.makeTexture(descriptor: TextureDescriptor(pixelFormat: .rgba8Unorm, width: 16, height: 16,
                                                                                usage: [.shaderRead, .shaderWrite]))
         let input = Self.pattern(width: 16, height: 16)
-        try texture.replace(region: Region(x: 0, y: 0, width: 16, height: 16), mipmapLevel: 0, withBytes: input, bytesPerRow: 64)
+        texture.replace(region: Region(x: 0, y: 0, width: 16, height: 16), mipmapLevel: 0, withBytes: input, bytesPerRow: 64)
         // Held on an event until the checks are made, so it cannot finish first.
         let event = try gpu.device.makeSharedEvent()
         let commandBuffer = try gpu.queue.makeCommandBuffer()
@@ -138,7 +138,7 @@ struct TextureTests {
         encoder.setComputePipelineState(try gpu.pipeline("invert.comp"))
         encoder.setTexture(texture, index: 0)
         for _ in 0..<2 {
-            try encoder.dispatchThreadgroups(Size(width: 2, height: 2), threadsPerThreadgroup: Size(width: 8, height: 8))
+            encoder.dispatchThreadgroups(Size(width: 2, height: 2), threadsPerThreadgroup: Size(width: 8, height: 8))
         }
         encoder.endEncoding()
         let context = try #require(commandBuffer.record.context)
@@ -147,7 +147,7 @@ struct TextureTests {
         #expect(texture.committedWriter === commandBuffer)
         event.signaledValue = 1
         var output = [UInt8](repeating: 0, count: input.count)
-        try texture.getBytes(&output, bytesPerRow: 64, from: Region(x: 0, y: 0, width: 16, height: 16), mipmapLevel: 0)
+        texture.getBytes(&output, bytesPerRow: 64, from: Region(x: 0, y: 0, width: 16, height: 16), mipmapLevel: 0)
         #expect(commandBuffer.status == .completed)
         #expect(output == input, "inverted twice")
     }
@@ -160,8 +160,8 @@ struct TextureTests {
         let input = Self.pattern(width: 8, height: 8)
         var output = [UInt8](repeating: 0, count: input.count)
         for _ in 0..<10 {
-            try texture.replace(region: Region(x: 0, y: 0, width: 8, height: 8), mipmapLevel: 0, withBytes: input, bytesPerRow: 32)
-            try texture.getBytes(&output, bytesPerRow: 32, from: Region(x: 0, y: 0, width: 8, height: 8), mipmapLevel: 0)
+            texture.replace(region: Region(x: 0, y: 0, width: 8, height: 8), mipmapLevel: 0, withBytes: input, bytesPerRow: 32)
+            texture.getBytes(&output, bytesPerRow: 32, from: Region(x: 0, y: 0, width: 8, height: 8), mipmapLevel: 0)
         }
         #expect(output == input)
         #expect(try gpu.device.internalQueue() === queue)

@@ -14,6 +14,8 @@ public final class ComputeCommandEncoder {
     private var isEnded = false
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     private var boundBackend: ObjectIdentifier?
+    /// A resource failure was recorded on the command buffer: nothing more is recorded.
+    private var hasFailed = false
 
     init(commandBuffer: CommandBuffer, context: VulkanCommandContext) {
         self.commandBuffer = commandBuffer
@@ -28,6 +30,7 @@ public final class ComputeCommandEncoder {
         binder = ResourceBinder(context: context)
         isEnded = false
         boundBackend = nil
+        hasFailed = false
     }
 
     /// Sets the pipeline later dispatches use.
@@ -44,10 +47,16 @@ public final class ComputeCommandEncoder {
     }
 
     /// Copies `length` bytes (at most 4 KB) into the command buffer and binds them at
-    /// buffer `index`, as a uniform or storage buffer, whichever the shader declares.
-    public func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) throws(GPUError) {
+    /// buffer `index`, as a uniform or storage buffer, whichever the shader declares. As in
+    /// Metal it does not throw: if the command buffer's upload memory cannot grow, the
+    /// failure is recorded on the command buffer, which ends in `.error` when committed.
+    public func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
         checkOpen("setBytes(_:length:index:)")
-        try binder.setBytes(bytes, length: length, index: index, stage: .compute, call: "setBytes(_:length:index:)")
+        do {
+            try binder.setBytes(bytes, length: length, index: index, stage: .compute, call: "setBytes(_:length:index:)")
+        } catch {
+            fail(error)
+        }
     }
 
     /// Binds `texture` at texture `index` (Vulkan binding 32 + `index`).
@@ -68,18 +77,18 @@ public final class ComputeCommandEncoder {
 
     /// Dispatches `threadgroups` groups. `threadsPerThreadgroup` must equal the size the
     /// shader declares (Vulkan fixes it in the shader).
-    public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) throws(GPUError) {
+    public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) {
         let call: StaticString = "dispatchThreadgroups(_:threadsPerThreadgroup:)"
-        try prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
+        guard prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup) else { return }
         context.dispatch(UInt32(threadgroups.width), UInt32(threadgroups.height), UInt32(threadgroups.depth))
     }
 
     /// Dispatches enough threadgroups to cover `threads`. Vulkan has no partial
     /// threadgroups: the last group runs whole, so the shader must skip threads past the
     /// end (`if (i < count)`).
-    public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) throws(GPUError) {
+    public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) {
         let call: StaticString = "dispatchThreads(_:threadsPerThreadgroup:)"
-        try prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup)
+        guard prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup) else { return }
         func groups(_ count: Int, _ size: Int) -> UInt32 { UInt32((count + size - 1) / size) }
         context.dispatch(groups(threads.width, threadsPerThreadgroup.width),
                          groups(threads.height, threadsPerThreadgroup.height),
@@ -98,22 +107,37 @@ public final class ComputeCommandEncoder {
     }
 
     /// Checks the dispatch, binds the pipeline (its push-constant twin when `setBytes` data
-    /// feeds every block the twin moved) and writes the bindings.
-    private func prepare(call: StaticString, threadsPerThreadgroup: Size) throws(GPUError) {
+    /// feeds every block the twin moved) and writes the bindings. False when nothing is to
+    /// be recorded: a resource failure was recorded on the command buffer.
+    private func prepare(call: StaticString, threadsPerThreadgroup: Size) -> Bool {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setComputePipelineState(_:)") }
         guard threadsPerThreadgroup == pipeline.threadsPerThreadgroup else {
             misuse("\(call): threadsPerThreadgroup \(threadsPerThreadgroup) differs from the \(pipeline.threadsPerThreadgroup) "
                 + "that '\(pipeline.functionName)' declares")
         }
-        if let twin = pipeline.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
-            bind(twin.backend)
-            context.pushConstants(twin, from: context.encoding.bufferTable)
-            try binder.flush(twin, call: call)
-        } else {
-            bind(pipeline.backend)
-            try binder.flush(pipeline, call: call)
+        guard !hasFailed else { return false }
+        do {
+            if let twin = pipeline.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
+                bind(twin.backend)
+                context.pushConstants(twin, from: context.encoding.bufferTable)
+                try binder.flush(twin, call: call)
+            } else {
+                bind(pipeline.backend)
+                try binder.flush(pipeline, call: call)
+            }
+        } catch {
+            fail(error)
+            return false
         }
+        return true
+    }
+
+    /// Records a resource failure on the command buffer (it ends in `.error` at commit, as
+    /// Metal reports such failures) and stops recording into this encoder.
+    private func fail(_ error: VulkanError) {
+        hasFailed = true
+        commandBuffer.unsafelyUnwrapped.recordFailure(CommandBufferError(error))
     }
 
     /// Binds `backend` unless it is bound already.

@@ -28,6 +28,8 @@ public final class RenderCommandEncoder {
     @exclusivity(unchecked) private var topology: PrimitiveType?
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
+    /// A resource failure was recorded on the command buffer: no more draws are recorded.
+    @exclusivity(unchecked) private var hasFailed = false
 
     init(commandBuffer: CommandBuffer, descriptor pass: RenderPassDescriptor) throws(GPUError) {
         let call = "makeRenderCommandEncoder(descriptor:)"
@@ -120,9 +122,15 @@ public final class RenderCommandEncoder {
     }
 
     /// Copies up to 4 KB for the vertex stage at buffer `index`.
-    public func setVertexBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) throws(GPUError) {
+    /// Like Metal's, it does not throw: if the command buffer's upload memory cannot grow,
+    /// the failure is recorded on the command buffer, which ends in `.error` at commit.
+    public func setVertexBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
         checkOpen("setVertexBytes(_:length:index:)")
-        try binder.setBytes(bytes, length: length, index: index, stage: .vertex, call: "setVertexBytes(_:length:index:)")
+        do {
+            try binder.setBytes(bytes, length: length, index: index, stage: .vertex, call: "setVertexBytes(_:length:index:)")
+        } catch {
+            fail(error)
+        }
         descriptorsDirty = true
     }
 
@@ -134,9 +142,15 @@ public final class RenderCommandEncoder {
     }
 
     /// Copies up to 4 KB for the fragment stage at buffer `index`.
-    public func setFragmentBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) throws(GPUError) {
+    /// Like Metal's, it does not throw: if the command buffer's upload memory cannot grow,
+    /// the failure is recorded on the command buffer, which ends in `.error` at commit.
+    public func setFragmentBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
         checkOpen("setFragmentBytes(_:length:index:)")
-        try binder.setBytes(bytes, length: length, index: index, stage: .fragment, call: "setFragmentBytes(_:length:index:)")
+        do {
+            try binder.setBytes(bytes, length: length, index: index, stage: .fragment, call: "setFragmentBytes(_:length:index:)")
+        } catch {
+            fail(error)
+        }
         descriptorsDirty = true
     }
 
@@ -217,22 +231,22 @@ public final class RenderCommandEncoder {
 
     /// Draws `vertexCount` vertices from `vertexStart`, `instanceCount` times.
     public func drawPrimitives(type: PrimitiveType, vertexStart: Int, vertexCount: Int, instanceCount: Int = 1,
-                               baseInstance: Int = 0) throws(GPUError) {
-        try prepareDraw(type, call: "drawPrimitives(type:vertexStart:vertexCount:instanceCount:baseInstance:)")
+                               baseInstance: Int = 0) {
+        guard prepareDraw(type, call: "drawPrimitives(type:vertexStart:vertexCount:instanceCount:baseInstance:)") else { return }
         context.draw(vertexCount: vertexCount, instanceCount: instanceCount, firstVertex: vertexStart, firstInstance: baseInstance)
     }
 
     /// Draws `indexCount` indices from `indexBuffer`, `instanceCount` times.
     public func drawIndexedPrimitives(type: PrimitiveType, indexCount: Int, indexType: IndexType, indexBuffer: Buffer,
                                       indexBufferOffset: Int, instanceCount: Int = 1, baseVertex: Int = 0,
-                                      baseInstance: Int = 0) throws(GPUError) {
+                                      baseInstance: Int = 0) {
         let call: StaticString = "drawIndexedPrimitives(type:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:)"
         guard indexBufferOffset >= 0, indexBufferOffset % indexType.size == 0,
               indexBufferOffset + indexCount * indexType.size <= indexBuffer.length
         else {
             misuse("\(call): \(indexCount) \(indexType) indices at offset \(indexBufferOffset) do not fit the buffer's \(indexBuffer.length) bytes")
         }
-        try prepareDraw(type, call: call)
+        guard prepareDraw(type, call: call) else { return }
         context.encoding.retained.append(indexBuffer)
         context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: indexBuffer.backing.handle,
                             offset: indexBufferOffset, type: indexType, baseVertex: baseVertex, firstInstance: baseInstance)
@@ -247,20 +261,36 @@ public final class RenderCommandEncoder {
         commandBuffer.endEncoder()
     }
 
+    /// Checks the draw and records the state it needs; false when nothing is to be
+    /// recorded: a resource failure was recorded on the command buffer.
     @inline(__always)
-    private func prepareDraw(_ type: PrimitiveType, call: StaticString) throws(GPUError) {
+    private func prepareDraw(_ type: PrimitiveType, call: StaticString) -> Bool {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setRenderPipelineState(_:)") }
-        try pipeline._withUnsafeGuaranteedRef { pipeline in
-            Result { () throws(GPUError) in try prepareDraw(type, call: call, pipeline: pipeline) }
-        }.get()
+        let result = pipeline._withUnsafeGuaranteedRef { pipeline in
+            Result { () throws(VulkanError) in try prepareDraw(type, call: call, pipeline: pipeline) }
+        }
+        switch result {
+        case .success(let recorded): return recorded
+        case .failure(let error):
+            fail(error)
+            return false
+        }
+    }
+
+    /// Records a resource failure on the command buffer (it ends in `.error` at commit, as
+    /// Metal reports such failures) and stops recording draws into this encoder.
+    private func fail(_ error: VulkanError) {
+        hasFailed = true
+        commandBuffer.recordFailure(CommandBufferError(error))
     }
 
     @inline(__always)
-    private func prepareDraw(_ type: PrimitiveType, call: StaticString, pipeline: RenderPipelineState) throws(GPUError) {
+    private func prepareDraw(_ type: PrimitiveType, call: StaticString, pipeline: RenderPipelineState) throws(VulkanError) -> Bool {
         guard type.topologyClass == pipeline.topologyClass else {
             misuse("\(call): primitive type \(type) is not of the pipeline's \(pipeline.topologyClass) class")
         }
+        guard !hasFailed else { return false }
         if descriptorsDirty {
             let bufferTable = context.encoding.bufferTable
             // Small uniform blocks fed by setBytes go through push constants where the
@@ -297,6 +327,7 @@ public final class RenderCommandEncoder {
             context.setTopology(type)
             topology = type
         }
+        return true
     }
 
     /// Binds `backend` unless it is bound already.

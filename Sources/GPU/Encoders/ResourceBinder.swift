@@ -46,20 +46,16 @@ struct ResourceBinder {
 
     /// Copies up to 4 KB into the command buffer's upload ring and records it at `index`.
     @inline(__always)
-    func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: StaticString) throws(GPUError) {
+    func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: StaticString) throws(VulkanError) {
         check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         guard length > 0, length <= 4096 else {
             misuse("\(call): length \(length) is outside 1...4096 bytes; use a buffer for larger data")
         }
-        do {
-            let placed = try context.upload(bytes, length: length, alignment: context.bytesAlignment)
-            context.encoding.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
-                isSet: true,
-                bound: BoundBuffer(buffer: placed.buffer, offset: UInt64(placed.offset), range: UInt64(length)),
-                owner: nil, bytes: placed.host)
-        } catch {
-            throw .vulkan(error)
-        }
+        let placed = try context.upload(bytes, length: length, alignment: context.bytesAlignment)
+        context.encoding.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
+            isSet: true,
+            bound: BoundBuffer(buffer: placed.buffer, offset: UInt64(placed.offset), range: UInt64(length)),
+            owner: nil, bytes: placed.host)
     }
 
     /// Records `texture` at `index` of `stage`.
@@ -79,7 +75,7 @@ struct ResourceBinder {
 
     /// Resolves `slots` for a command named `call`: stops if a slot is unbound, emits a
     /// barrier on a buffer hazard (outside render passes), and writes the descriptors.
-    func flush<Pipeline: BoundPipeline>(_ state: Pipeline, call: StaticString, trackHazards: Bool = true) throws(GPUError) {
+    func flush<Pipeline: BoundPipeline>(_ state: Pipeline, call: StaticString, trackHazards: Bool = true) throws(VulkanError) {
         // Read through `state` (borrowed for the call) so that no per-draw reference counting
         // is needed for the slots, the Vulkan pipeline or the names.
         let slots = state.slots
@@ -108,11 +104,7 @@ struct ResourceBinder {
                 if let id = owner(of: slot) { context.encoding.hazards.record(id, writing: Self.writes(slot)) }
             }
         }
-        do {
-            try context.writeDescriptors(slots: slots, pipeline: state.backend)
-        } catch {
-            throw .vulkan(error)
-        }
+        try context.writeDescriptors(slots: slots, pipeline: state.backend)
     }
 
     /// The object bound to `slot`: a buffer or texture (nil for bytes and samplers).

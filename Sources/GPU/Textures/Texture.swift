@@ -1,3 +1,4 @@
+import Logging
 import SwiftGPUSupport
 
 /// An image resource, Metal's `MTLTexture`.
@@ -59,38 +60,53 @@ public final class Texture: @unchecked Sendable {
 
     /// Copies texels from memory into `region` of `mipmapLevel` (and `slice`). Returns
     /// when the texels are in the texture. Like Metal's, it does not wait for GPU work that
-    /// uses the texture.
+    /// uses the texture, and it does not throw: SwiftGPU copies through a staging buffer
+    /// on the GPU, and if that fails (memory ran out, the device was lost) the texture is
+    /// left as it was and the failure is logged (label `SwiftGPU`).
     public func replace(region: Region, mipmapLevel: Int, slice: Int = 0, withBytes bytes: UnsafeRawPointer,
-                        bytesPerRow: Int) throws(GPUError) {
+                        bytesPerRow: Int) {
         let call = "replace(region:mipmapLevel:slice:withBytes:bytesPerRow:)"
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
         let length = bytesPerRow * region.size.height
-        let staging = try device.makeBuffer(bytes: bytes, length: length)
-        try device.runInternally { (commandBuffer) throws(GPUError) in
-            let blit = try commandBuffer.makeBlitCommandEncoder()
-            blit.copy(from: staging, sourceOffset: 0, sourceBytesPerRow: bytesPerRow, sourceSize: region.size,
-                      to: self, destinationSlice: slice, destinationLevel: mipmapLevel, destinationOrigin: region.origin)
-            blit.endEncoding()
+        do {
+            let staging = try device.makeBuffer(bytes: bytes, length: length)
+            try device.runInternally { (commandBuffer) throws(GPUError) in
+                let blit = try commandBuffer.makeBlitCommandEncoder()
+                blit.copy(from: staging, sourceOffset: 0, sourceBytesPerRow: bytesPerRow, sourceSize: region.size,
+                          to: self, destinationSlice: slice, destinationLevel: mipmapLevel, destinationOrigin: region.origin)
+                blit.endEncoding()
+            }
+        } catch {
+            Self.logger.error("\(call) failed, the texture is unchanged: \(error)")
         }
     }
 
     /// Copies texels of `region` of `mipmapLevel` (and `slice`) into memory, after waiting
-    /// for the last committed command buffer that wrote the texture.
+    /// for the last committed command buffer that wrote the texture. Like Metal's, it does
+    /// not throw: if the GPU copy through a staging buffer fails (memory ran out, the
+    /// device was lost), `bytes` is left as it was and the failure is logged (label
+    /// `SwiftGPU`).
     public func getBytes(_ bytes: UnsafeMutableRawPointer, bytesPerRow: Int, from region: Region, mipmapLevel: Int,
-                         slice: Int = 0) throws(GPUError) {
+                         slice: Int = 0) {
         let call = "getBytes(_:bytesPerRow:from:mipmapLevel:slice:)"
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
         committedWriter?.waitUntilCompleted()
         let length = bytesPerRow * region.size.height
-        let staging = try device.makeBuffer(length: length)
-        try device.runInternally { (commandBuffer) throws(GPUError) in
-            let blit = try commandBuffer.makeBlitCommandEncoder()
-            blit.copy(from: self, sourceSlice: slice, sourceLevel: mipmapLevel, sourceOrigin: region.origin,
-                      sourceSize: region.size, to: staging, destinationOffset: 0, destinationBytesPerRow: bytesPerRow)
-            blit.endEncoding()
+        do {
+            let staging = try device.makeBuffer(length: length)
+            try device.runInternally { (commandBuffer) throws(GPUError) in
+                let blit = try commandBuffer.makeBlitCommandEncoder()
+                blit.copy(from: self, sourceSlice: slice, sourceLevel: mipmapLevel, sourceOrigin: region.origin,
+                          sourceSize: region.size, to: staging, destinationOffset: 0, destinationBytesPerRow: bytesPerRow)
+                blit.endEncoding()
+            }
+            bytes.copyMemory(from: staging.contents(), byteCount: length)
+        } catch {
+            Self.logger.error("\(call) failed, the bytes are unchanged: \(error)")
         }
-        bytes.copyMemory(from: staging.contents(), byteCount: length)
     }
+
+    private static let logger = Logger(label: "SwiftGPU")
 
     /// Stops unless `region` lies in the level and the row pitch holds a row.
     func checkRegion(_ region: Region, level: Int, slice: Int, bytesPerRow: Int, call: String) {

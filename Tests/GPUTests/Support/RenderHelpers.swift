@@ -12,7 +12,7 @@ extension TestGPU {
     /// The texels of level 0, RGBA8, rows top to bottom.
     func pixels(of texture: Texture) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: texture.width * texture.height * 4)
-        try texture.getBytes(&bytes, bytesPerRow: texture.width * 4,
+        texture.getBytes(&bytes, bytesPerRow: texture.width * 4,
                              from: Region(x: 0, y: 0, width: texture.width, height: texture.height), mipmapLevel: 0)
         return bytes
     }

@@ -53,8 +53,8 @@ struct TestGPU {
         encoder.setComputePipelineState(try pipeline("increment.comp"))
         encoder.setBuffer(counter, offset: 0, index: 0)
         var amount = amount
-        try encoder.setBytes(&amount, length: 4, index: 3)
-        try encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        encoder.setBytes(&amount, length: 4, index: 3)
+        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
         encoder.endEncoding()
         return commandBuffer
     }
