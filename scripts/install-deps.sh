@@ -4,6 +4,8 @@
 set -euo pipefail
 
 packages=(pkg-config libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers glslc libpng-dev "$@")
+# spirv-val checks the push-constant rewrite's output in the tests.
+packages+=(spirv-tools)
 # Window presentation tests: an Xvfb server, and the xcb and Xlib headers they make windows with;
 # xcb-present for XPresentClock.
 packages+=(xvfb libxcb1-dev libx11-dev libxcb-present-dev)
