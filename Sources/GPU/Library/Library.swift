@@ -11,20 +11,37 @@ public final class Library: Sendable {
     /// with one entry point contributes `add.comp`; modules with several entry points, and
     /// modules given to ``Device/makeLibrary(spirv:)``, contribute their entry point names.
     public let functionNames: [String]
+    /// Names without the stage extension (`add` for `add.comp`), as a Metal user writes
+    /// them: each with every function it fits.
+    private let shortNames: [String: [String]]
+
+    /// The stage extensions the SPIRVCompiler plugin's file names carry.
+    static let stageExtensions: Set<String> = ["vert", "frag", "comp"]
 
     init(device: Device, functions: [Function]) {
         self.device = device
         self.functions = Dictionary(functions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         functionNames = self.functions.keys.sorted()
+        var shortNames: [String: [String]] = [:]
+        for name in functionNames {
+            guard let dot = name.lastIndex(of: "."), Self.stageExtensions.contains(String(name[name.index(after: dot)...]))
+            else { continue }
+            shortNames[String(name[..<dot]), default: []].append(name)
+        }
+        self.shortNames = shortNames
     }
 
-    /// The function named `name`; throws ``LibraryError/functionNotFound(name:available:)``
-    /// listing the names there are.
+    /// The function named `name`: its full name (`add.comp`), or the name without its
+    /// stage extension (`add`) when that fits one function. Throws
+    /// ``LibraryError/functionNotFound(name:available:)`` listing the names there are, or
+    /// ``LibraryError/ambiguousFunctionName(name:candidates:)``.
     public func makeFunction(name: String) throws(LibraryError) -> Function {
-        guard let function = functions[name] else {
-            throw .functionNotFound(name: name, available: functionNames)
+        if let function = functions[name] { return function }
+        switch shortNames[name] {
+        case let candidates? where candidates.count == 1: return functions[candidates[0]]!
+        case let candidates?: throw .ambiguousFunctionName(name: name, candidates: candidates)
+        case nil: throw .functionNotFound(name: name, available: functionNames)
         }
-        return function
     }
 }
 
@@ -48,12 +65,35 @@ extension Device {
     }
 
     /// Makes a library of every `*.spv` file in `bundle`'s resources, as the SPIRVCompiler
-    /// plugin puts them there (`add.comp` → `add.comp.spv` → function `add.comp`).
+    /// plugin puts them there (`add.comp` → `add.comp.spv` → function `add.comp`, also found
+    /// as `add`).
     public func makeDefaultLibrary(bundle: Bundle) throws(LibraryError) -> Library {
-        let urls = bundle.paths(forResourcesOfType: "spv", inDirectory: nil)
-            .map { URL(fileURLWithPath: $0) }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        let urls = bundle.paths(forResourcesOfType: "spv", inDirectory: nil).map { URL(fileURLWithPath: $0) }
         guard !urls.isEmpty else { throw .noShaders(bundlePath: bundle.bundlePath) }
+        return try makeLibrary(files: urls)
+    }
+
+    /// Metal's `makeDefaultLibrary()`: the app's shaders. Those are the `*.spv` files in
+    /// the main bundle and in the resource bundles SwiftPM places beside the executable
+    /// (`<package>_<target>.resources`, one per target whose shaders the SPIRVCompiler
+    /// plugin compiled), all in one library.
+    public func makeDefaultLibrary() throws(LibraryError) -> Library {
+        let main = Bundle.main
+        var folders = [main.bundleURL]
+        let beside = (try? FileManager.default.contentsOfDirectory(at: main.bundleURL, includingPropertiesForKeys: nil)) ?? []
+        folders += beside.filter { $0.pathExtension == "resources" }.sorted { $0.path < $1.path }
+        let urls = folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.pathExtension == "spv" }
+        }
+        guard !urls.isEmpty else { throw .noShaders(bundlePath: main.bundlePath) }
+        return try makeLibrary(files: urls)
+    }
+
+    /// A library of the SPIR-V files `urls`: a module with one entry point is named by its
+    /// file (`add.comp.spv` → `add.comp`), one with several by its entry points.
+    private func makeLibrary(files: [URL]) throws(LibraryError) -> Library {
+        let urls = files.sorted { $0.lastPathComponent < $1.lastPathComponent }
         var functions: [Function] = []
         for url in urls {
             guard let data = try? Data(contentsOf: url) else { throw .unreadable(path: url.path) }

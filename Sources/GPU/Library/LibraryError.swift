@@ -4,6 +4,9 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case notSPIRV(name: String, reason: String)
     /// No function has this name; lists the names there are.
     case functionNotFound(name: String, available: [String])
+    /// The name, without a stage extension, fits several functions (`textured` for
+    /// `textured.vert` and `textured.frag`); lists them.
+    case ambiguousFunctionName(name: String, candidates: [String])
     /// The bundle holds no compiled shaders (`*.spv`).
     case noShaders(bundlePath: String)
     /// A shader file in the bundle could not be read.
@@ -18,6 +21,8 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notSPIRV(let name, let reason): "\(name) is not a SPIR-V module: \(reason)"
         case .functionNotFound(let name, let available):
             "no function named '\(name)' in the library; it has: \(available.joined(separator: ", "))"
+        case .ambiguousFunctionName(let name, let candidates):
+            "'\(name)' names several functions (\(candidates.joined(separator: ", "))); use the full name"
         case .noShaders(let path): "no compiled shaders (*.spv) in bundle \(path)"
         case .unreadable(let path): "could not read shader file \(path)"
         case .unsupportedFunction(let name, let reason): "function '\(name)' cannot be used: \(reason)"
