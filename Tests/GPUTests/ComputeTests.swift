@@ -137,4 +137,27 @@ struct ComputeTests {
         buffers.last!.waitUntilCompleted()
         #expect(counter.contents().load(as: UInt32.self) == 60)
     }
+
+    @Test("setBufferOffset moves the bound buffer: the second dispatch adds 16 bytes further on")
+    func bufferOffset() throws {
+        let gpu = try TestGPU()
+        // Storage-buffer offsets must be multiples of the device's alignment (16 on lavapipe).
+        let counter = try gpu.device.makeBuffer(length: 32)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(try gpu.pipeline("increment.comp"))
+        encoder.setBuffer(counter, offset: 0, index: 0)
+        var amount: UInt32 = 3
+        encoder.setBytes(&amount, length: 4, index: 3)
+        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        encoder.setBufferOffset(16, index: 0)
+        amount = 7
+        encoder.setBytes(&amount, length: 4, index: 3)
+        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let words = counter.contents().bindMemory(to: UInt32.self, capacity: 8)
+        #expect(words[0] == 3 && words[4] == 7)
+    }
 }

@@ -28,6 +28,35 @@ struct MisuseTests {
         #expect(stderr(result).contains("SwiftGPU API misuse: makeComputeCommandEncoder() called after commit()"))
     }
 
+    @Test("a storage buffer bound at an offset the device cannot bind")
+    func misalignedStorageOffset() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeComputeCommandEncoder()
+            encoder.setComputePipelineState(try gpu.pipeline("increment.comp"))
+            encoder.setBuffer(try gpu.device.makeBuffer(length: 64), offset: 4, index: 0)
+            var amount: UInt32 = 1
+            encoder.setBytes(&amount, length: 4, index: 3)
+            encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: dispatchThreadgroups(_:threadsPerThreadgroup:): compute buffer index 0 "
+            + "is bound at offset 4, which is not a multiple of this device's 16-byte alignment for storage buffers"))
+    }
+
+    @Test("setVertexBufferOffset where setVertexBytes data is bound")
+    func bufferOffsetOnBytes() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(try gpu.renderTarget()))
+            var bytes: [Float] = [0, 0, 0, 0]
+            encoder.setVertexBytes(&bytes, length: 16, index: 2)
+            encoder.setVertexBufferOffset(0, index: 2)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: setVertexBufferOffset(_:index:): no buffer is set at vertex buffer index 2"))
+    }
+
     @Test("two open encoders")
     func twoOpenEncoders() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -446,4 +446,53 @@ extension RenderTests {
         let green = (0..<(64 * 64)).filter { pixels[$0 * 4 + 1] == 255 }.count
         #expect(green > 200 && green < 64 * 64 / 4, "only the small masked triangle: \(green)")
     }
+
+    @Test("setVertexBufferOffset steps through one vertex buffer: two triangles from one buffer match two buffers")
+    func vertexBufferOffset() throws {
+        let gpu = try TestGPU()
+        let red = Self.solid(1, 0, 0, 1), blue = Self.solid(0, 0, 1, 1)
+        let both = try gpu.buffer(red + blue)
+        func render(_ body: (RenderCommandEncoder) throws -> Void) throws -> [UInt8] {
+            let target = try gpu.renderTarget()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+            encoder.setRenderPipelineState(try Self.colorPipeline(gpu))
+            try body(encoder)
+            encoder.endEncoding()
+            cb.commit()
+            cb.waitUntilCompleted()
+            return try gpu.pixels(of: target)
+        }
+        var left: [Float] = [-0.5, 0, 0.5, 0.5, 0.5, 0, 0, 0], right: [Float] = [0.5, 0, 0.5, 0.5, 0.5, 0, 0, 0]
+        let stepped = try render { encoder in
+            encoder.setVertexBuffer(both, offset: 0, index: 0)
+            encoder.setVertexBytes(&left, length: 32, index: 2)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+            encoder.setVertexBufferOffset(red.count * 4, index: 0)
+            encoder.setVertexBytes(&right, length: 32, index: 2)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        }
+        let separate = try render { encoder in
+            encoder.setVertexBuffer(try gpu.buffer(red), offset: 0, index: 0)
+            encoder.setVertexBytes(&left, length: 32, index: 2)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+            encoder.setVertexBuffer(try gpu.buffer(blue), offset: 0, index: 0)
+            encoder.setVertexBytes(&right, length: 32, index: 2)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        }
+        #expect(stepped == separate)
+        #expect(texel(stepped, width: 64, x: 16, y: 36) == [255, 0, 0, 255], "the left triangle is red")
+        #expect(texel(stepped, width: 64, x: 48, y: 36) == [0, 0, 255, 255], "the right triangle is blue")
+    }
+
+    @Test("Metal's descriptor spellings: sampleCount is rasterSampleCount; vertex and fragment buffer mutability is accepted")
+    func descriptorSpellings() {
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.sampleCount = 4
+        #expect(descriptor.rasterSampleCount == 4)
+        descriptor.vertexBuffers[0].mutability = .immutable
+        descriptor.fragmentBuffers[3].mutability = .mutable
+        #expect(descriptor.vertexBuffers[0].mutability == .immutable && descriptor.vertexBuffers[1].mutability == .default)
+        #expect(descriptor.fragmentBuffers[3].mutability == .mutable)
+    }
 }

@@ -46,6 +46,12 @@ public final class ComputeCommandEncoder {
         binder.setBuffer(buffer, offset: offset, index: index, stage: .compute, call: "setBuffer(_:offset:index:)")
     }
 
+    /// Moves the buffer at `index` to `offset`, keeping the buffer bound there.
+    public func setBufferOffset(_ offset: Int, index: Int) {
+        checkOpen("setBufferOffset(_:index:)")
+        binder.setBufferOffset(offset, index: index, stage: .compute, call: "setBufferOffset(_:index:)")
+    }
+
     /// Copies `length` bytes (at most 4 KB) into the command buffer and binds them at
     /// buffer `index`, as a uniform or storage buffer, whichever the shader declares. As in
     /// Metal it does not throw: if the command buffer's upload memory cannot grow, the

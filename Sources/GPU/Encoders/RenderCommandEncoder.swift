@@ -134,6 +134,14 @@ public final class RenderCommandEncoder {
         descriptorsDirty = true
     }
 
+    /// Moves the vertex buffer at `index` to `offset`, keeping the buffer bound there: the
+    /// cheap way to step through one buffer from draw to draw.
+    public func setVertexBufferOffset(_ offset: Int, index: Int) {
+        checkOpen("setVertexBufferOffset(_:index:)")
+        binder.setBufferOffset(offset, index: index, stage: .vertex, call: "setVertexBufferOffset(_:index:)")
+        descriptorsDirty = true
+    }
+
     /// Binds a buffer for the fragment stage at buffer `index` (Vulkan binding 64 + `index`).
     public func setFragmentBuffer(_ buffer: Buffer, offset: Int, index: Int) {
         checkOpen("setFragmentBuffer(_:offset:index:)")
@@ -142,6 +150,13 @@ public final class RenderCommandEncoder {
     }
 
     /// Copies up to 4 KB for the fragment stage at buffer `index`.
+    /// Moves the fragment buffer at `index` to `offset`, keeping the buffer bound there.
+    public func setFragmentBufferOffset(_ offset: Int, index: Int) {
+        checkOpen("setFragmentBufferOffset(_:index:)")
+        binder.setBufferOffset(offset, index: index, stage: .fragment, call: "setFragmentBufferOffset(_:index:)")
+        descriptorsDirty = true
+    }
+
     /// Like Metal's, it does not throw: if the command buffer's upload memory cannot grow,
     /// the failure is recorded on the command buffer, which ends in `.error` at commit.
     public func setFragmentBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {

@@ -44,6 +44,25 @@ struct ResourceBinder {
             owner: ObjectIdentifier(buffer))
     }
 
+    /// Moves the buffer bound at `index` of `stage` to `offset` in it, keeping the buffer:
+    /// Metal's `set*BufferOffset`.
+    @inline(__always)
+    func setBufferOffset(_ offset: Int, index: Int, stage: ShaderStage, call: StaticString) {
+        check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
+        let slot = MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value
+        var binding = context.encoding.bufferTable[slot]
+        guard binding.isSet, binding.owner != nil else {
+            misuse("\(call): no buffer is set at \(stage) buffer index \(index) (setBytes data has no offset to move)")
+        }
+        let end = binding.bound.offset + binding.bound.range   // the buffer's length
+        guard offset >= 0, UInt64(offset) < end else {
+            misuse("\(call): offset \(offset) is outside the buffer's \(end) bytes")
+        }
+        binding.bound.offset = UInt64(offset)
+        binding.bound.range = end - UInt64(offset)
+        context.encoding.bufferTable[slot] = binding
+    }
+
     /// Copies up to 4 KB into the command buffer's upload ring and records it at `index`.
     @inline(__always)
     func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: StaticString) throws(VulkanError) {
@@ -79,14 +98,17 @@ struct ResourceBinder {
         // Read through `state` (borrowed for the call) so that no per-draw reference counting
         // is needed for the slots, the Vulkan pipeline or the names.
         let slots = state.slots
-        context.resolveDescriptors(slots) { slot, missing in
-            switch missing {
-            case .resource:
+        context.resolveDescriptors(slots) { slot, problem in
+            switch problem {
+            case .missing:
                 misuse("\(call): '\(state.functionLabel)' uses \(slot.stage) \(slot.kind) index \(slot.index), but no "
                     + (slot.kind == .buffer ? "buffer or bytes are" : "\(slot.kind) is") + " set there")
-            case .combinedSampler:
+            case .missingCombinedSampler:
                 misuse("\(call): '\(state.functionLabel)' samples \(slot.stage) texture index \(slot.index) with a combined sampler, "
                     + "but no sampler is set at sampler index \(slot.index)")
+            case .misalignedOffset(let offset, let alignment):
+                misuse("\(call): \(slot.stage) buffer index \(slot.index) is bound at offset \(offset), which is not a multiple of "
+                    + "this device's \(alignment)-byte alignment for \(slot.descriptor == .uniformBuffer ? "uniform" : "storage") buffers")
             }
         }
         if trackHazards {

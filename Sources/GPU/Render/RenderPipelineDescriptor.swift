@@ -38,10 +38,53 @@ public final class RenderPipelineDescriptor {
     public var stencilAttachmentPixelFormat: PixelFormat?
     /// Samples per pixel (1 or 4).
     public var rasterSampleCount = 1
+    /// Samples per pixel: Metal's older name for `rasterSampleCount`.
+    public var sampleCount: Int {
+        get { rasterSampleCount }
+        set { rasterSampleCount = newValue }
+    }
+    /// Options for the buffers the vertex function reads, by buffer index.
+    public let vertexBuffers = PipelineBufferDescriptorArray()
+    /// Options for the buffers the fragment function reads, by buffer index.
+    public let fragmentBuffers = PipelineBufferDescriptorArray()
     /// The class of primitives drawn.
     public var inputPrimitiveTopology = PrimitiveTopologyClass.triangle
     /// A label.
     public var label: String?
     /// Makes a descriptor with Metal's defaults.
     public init() {}
+}
+
+/// Whether a buffer bound to a pipeline changes while the GPU uses it: Metal's
+/// `MTLMutability`.
+public enum Mutability: Sendable, Hashable {
+    /// The API's default (mutable).
+    case `default`
+    /// The buffer may change between draws.
+    case mutable
+    /// The buffer does not change while the GPU uses it.
+    case immutable
+}
+
+/// Options for the buffer at one index of a pipeline: Metal's `MTLPipelineBufferDescriptor`.
+/// SwiftGPU accepts the hint; Vulkan has no use for it, and every buffer works either way.
+public final class PipelineBufferDescriptor {
+    /// Whether the buffer changes while the GPU uses it.
+    public var mutability = Mutability.default
+    init() {}
+}
+
+/// The per-index buffer options of a pipeline stage: Metal's
+/// `MTLPipelineBufferDescriptorArray`, by buffer index (0–31).
+public final class PipelineBufferDescriptorArray {
+    private let descriptors = (0...BindingConvention.maxBufferIndex).map { _ in PipelineBufferDescriptor() }
+    init() {}
+
+    /// The options for buffer `index`; stops outside 0–31.
+    public subscript(index: Int) -> PipelineBufferDescriptor {
+        guard descriptors.indices.contains(index) else {
+            misuse("vertexBuffers/fragmentBuffers[\(index)]: buffer index is outside 0...\(BindingConvention.maxBufferIndex)")
+        }
+        return descriptors[index]
+    }
 }

@@ -47,6 +47,10 @@ final class VulkanCommandContext: @unchecked Sendable {
     let bytesAlignment: Int
     /// The device's largest uniform-buffer descriptor range.
     let maxUniformRange: UInt64
+    /// The device's minimum offset alignments for uniform and storage buffer descriptors,
+    /// less one (both are powers of two): a bound offset must have none of these bits.
+    let uniformOffsetMask: UInt64
+    let storageOffsetMask: UInt64
 
     static let uploadChunkSize = 64 * 1024
     static let maxDescriptorWrites = 64
@@ -56,6 +60,8 @@ final class VulkanCommandContext: @unchecked Sendable {
         let limits = device.physical.limits
         bytesAlignment = Int(max(limits.minUniformBufferOffsetAlignment, limits.minStorageBufferOffsetAlignment, 16))
         maxUniformRange = UInt64(limits.maxUniformBufferRange)
+        uniformOffsetMask = UInt64(max(limits.minUniformBufferOffsetAlignment, 1)) - 1
+        storageOffsetMask = UInt64(max(limits.minStorageBufferOffsetAlignment, 1)) - 1
         let vk = device.handle
         var poolInfo = VkCommandPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO

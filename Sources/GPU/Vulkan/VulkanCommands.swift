@@ -127,19 +127,23 @@ extension VulkanCommandContext {
     }
 }
 
-/// What a resource slot lacks when a draw or dispatch resolves it.
-enum MissingBinding {
+/// What is wrong with a resource slot's binding when a draw or dispatch resolves it.
+enum BindingProblem {
     /// Nothing is bound at the slot's index.
-    case resource
+    case missing
     /// A combined image sampler's texture is bound, but no sampler at the same index.
-    case combinedSampler
+    case missingCombinedSampler
+    /// The buffer's offset is not a multiple of the device's minimum alignment for the
+    /// slot's descriptor type.
+    case misalignedOffset(offset: UInt64, alignment: UInt64)
 }
 
 extension VulkanCommandContext {
     /// Fills `bufferInfos` / `imageInfos` at each slot's position from the binding tables,
-    /// for `writeDescriptors`; calls `missing` (which stops) for a slot with nothing bound.
+    /// for `writeDescriptors`; calls `problem` (which stops) for a slot with nothing bound
+    /// or a buffer offset the device cannot bind.
     @inline(__always)
-    func resolveDescriptors(_ slots: [ResourceSlot], missing: (ResourceSlot, MissingBinding) -> Never) {
+    func resolveDescriptors(_ slots: [ResourceSlot], problem: (ResourceSlot, BindingProblem) -> Never) {
         let bufferTable = encoding.bufferTable
         let bufferInfos = bufferInfos
         for position in slots.indices {
@@ -147,22 +151,24 @@ extension VulkanCommandContext {
             switch slot.kind {
             case .buffer:
                 let binding = bufferTable[slot.tableSlot.value]
-                guard binding.isSet else { missing(slot, .resource) }
+                guard binding.isSet else { problem(slot, .missing) }
                 var bound = binding.bound
+                let mask = slot.descriptor == .uniformBuffer ? uniformOffsetMask : storageOffsetMask
+                guard bound.offset & mask == 0 else { problem(slot, .misalignedOffset(offset: bound.offset, alignment: mask + 1)) }
                 if slot.descriptor == .uniformBuffer { bound.range = min(bound.range, maxUniformRange) }
                 bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
             case .texture:
-                guard let image = encoding.textureTable[slot.tableSlot.value].image else { missing(slot, .resource) }
+                guard let image = encoding.textureTable[slot.tableSlot.value].image else { problem(slot, .missing) }
                 var sampler: VkSampler?
                 if slot.descriptor == .combinedImageSampler {
                     guard let paired = encoding.samplerTable[MetalIndex(stage: slot.stage, kind: .sampler, value: slot.index).tableSlot.value] else {
-                        missing(slot, .combinedSampler)
+                        problem(slot, .missingCombinedSampler)
                     }
                     sampler = paired
                 }
                 imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: image.view, imageLayout: image.restingLayout)
             case .sampler:
-                guard let sampler = encoding.samplerTable[slot.tableSlot.value] else { missing(slot, .resource) }
+                guard let sampler = encoding.samplerTable[slot.tableSlot.value] else { problem(slot, .missing) }
                 imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_UNDEFINED)
             }
         }
