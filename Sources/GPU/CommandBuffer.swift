@@ -145,6 +145,35 @@ public final class CommandBuffer: @unchecked Sendable {
         }
     }
 
+    /// Opens a debug group named `string` between encoders (a `VK_EXT_debug_utils` label
+    /// region around the encoders that follow). Stops after `commit()` or with an encoder
+    /// open; every group must be popped before `commit()`.
+    public func pushDebugGroup(_ string: String) {
+        recordDebugLabel(.begin, string, change: 1, call: "pushDebugGroup(_:)")
+    }
+
+    /// Closes the innermost debug group; stops when none is open.
+    public func popDebugGroup() {
+        recordDebugLabel(.end, "", change: -1, call: "popDebugGroup()")
+    }
+
+    /// Records a debug label into the buffer itself, beginning its recording if needed.
+    private func recordDebugLabel(_ kind: VulkanCommandContext.DebugLabel, _ name: String, change: Int, call: String) {
+        let (context, needsBegin) = engine.lock.withLock { () -> (VulkanCommandContext, Bool) in
+            record.changeDebugGroups(by: change, call: call)
+            return record.recordBetweenEncoders(call: call)
+        }
+        if needsBegin {
+            do {
+                try context.begin()
+            } catch {
+                recordFailure(CommandBufferError(error))
+                return
+            }
+        }
+        context.debugLabel(kind, name)
+    }
+
     /// Starts recording (on first use) and marks an encoder of `kind` open; returns the
     /// context to record into, and whether this encoder is the buffer's first (nothing
     /// earlier in the buffer to wait for: earlier buffers end with a barrier).

@@ -202,4 +202,36 @@ struct CommandBufferTests {
         fired.wait()
         #expect(event.signaledValue == 3)
     }
+
+    @Test("debug groups and signposts on a command buffer and its encoders record labels, balanced, with no validation message")
+    func debugGroups() throws {
+        let gpu = try TestGPU()
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let cb = try gpu.queue.makeCommandBuffer()
+        cb.label = "frame"
+        cb.pushDebugGroup("frame 1")
+        let compute = try cb.makeComputeCommandEncoder()
+        compute.label = "increment"
+        #expect(compute.label == "increment")
+        compute.pushDebugGroup("dispatches")
+        compute.setComputePipelineState(try gpu.pipeline("increment.comp"))
+        compute.setBuffer(counter, offset: 0, index: 0)
+        var amount: UInt32 = 2
+        compute.setBytes(&amount, length: 4, index: 3)
+        compute.insertDebugSignpost("before the dispatch")
+        compute.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        compute.popDebugGroup()
+        compute.endEncoding()
+        let blit = try cb.makeBlitCommandEncoder()
+        blit.pushDebugGroup("fill")
+        blit.fill(buffer: try gpu.device.makeBuffer(length: 16), range: 0..<16, value: 1)
+        blit.popDebugGroup()
+        blit.endEncoding()
+        cb.popDebugGroup()
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(cb.status == .completed)
+        #expect(counter.contents().load(as: UInt32.self) == 2)
+        #expect(gpu.device.backend.debugLabels != nil, "lavapipe's loader offers VK_EXT_debug_utils")
+    }
 }

@@ -57,6 +57,32 @@ struct MisuseTests {
         #expect(stderr(result).contains("SwiftGPU API misuse: setVertexBufferOffset(_:index:): no buffer is set at vertex buffer index 2"))
     }
 
+    @Test("unbalanced debug groups: a pop with none pushed, a commit or endEncoding with one still pushed")
+    func unbalancedDebugGroups() async {
+        let pop = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            try gpu.queue.makeCommandBuffer().popDebugGroup()
+        }
+        #expect(stderr(pop).contains("SwiftGPU API misuse: popDebugGroup() called with no debug group pushed"))
+        let commit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            cb.pushDebugGroup("open")
+            cb.commit()
+        }
+        #expect(stderr(commit).contains(
+            "SwiftGPU API misuse: commit() called with 1 debug group still pushed; call popDebugGroup() first"))
+        let end = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let encoder = try gpu.queue.makeCommandBuffer().makeBlitCommandEncoder()
+            encoder.pushDebugGroup("a")
+            encoder.pushDebugGroup("b")
+            encoder.endEncoding()
+        }
+        #expect(stderr(end).contains(
+            "SwiftGPU API misuse: endEncoding() called with 2 debug groups still pushed; call popDebugGroup() first"))
+    }
+
     @Test("two open encoders")
     func twoOpenEncoders() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

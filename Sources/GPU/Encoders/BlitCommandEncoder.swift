@@ -4,6 +4,7 @@ public final class BlitCommandEncoder {
     let commandBuffer: CommandBuffer
     private let context: VulkanCommandContext
     private var isEnded = false
+    private var debugGroups = DebugGroups()
 
     init(commandBuffer: CommandBuffer) throws(GPUError) {
         self.commandBuffer = commandBuffer
@@ -124,9 +125,34 @@ public final class BlitCommandEncoder {
         context.initializeLayout(texture.backing)
     }
 
+    /// A label for debugging, recorded as a debug signpost where it is set (visible in
+    /// RenderDoc and validation messages).
+    public var label: String? {
+        didSet { if let label { context.debugLabel(.insert, label) } }
+    }
+
+    /// Opens a debug group named `string` (a `VK_EXT_debug_utils` label region).
+    public func pushDebugGroup(_ string: String) {
+        checkOpen("pushDebugGroup(_:)")
+        debugGroups.push(string, into: context)
+    }
+
+    /// Closes the innermost debug group; stops when none is open.
+    public func popDebugGroup() {
+        checkOpen("popDebugGroup()")
+        debugGroups.pop(into: context, call: "popDebugGroup()")
+    }
+
+    /// Marks this point with `string`.
+    public func insertDebugSignpost(_ string: String) {
+        checkOpen("insertDebugSignpost(_:)")
+        context.debugLabel(.insert, string)
+    }
+
     /// Ends encoding; the encoder may not be used again.
     public func endEncoding() {
         checkOpen("endEncoding()")
+        debugGroups.checkClosed("endEncoding()")
         isEnded = true
         context.restoreRestingLayouts()
         commandBuffer.endEncoder()

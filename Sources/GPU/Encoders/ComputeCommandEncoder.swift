@@ -12,6 +12,7 @@ public final class ComputeCommandEncoder {
     private var binder: ResourceBinder
     private var pipeline: ComputePipelineState?
     private var isEnded = false
+    private var debugGroups = DebugGroups()
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     private var boundBackend: ObjectIdentifier?
     /// A resource failure was recorded on the command buffer: nothing more is recorded.
@@ -31,6 +32,8 @@ public final class ComputeCommandEncoder {
         isEnded = false
         boundBackend = nil
         hasFailed = false
+        debugGroups = DebugGroups()
+        label = nil
     }
 
     /// Sets the pipeline later dispatches use.
@@ -101,9 +104,34 @@ public final class ComputeCommandEncoder {
                          groups(threads.depth, threadsPerThreadgroup.depth))
     }
 
+    /// A label for debugging, recorded as a debug signpost where it is set (visible in
+    /// RenderDoc and validation messages).
+    public var label: String? {
+        didSet { if let label { context.debugLabel(.insert, label) } }
+    }
+
+    /// Opens a debug group named `string` (a `VK_EXT_debug_utils` label region).
+    public func pushDebugGroup(_ string: String) {
+        checkOpen("pushDebugGroup(_:)")
+        debugGroups.push(string, into: context)
+    }
+
+    /// Closes the innermost debug group; stops when none is open.
+    public func popDebugGroup() {
+        checkOpen("popDebugGroup()")
+        debugGroups.pop(into: context, call: "popDebugGroup()")
+    }
+
+    /// Marks this point with `string`.
+    public func insertDebugSignpost(_ string: String) {
+        checkOpen("insertDebugSignpost(_:)")
+        context.debugLabel(.insert, string)
+    }
+
     /// Ends encoding; the encoder may not be used again.
     public func endEncoding() {
         checkOpen("endEncoding()")
+        debugGroups.checkClosed("endEncoding()")
         isEnded = true
         pipeline = nil
         context.restoreRestingLayouts()

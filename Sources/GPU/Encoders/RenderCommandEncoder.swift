@@ -17,6 +17,7 @@ public final class RenderCommandEncoder {
     // held unretained and used without reference counting.
     @exclusivity(unchecked) private var pipeline: Unmanaged<RenderPipelineState>?
     @exclusivity(unchecked) private var isEnded = false
+    private var debugGroups = DebugGroups()
     private var viewport: Viewport
     private var scissor: ScissorRect
     private var cullMode = CullMode.none
@@ -267,9 +268,34 @@ public final class RenderCommandEncoder {
                             offset: indexBufferOffset, type: indexType, baseVertex: baseVertex, firstInstance: baseInstance)
     }
 
+    /// A label for debugging, recorded as a debug signpost where it is set (visible in
+    /// RenderDoc and validation messages).
+    public var label: String? {
+        didSet { if let label { context.debugLabel(.insert, label) } }
+    }
+
+    /// Opens a debug group named `string` (a `VK_EXT_debug_utils` label region).
+    public func pushDebugGroup(_ string: String) {
+        checkOpen("pushDebugGroup(_:)")
+        debugGroups.push(string, into: context)
+    }
+
+    /// Closes the innermost debug group; stops when none is open.
+    public func popDebugGroup() {
+        checkOpen("popDebugGroup()")
+        debugGroups.pop(into: context, call: "popDebugGroup()")
+    }
+
+    /// Marks this point with `string`.
+    public func insertDebugSignpost(_ string: String) {
+        checkOpen("insertDebugSignpost(_:)")
+        context.debugLabel(.insert, string)
+    }
+
     /// Ends the pass; the encoder may not be used again.
     public func endEncoding() {
         checkOpen("endEncoding()")
+        debugGroups.checkClosed("endEncoding()")
         isEnded = true
         context.endRendering()
         context.restoreRestingLayouts()

@@ -34,6 +34,8 @@ struct Submission {
     /// The recording context: set while the buffer holds a slot of its queue, from
     /// `makeCommandBuffer()` until the terminal step gives it back.
     private(set) var context: VulkanCommandContext?
+    /// The command buffer's own debug groups (`pushDebugGroup(_:)`) still open.
+    private(set) var debugGroupDepth = 0
     /// A failure while recording or ending the buffer: it ends in `.error` when its turn
     /// to be submitted comes, without a Vulkan submission.
     private(set) var recordingFailure: CommandBufferError?
@@ -122,6 +124,24 @@ struct Submission {
         return (context, needsBegin)
     }
 
+    /// A command recorded into the buffer itself, between encoders (a debug group):
+    /// returns the context and whether recording must begin. Stops after `commit()` or
+    /// while an encoder is open.
+    mutating func recordBetweenEncoders(call: String) -> (context: VulkanCommandContext, needsBegin: Bool) {
+        if !isOpenForRecording { misuse("\(call) called after commit()") }
+        if let open = openEncoder { misuse("\(call) called while a \(open) command encoder is open") }
+        guard let context else { misuse("\(call) called on a command buffer with no recording context") }
+        let needsBegin = !isRecording
+        isRecording = true
+        return (context, needsBegin)
+    }
+
+    /// Counts a debug group pushed (+1) or popped (-1); a pop with none open stops.
+    mutating func changeDebugGroups(by change: Int, call: String) {
+        guard debugGroupDepth + change >= 0 else { misuse("\(call) called with no debug group pushed") }
+        debugGroupDepth += change
+    }
+
     /// Undoes `openEncoder` after recording failed to begin.
     mutating func abandonEncoder() {
         openEncoder = nil
@@ -180,6 +200,10 @@ struct Submission {
         }
         if let open = openEncoder {
             misuse("commit() called while a \(open) command encoder is still open; call endEncoding() first")
+        }
+        guard debugGroupDepth == 0 else {
+            misuse("commit() called with \(debugGroupDepth) debug group\(debugGroupDepth == 1 ? "" : "s") still pushed; "
+                + "call popDebugGroup() first")
         }
         isCommitting = true
     }

@@ -174,3 +174,31 @@ extension VulkanCommandContext {
         }
     }
 }
+
+extension VulkanCommandContext {
+    /// What a debug label does.
+    enum DebugLabel {
+        /// Opens a labelled region (`pushDebugGroup`).
+        case begin
+        /// Closes the innermost region (`popDebugGroup`).
+        case end
+        /// Marks one point (`insertDebugSignpost`, an encoder's label).
+        case insert
+    }
+
+    /// Records a `VK_EXT_debug_utils` label, where the device has them (a no-op otherwise).
+    func debugLabel(_ kind: DebugLabel, _ name: String) {
+        guard let functions = device.debugLabels else { return }
+        let commandBuffer = commandBuffer
+        name.withCString { cName in
+            var label = VkDebugUtilsLabelEXT()
+            label.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT
+            label.pLabelName = cName
+            switch kind {
+            case .begin: functions.begin(commandBuffer, &label)
+            case .end: functions.end(commandBuffer)
+            case .insert: functions.insert(commandBuffer, &label)
+            }
+        }
+    }
+}

@@ -14,6 +14,9 @@ final class VulkanDevice: @unchecked Sendable {
     /// `vkCmdPushDescriptorSetKHR` when the device offers push descriptors and they are not
     /// turned off; nil means descriptor sets come from per-command-buffer pools.
     let pushDescriptorSet: PFN_vkCmdPushDescriptorSetKHR?
+    /// `VK_EXT_debug_utils`'s label commands, where the instance enabled it.
+    let debugLabels: (begin: PFN_vkCmdBeginDebugUtilsLabelEXT, end: PFN_vkCmdEndDebugUtilsLabelEXT,
+                      insert: PFN_vkCmdInsertDebugUtilsLabelEXT)?
     /// Host CLOCK_MONOTONIC nanoseconds minus device timestamp nanoseconds (ticks × period),
     /// when calibrated timestamps are offered.
     let timestampToHostOffset: Int64?
@@ -99,6 +102,7 @@ final class VulkanDevice: @unchecked Sendable {
         pushDescriptorSet = wantPush
             ? unsafeBitCast(vkGetDeviceProcAddr(created, "vkCmdPushDescriptorSetKHR"), to: PFN_vkCmdPushDescriptorSetKHR?.self)
             : nil
+        debugLabels = VulkanDevice.labelFunctions(device: created)
         timestampToHostOffset = calibrated
             ? Self.calibrate(device: created, period: Double(physical.limits.timestampPeriod), faults: faults) : nil
         let requested = environment("GPU_TIMESTAMPS")
@@ -108,6 +112,17 @@ final class VulkanDevice: @unchecked Sendable {
     deinit {
         vkDeviceWaitIdle(handle)
         vkDestroyDevice(handle, nil)
+    }
+
+    /// The debug-label commands, when the instance enabled `VK_EXT_debug_utils`.
+    private static func labelFunctions(device: VkDevice)
+        -> (begin: PFN_vkCmdBeginDebugUtilsLabelEXT, end: PFN_vkCmdEndDebugUtilsLabelEXT, insert: PFN_vkCmdInsertDebugUtilsLabelEXT)? {
+        guard (try? VulkanInstance.shared())?.enabledExtensions.contains("VK_EXT_debug_utils") == true,
+              let begin = unsafeBitCast(vkGetDeviceProcAddr(device, "vkCmdBeginDebugUtilsLabelEXT"), to: PFN_vkCmdBeginDebugUtilsLabelEXT?.self),
+              let end = unsafeBitCast(vkGetDeviceProcAddr(device, "vkCmdEndDebugUtilsLabelEXT"), to: PFN_vkCmdEndDebugUtilsLabelEXT?.self),
+              let insert = unsafeBitCast(vkGetDeviceProcAddr(device, "vkCmdInsertDebugUtilsLabelEXT"), to: PFN_vkCmdInsertDebugUtilsLabelEXT?.self)
+        else { return nil }
+        return (begin, end, insert)
     }
 
     /// Runs `body` with exclusive use of the device's queue.

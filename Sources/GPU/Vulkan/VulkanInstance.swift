@@ -36,7 +36,9 @@ final class VulkanInstance: @unchecked Sendable {
         let available = Self.availableExtensions()
         var wanted = ["VK_KHR_surface", "VK_KHR_xcb_surface", "VK_KHR_xlib_surface",
                       "VK_KHR_wayland_surface", "VK_KHR_get_surface_capabilities2"]
-        if mode != .off { wanted.append("VK_EXT_debug_utils") }
+        // Debug labels (command buffers' and encoders' debug groups) and the validation
+        // messenger; cheap, and tools such as RenderDoc read the labels.
+        wanted.append("VK_EXT_debug_utils")
         let extensions = wanted.filter(available.contains)
         validation = mode != .off
         enabledExtensions = Set(extensions)
