@@ -160,4 +160,33 @@ struct ComputeTests {
         let words = counter.contents().bindMemory(to: UInt32.self, capacity: 8)
         #expect(words[0] == 3 && words[4] == 7)
     }
+
+    @Test("a dispatch over the device's group-count limit is split with base offsets: 2^22 elements in 65,536 groups of 64 all add up")
+    func overLimitDispatchIsSplit() throws {
+        let gpu = try TestGPU()
+        let limit = Int(gpu.device.backend.physical.limits.maxComputeWorkGroupCount.0)
+        var count = 1 << 22
+        #expect(count / 64 > limit, "the grid needs more groups than one dispatch may have")
+        let a = try gpu.device.makeBuffer(length: count * 4), b = try gpu.device.makeBuffer(length: count * 4)
+        let out = try gpu.device.makeBuffer(length: count * 4)
+        let pa = a.contents().bindMemory(to: Float.self, capacity: count)
+        let pb = b.contents().bindMemory(to: Float.self, capacity: count)
+        for i in 0..<count { pa[i] = Float(i); pb[i] = Float(2 * i) }
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeComputeCommandEncoder()
+        let pipeline = try gpu.pipeline("add.comp")
+        encoder.setComputePipelineState(pipeline)
+        encoder.setBuffer(a, offset: 0, index: 0)
+        encoder.setBuffer(b, offset: 0, index: 1)
+        encoder.setBuffer(out, offset: 0, index: 2)
+        encoder.setBytes(&count, length: 4, index: 3)
+        encoder.dispatchThreads(Size(width: count), threadsPerThreadgroup: pipeline.threadsPerThreadgroup)
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(cb.status == .completed)
+        let result = out.contents().bindMemory(to: Float.self, capacity: count)
+        let wrong = (0..<count).filter { result[$0] != Float(3 * $0) }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first at \(wrong.first ?? -1)")
+    }
 }

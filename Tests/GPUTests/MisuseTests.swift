@@ -83,6 +83,28 @@ struct MisuseTests {
             "SwiftGPU API misuse: endEncoding() called with 2 debug groups still pushed; call popDebugGroup() first"))
     }
 
+    @Test("dispatch sizes that are negative or need more than 2^32 - 1 groups")
+    func impossibleDispatchSizes() async {
+        let negative = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
+            encoder.setComputePipelineState(try gpu.pipeline("increment.comp"))
+            encoder.dispatchThreadgroups(Size(width: -1), threadsPerThreadgroup: Size(width: 1))
+        }
+        #expect(stderr(negative).contains(
+            "SwiftGPU API misuse: dispatchThreadgroups(_:threadsPerThreadgroup:): threadgroups -1×1×1 has a negative dimension"))
+        let huge = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
+            encoder.setComputePipelineState(try gpu.pipeline("increment.comp"))
+            encoder.setBuffer(try gpu.device.makeBuffer(length: 4), offset: 0, index: 0)
+            var amount: UInt32 = 1
+            encoder.setBytes(&amount, length: 4, index: 3)
+            encoder.dispatchThreads(Size(width: Int.max), threadsPerThreadgroup: Size(width: 1))
+        }
+        #expect(stderr(huge).contains("needs more than 4,294,967,295 threadgroups in a dimension"))
+    }
+
     @Test("two open encoders")
     func twoOpenEncoders() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

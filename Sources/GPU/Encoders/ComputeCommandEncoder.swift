@@ -86,10 +86,14 @@ public final class ComputeCommandEncoder {
 
     /// Dispatches `threadgroups` groups. `threadsPerThreadgroup` must equal the size the
     /// shader declares (Vulkan fixes it in the shader).
+    ///
+    /// Counts over the device's `maxComputeWorkGroupCount` (65,535 per dimension on most
+    /// devices) are split into several dispatches with base offsets, invisibly to the shader.
     public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) {
         let call: StaticString = "dispatchThreadgroups(_:threadsPerThreadgroup:)"
+        let groups = Self.groupCounts(threadgroups, call: call, what: "threadgroups")
         guard prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup) else { return }
-        context.dispatch(UInt32(threadgroups.width), UInt32(threadgroups.height), UInt32(threadgroups.depth))
+        context.dispatch(groups.x, groups.y, groups.z)
     }
 
     /// Dispatches enough threadgroups to cover `threads`. Vulkan has no partial
@@ -98,10 +102,27 @@ public final class ComputeCommandEncoder {
     public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) {
         let call: StaticString = "dispatchThreads(_:threadsPerThreadgroup:)"
         guard prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup) else { return }
-        func groups(_ count: Int, _ size: Int) -> UInt32 { UInt32((count + size - 1) / size) }
-        context.dispatch(groups(threads.width, threadsPerThreadgroup.width),
-                         groups(threads.height, threadsPerThreadgroup.height),
-                         groups(threads.depth, threadsPerThreadgroup.depth))
+        // Whole groups covering the grid (the shader's size is checked above: positive).
+        func groups(_ count: Int, _ size: Int) -> Int { count / size + (count % size == 0 ? 0 : 1) }
+        let counts = Self.groupCounts(Size(width: groups(threads.width, threadsPerThreadgroup.width),
+                                           height: groups(threads.height, threadsPerThreadgroup.height),
+                                           depth: groups(threads.depth, threadsPerThreadgroup.depth)),
+                                      call: call, what: "threads", given: threads)
+        context.dispatch(counts.x, counts.y, counts.z)
+    }
+
+    /// `size` as Vulkan group counts; stops on a negative size or a count past 2³² − 1
+    /// (naming `given`, what the caller passed).
+    private static func groupCounts(_ size: Size, call: StaticString, what: String, given: Size? = nil)
+        -> (x: UInt32, y: UInt32, z: UInt32) {
+        let given = given ?? size
+        guard given.width >= 0, given.height >= 0, given.depth >= 0 else {
+            misuse("\(call): \(what) \(given) has a negative dimension")
+        }
+        guard let x = UInt32(exactly: size.width), let y = UInt32(exactly: size.height), let z = UInt32(exactly: size.depth) else {
+            misuse("\(call): \(what) \(given) needs more than 4,294,967,295 threadgroups in a dimension")
+        }
+        return (x, y, z)
     }
 
     /// A label for debugging, recorded as a debug signpost where it is set (visible in

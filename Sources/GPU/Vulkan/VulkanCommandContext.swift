@@ -51,6 +51,8 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// less one (both are powers of two): a bound offset must have none of these bits.
     let uniformOffsetMask: UInt64
     let storageOffsetMask: UInt64
+    /// The device's `maxComputeWorkGroupCount`.
+    let maxGroupCount: (x: UInt32, y: UInt32, z: UInt32)
 
     static let uploadChunkSize = 64 * 1024
     static let maxDescriptorWrites = 64
@@ -62,6 +64,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         maxUniformRange = UInt64(limits.maxUniformBufferRange)
         uniformOffsetMask = UInt64(max(limits.minUniformBufferOffsetAlignment, 1)) - 1
         storageOffsetMask = UInt64(max(limits.minStorageBufferOffsetAlignment, 1)) - 1
+        maxGroupCount = (limits.maxComputeWorkGroupCount.0, limits.maxComputeWorkGroupCount.1, limits.maxComputeWorkGroupCount.2)
         let vk = device.handle
         var poolInfo = VkCommandPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO

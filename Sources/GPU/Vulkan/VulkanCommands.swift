@@ -99,8 +99,31 @@ extension VulkanCommandContext {
     }
 
     /// Records a compute dispatch.
+    ///
+    /// A count over the device's `maxComputeWorkGroupCount` in any dimension is split into
+    /// dispatches of at most that many groups, each with its base (`vkCmdDispatchBase`), so
+    /// the shader sees the same `gl_WorkGroupID` and `gl_GlobalInvocationID` as one dispatch
+    /// would give it. The driver never sees an invalid count.
+    @inline(__always)
     func dispatch(_ x: UInt32, _ y: UInt32, _ z: UInt32) {
-        vkCmdDispatch(commandBuffer, x, y, z)
+        let limit = maxGroupCount
+        guard x > limit.x || y > limit.y || z > limit.z else {
+            vkCmdDispatch(commandBuffer, x, y, z)
+            return
+        }
+        dispatchInParts(x, y, z, limit: limit)
+    }
+
+    /// `dispatch`'s split.
+    private func dispatchInParts(_ x: UInt32, _ y: UInt32, _ z: UInt32, limit: (x: UInt32, y: UInt32, z: UInt32)) {
+        for baseZ in stride(from: UInt32(0), to: z, by: Int(limit.z)) {
+            for baseY in stride(from: UInt32(0), to: y, by: Int(limit.y)) {
+                for baseX in stride(from: UInt32(0), to: x, by: Int(limit.x)) {
+                    vkCmdDispatchBase(commandBuffer, baseX, baseY, baseZ,
+                                      min(limit.x, x - baseX), min(limit.y, y - baseY), min(limit.z, z - baseZ))
+                }
+            }
+        }
     }
 
     /// Records a buffer-to-buffer copy.

@@ -35,6 +35,9 @@ final class VulkanPipeline: @unchecked Sendable {
                 entryPoint.withCString { name in
                 var info = VkComputePipelineCreateInfo()
                 info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
+                // Dispatches over the device's group-count limit are split with
+                // vkCmdDispatchBase, which needs this flag (core since Vulkan 1.1).
+                info.flags = VkPipelineCreateFlags(VK_PIPELINE_CREATE_DISPATCH_BASE_BIT.rawValue)
                 info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
                 info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
                 info.stage.module = module
