@@ -249,4 +249,35 @@ struct PresentationTests {
         _ = display.now
         #expect(shown.current == 4, "every frame was shown, its handler run on a reading thread")
     }
+
+    @Test("Drawable.present() and present(at:) on the drawable itself, after the rendering buffer is committed")
+    func drawablePresentsItself() throws {
+        let gpu = try TestGPU()
+        let display = VirtualDisplay(refreshRate: 60)
+        let layer = try Self.layer(gpu, display)
+        let log = PresentLog()
+        let first = try #require(layer.nextDrawable())
+        log.watch(first)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(
+            descriptor: gpu.clearingPass(first.texture, clear: ClearColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        encoder.endEncoding()
+        cb.commit()
+        first.present()
+        let second = try #require(layer.nextDrawable())
+        log.watch(second)
+        second.present(at: display.vblankTime(3).seconds)
+        // The device's queue completes in order: once a later buffer of it is done, both
+        // drawables have been handed to the display.
+        let fence = try gpu.device.internalQueue().makeCommandBuffer()
+        fence.commit()
+        fence.waitUntilCompleted()
+        display.advance(by: .milliseconds(20))
+        #expect(log.shown == [first.drawableID])
+        #expect(first.presentedTime == display.vblankTime(1).seconds)
+        display.advance(by: .milliseconds(40))
+        #expect(log.shown == [first.drawableID, second.drawableID])
+        #expect(second.presentedTime == display.vblankTime(3).seconds, "never before the time asked")
+        #expect(texel(try gpu.pixels(of: first.texture), width: 32, x: 4, y: 4) == [0, 0, 255, 255], "red, in BGRA")
+    }
 }

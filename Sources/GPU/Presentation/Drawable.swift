@@ -1,3 +1,4 @@
+import Logging
 import FramePacing
 
 /// A texture to render one frame into, handed out by `Layer.nextDrawable()` and presented
@@ -65,6 +66,42 @@ public final class Drawable: @unchecked Sendable {
         }
         if runNow { handler(self) }
     }
+
+    /// Presents the drawable as soon as possible, after the GPU work already committed on
+    /// its device: Metal's `present()`. Use it after committing the command buffer that
+    /// renders into it (SwiftGPU presents it with an empty command buffer of its own,
+    /// which the lifecycle gate judges like any other).
+    public func present() {
+        presentByItself("present()") { $0.present(self) }
+    }
+
+    /// Presents the drawable no earlier than `presentationTime` (seconds; see
+    /// `CommandBuffer.present(_:atTime:)`): Metal's `present(at:)`.
+    public func present(at presentationTime: Double) {
+        presentByItself("present(at:)") { $0.present(self, atTime: presentationTime) }
+    }
+
+    /// Presents the drawable once the layer's previous drawable has been shown for at least
+    /// `duration` seconds: Metal's `present(afterMinimumDuration:)`.
+    public func present(afterMinimumDuration duration: Double) {
+        presentByItself("present(afterMinimumDuration:)") { $0.present(self, afterMinimumDuration: duration) }
+    }
+
+    /// Commits an empty command buffer on the device's own queue that presents this
+    /// drawable. A failure to make it ends the drawable unshown, as a dropped frame.
+    private func presentByItself(_ call: String, _ present: (CommandBuffer) -> Void) {
+        do {
+            let commandBuffer = try texture.device.internalQueue().makeCommandBuffer()
+            present(commandBuffer)
+            commandBuffer.commit()
+        } catch {
+            // Its slot goes back when the app drops it (it was never presented).
+            Self.logger.error("Drawable.\(call) could not make its command buffer; the drawable is dropped: \(error)")
+            layer.finish(self, at: nil)
+        }
+    }
+
+    private static let logger = Logger(label: "SwiftGPU")
 }
 
 extension CommandBuffer {
