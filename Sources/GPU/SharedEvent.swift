@@ -80,6 +80,13 @@ extension CommandBuffer {
     }
 
     private func addEventOperation(_ event: SharedEvent, value: UInt64, call: String, isWait: Bool) {
+        if !isWait {
+            // An event's value never goes down, through the GPU either (Vulkan forbids it).
+            let current = event.signaledValue
+            guard value > current else {
+                misuse("\(call) with \(value), which is not greater than the event's current \(current)")
+            }
+        }
         engine.lock.withLock { record.addEventOperation(event, value: value, isWait: isWait, call: call) }
     }
 }

@@ -234,4 +234,41 @@ struct CommandBufferTests {
         #expect(counter.contents().load(as: UInt32.self) == 2)
         #expect(gpu.device.backend.debugLabels != nil, "lavapipe's loader offers VK_EXT_debug_utils")
     }
+
+    @Test("a completed handler may make a command buffer on a queue at its maxCommandBufferCount: the slot is free before handlers run")
+    func makeInCompletedHandlerAtMaximum() throws {
+        let gpu = try TestGPU(maxCommandBufferCount: 1)
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let first = try gpu.incrementBuffer(counter)
+        let made = Locked(false)
+        let queue = gpu.queue
+        first.addCompletedHandler { _ in
+            // Blocks forever if the finished buffer still held the queue's only slot.
+            let next = try? queue.makeCommandBuffer()
+            made.withLock { $0 = next != nil }
+        }
+        first.commit()
+        first.waitUntilCompleted()
+        #expect(made.current)
+    }
+
+    @Test("signalling an event that a buffer of another queue waits for is allowed, as is a later buffer waiting for an earlier one's signal")
+    func legitimateEventOrders() throws {
+        let gpu = try TestGPU()
+        let other = try gpu.device.makeCommandQueue()
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let event = try gpu.device.makeSharedEvent()
+        let waiter = try gpu.incrementBuffer(counter, on: other)
+        waiter.encodeWaitForEvent(event, value: 1)
+        waiter.commit()
+        let signaller = try gpu.incrementBuffer(counter)
+        signaller.encodeSignalEvent(event, value: 1)
+        signaller.commit()
+        let follower = try gpu.incrementBuffer(counter)
+        follower.encodeWaitForEvent(event, value: 1)
+        follower.commit()
+        for buffer in [waiter, signaller, follower] { buffer.waitUntilCompleted() }
+        #expect([waiter, signaller, follower].allSatisfy { $0.status == .completed })
+        #expect(counter.contents().load(as: UInt32.self) == 3)
+    }
 }

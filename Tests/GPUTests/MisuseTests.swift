@@ -105,6 +105,46 @@ struct MisuseTests {
         #expect(stderr(huge).contains("needs more than 4,294,967,295 threadgroups in a dimension"))
     }
 
+    @Test("waits that would never end: a handler waiting on its own queue, a signal for an earlier buffer of the queue, a lowering signal")
+    func waitsThatNeverEnd() async {
+        let handler = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // The first buffer is held on an event until both are committed, so the handler
+            // always finds the later buffer committed and not yet completed.
+            let gpu = try TestGPU()
+            let gate = try gpu.device.makeSharedEvent()
+            let first = try gpu.queue.makeCommandBuffer()
+            first.encodeWaitForEvent(gate, value: 1)
+            let later = try gpu.queue.makeCommandBuffer()
+            first.addCompletedHandler { _ in later.waitUntilCompleted() }
+            first.commit()
+            later.commit()
+            gate.signaledValue = 1
+            first.waitUntilCompleted()
+        }
+        #expect(stderr(handler).contains("SwiftGPU API misuse: waitUntilCompleted() called from a completed handler of the same "
+            + "queue on a command buffer that has not completed"))
+        let order = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let event = try gpu.device.makeSharedEvent()
+            let waiter = try gpu.queue.makeCommandBuffer()
+            waiter.encodeWaitForEvent(event, value: 1)
+            let signaller = try gpu.queue.makeCommandBuffer()
+            signaller.encodeSignalEvent(event, value: 1)
+            waiter.commit()
+            signaller.commit()
+        }
+        #expect(stderr(order).contains("SwiftGPU API misuse: commit() of a command buffer that signals an event to 1, which a "
+            + "command buffer enqueued before it on the same queue waits for (value 1)"))
+        let lower = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let event = try gpu.device.makeSharedEvent()
+            event.signaledValue = 5
+            try gpu.queue.makeCommandBuffer().encodeSignalEvent(event, value: 3)
+        }
+        #expect(stderr(lower).contains("SwiftGPU API misuse: encodeSignalEvent(_:value:) with 3, which is not greater than the "
+            + "event's current 5"))
+    }
+
     @Test("two open encoders")
     func twoOpenEncoders() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -17,6 +17,15 @@ struct EnqueueOrder<Element: AnyObject> {
     /// Whether no buffer waits.
     var isEmpty: Bool { pending.isEmpty }
 
+    /// The oldest buffer ahead of `element` in the order that satisfies `predicate`.
+    func first(before element: Element, where predicate: (Element) -> Bool) -> Element? {
+        for candidate in pending.elements {
+            if candidate === element { return nil }
+            if predicate(candidate) { return candidate }
+        }
+        return nil
+    }
+
     /// Gives `element` the last place.
     mutating func append(_ element: Element) { pending.append(element) }
 

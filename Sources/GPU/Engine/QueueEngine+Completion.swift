@@ -1,4 +1,5 @@
 import FramePacing
+import Glibc
 import SwiftGPUSupport
 
 extension QueueEngine {
@@ -10,6 +11,7 @@ extension QueueEngine {
     /// lack wait-any) implements a wait for any of several semaphores as a busy loop.
     /// Shutdown wakes it with an empty submission that signals the next timeline value.
     func completionLoop() {
+        lock.withLock { completionThreadID = pthread_self() }
         var next: UInt64 = 1
         while true {
             let reached: UInt64
@@ -40,14 +42,14 @@ extension QueueEngine {
     private func complete(_ buffer: CommandBuffer) {
         // Scheduled handlers run before completed ones, even when the GPU is faster than
         // the thread that submitted.
-        let (context, signals) = lock.withLock { () -> (VulkanCommandContext?, [SharedEvent]) in
+        let (context, signals) = lock.withLock { () -> (VulkanCommandContext?, [(event: SharedEvent, value: UInt64)]) in
             lock.wait { buffer.record.scheduledHandlersDone || buffer.record.status.isTerminal }
             return (buffer.record.context, buffer.record.eventSignals)
         }
         let end = HostClock.seconds()
         let gpuTimes = context?.gpuTimes().map { (Double($0.start) / 1e9, Double($0.end) / 1e9) }
         // The buffer's event signals have happened: their listeners re-read the values.
-        for event in signals { event.gpuSignalled() }
+        for signal in signals { signal.event.gpuSignalled() }
         let lost = lock.withLock { () -> Bool in
             buffer.record.noteCompletion(at: end, gpuTimes: gpuTimes)
             return isLost

@@ -42,6 +42,9 @@ final class QueueEngine: @unchecked Sendable {
     var isLost = false
     /// Set when the queue goes; broadcast on `lock`.
     private(set) var isStopping = false
+    /// The completion thread, once it runs: a wait on it for a buffer of this queue would
+    /// never end.
+    var completionThreadID: pthread_t?
 
     // Guarded by submitLock.
     /// The last timeline value handed to a submission.
@@ -141,9 +144,27 @@ final class QueueEngine: @unchecked Sendable {
             if buffer.record.commit(recordingFailure: failure) { order.append(buffer) }
             order.admitted()
             lock.broadcast()
+            if !buffer.record.eventSignals.isEmpty { checkSignalsDoNotUnblockEarlierBuffers(of: buffer) }
         }
         gate.admitted()
         schedule()
+    }
+
+    /// Stops when `buffer` signals an event value that a buffer ahead of it in this queue's
+    /// order waits for: buffers of a queue run in order, so the earlier one would wait
+    /// forever. Called with `lock` held (it reads the events' values, a driver query that
+    /// takes no lock of SwiftGPU's).
+    private func checkSignalsDoNotUnblockEarlierBuffers(of buffer: CommandBuffer) {
+        for signal in buffer.record.eventSignals {
+            let current = signal.event.signaledValue
+            guard let held = order.first(before: buffer, where: { earlier in
+                earlier.record.eventWaits.contains { $0.event === signal.event && $0.value > current && $0.value <= signal.value }
+            }) else { continue }
+            let wait = held.record.eventWaits.first { $0.event === signal.event }!
+            misuse("commit() of a command buffer that signals an event to \(signal.value), which a command buffer enqueued "
+                + "before it on the same queue waits for (value \(wait.value)): buffers of a queue run in order, so that one "
+                + "would wait forever; signal the event from another queue or the CPU")
+        }
     }
 
     /// Ends a buffer the lifecycle gate refused at commit: no Vulkan call, handlers once,
@@ -176,6 +197,10 @@ final class QueueEngine: @unchecked Sendable {
         lock.withLock {
             guard !buffer.record.isOpenForRecording else { misuse("waitUntilCompleted() called before commit()") }
             if let thread = buffer.record.handlerThread, pthread_equal(thread, pthread_self()) != 0 { return }
+            if !buffer.record.handlersDone, let completion = completionThreadID, pthread_equal(completion, pthread_self()) != 0 {
+                misuse("waitUntilCompleted() called from a completed handler of the same queue on a command buffer that has not "
+                    + "completed: it would wait forever, since that handler holds the queue's completion thread")
+            }
             lock.wait { buffer.record.handlersDone }
         }
     }

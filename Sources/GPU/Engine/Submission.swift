@@ -55,7 +55,7 @@ struct Submission {
     /// Events the buffer waits for.
     private(set) var eventWaits: [(event: SharedEvent, value: UInt64)] = []
     /// Events the buffer signals: told when it completes.
-    private(set) var eventSignals: [SharedEvent] = []
+    private(set) var eventSignals: [(event: SharedEvent, value: UInt64)] = []
     /// The event value the buffer is held for, once the scheduler found it unreached.
     var heldForValue: UInt64?
     /// Every event wait was found reached (event values only grow, so they stay so).
@@ -169,7 +169,7 @@ struct Submission {
             eventWaits.append((event, value))
         } else {
             context.signals.append(operation)
-            eventSignals.append(event)
+            eventSignals.append((event, value))
         }
     }
 
