@@ -39,6 +39,16 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "PNG", dependencies: ["CPNG"], swiftSettings: strict),
+        // SPIRV-Tools' validator, which checks every module before the driver sees it.
+        .systemLibrary(
+            name: "CSPIRVTools",
+            providers: [.apt(["spirv-tools"])]
+        ),
+        // glslang, which compiles GLSL at run time (makeLibrary(source:options:)).
+        .systemLibrary(
+            name: "CGlslang",
+            providers: [.apt(["glslang-dev", "spirv-tools"])]
+        ),
         // Locks, host time, service threads and thread scheduling, for the modules below
         // (package access; no product of its own).
         .target(name: "SwiftGPUSupport", swiftSettings: strict),
@@ -50,8 +60,8 @@ let package = Package(
         .target(
             name: "GPU",
             dependencies: [
-                "CVulkan", "AppLifecycle", "FramePacing", "SwiftGPUSupport", "SwiftGPUSPIRV",
-                .product(name: "Logging", package: "swift-log"),
+                "CVulkan", "CSPIRVTools", "CGlslang", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
+                "SwiftGPUSPIRV", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

@@ -4,8 +4,9 @@
 set -euo pipefail
 
 packages=(pkg-config libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers glslc libpng-dev "$@")
-# spirv-val checks the push-constant rewrite's output in the tests.
-packages+=(spirv-tools)
+# SPIRV-Tools validates every shader module before the driver sees it (and its spirv-val
+# checks the push-constant rewrite's output in the tests); glslang compiles GLSL at run time.
+packages+=(spirv-tools glslang-dev)
 # Window presentation tests: an Xvfb server, and the xcb and Xlib headers they make windows with;
 # xcb-present for XPresentClock.
 packages+=(xvfb libxcb1-dev libx11-dev libxcb-present-dev)

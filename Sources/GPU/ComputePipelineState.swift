@@ -29,6 +29,7 @@ public final class ComputePipelineState: @unchecked Sendable {
         guard let local = entry.localSize else {
             throw .unsupportedFunction(name: function.name, reason: "it declares no local size")
         }
+        try Self.check(localSize: local, of: function.name, against: device.limits)
         slots = try ResourceSlot.slots(of: function, stage: .compute)
         self.device = device
         functionName = function.name
@@ -42,6 +43,28 @@ public final class ComputePipelineState: @unchecked Sendable {
         }
         pushConstants = PushConstantPipeline.compute(device: device, function: function, slots: slots)
         device.pipelineCache.saveIfGrown()
+    }
+
+    /// Throws unless every dimension of `local` is at least 1 and within the device's
+    /// limits, per dimension and in total: a driver given a zero or oversized local size
+    /// divides by zero or crashes at dispatch.
+    private static func check(localSize local: (x: UInt32, y: UInt32, z: UInt32), of name: String,
+                              against limits: DeviceLimits) throws(LibraryError) {
+        let size = (Int(local.x), Int(local.y), Int(local.z)), max = limits.maxThreadsPerThreadgroup
+        let text = "\(size.0)×\(size.1)×\(size.2)"
+        guard size.0 > 0, size.1 > 0, size.2 > 0 else {
+            throw .unsupportedFunction(name: name, reason: "its local size \(text) has a zero dimension")
+        }
+        guard size.0 <= max.width, size.1 <= max.height, size.2 <= max.depth else {
+            throw .unsupportedFunction(name: name, reason:
+                "its local size \(text) exceeds this device's maximum \(max.width)×\(max.height)×\(max.depth)")
+        }
+        let total = size.0 * size.1 * size.2
+        guard total <= limits.maxTotalThreadsPerThreadgroup else {
+            throw .unsupportedFunction(name: name, reason:
+                "its local size \(text) has \(total) invocations, over this device's maximum of "
+                + "\(limits.maxTotalThreadsPerThreadgroup) per threadgroup")
+        }
     }
 }
 

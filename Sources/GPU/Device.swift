@@ -29,6 +29,8 @@ public final class Device: @unchecked Sendable {
     /// `setFragmentBytes` through push constants (see `PushConstantPipeline`). On unless
     /// the environment sets GPU_PUSH_CONSTANTS=0.
     let feedsBytesThroughPushConstants: Bool
+    /// The limits arguments are checked against.
+    let limits: DeviceLimits
 
     init(physical: VulkanPhysicalDevice, lifecycle: AppLifecycle, usePushDescriptors: Bool,
          pushConstantBytes: Bool = environment("GPU_PUSH_CONSTANTS") != "0", cacheDirectory: URL?) throws(GPUError) {
@@ -42,6 +44,7 @@ public final class Device: @unchecked Sendable {
             throw .vulkan(error)
         }
         name = physical.name
+        limits = physical.deviceLimits()
         self.lifecycle = lifecycle
         gate = LifecycleGate(lifecycle: lifecycle)
     }

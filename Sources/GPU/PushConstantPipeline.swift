@@ -86,6 +86,10 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
             ranges[slot.stage] = (ranges[slot.stage]?.start ?? start, end)
         }
         guard !plan.pushSlots.isEmpty else { return nil }
+        // The rewrite is SwiftGPU's own: a module it got wrong goes to no driver.
+        for stage in Set(plan.pushSlots.map(\.stage)) {
+            if SPIRVValidator.problem(in: plan.words[stage]!) != nil { return nil }
+        }
         plan.ranges = ranges.map { stage, range in
             PushConstantRange(stage: stage, offset: UInt32(range.start), size: UInt32(range.end - range.start))
         }

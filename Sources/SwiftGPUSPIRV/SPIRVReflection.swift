@@ -160,6 +160,9 @@ package struct SPIRVModule: Sendable {
     package var entryPoints: [SPIRVEntryPoint]
     /// The byte size of each uniform block in set 0, by binding.
     package var uniformBlockSizes: [UInt32: Int]
+    /// The entry points of other execution models (geometry, tessellation, kernels, ...),
+    /// which `entryPoints` leaves out: their names and models, to say why they cannot run.
+    package var otherEntryPoints: [(name: String, executionModel: String)]
 
     /// Parses a SPIR-V binary. Accepts either endianness of the magic number.
     package init(bytes: some Collection<UInt8>) throws(SPIRVParseError) {
@@ -203,6 +206,7 @@ package struct SPIRVModule: Sendable {
         self.words = words
         self.entryPoints = reflector.entryPoints()
         self.uniformBlockSizes = reflector.uniformBlockSizes()
+        self.otherEntryPoints = reflector.otherEntryPoints()
     }
 
     /// The first entry point with the given name (and stage, when given).
@@ -760,6 +764,26 @@ private struct SPIRVReflector {
     /// A reflector over a parsed module.
     package init(_ module: SPIRVParser) {
         self.module = module
+    }
+
+    /// The entry points whose execution model is not vertex, fragment or compute, with the
+    /// model's name.
+    package func otherEntryPoints() -> [(name: String, executionModel: String)] {
+        module.entryPoints.compactMap { raw in
+            let model: String
+            switch raw.model {
+            case SPIRVExecutionModel.vertex, SPIRVExecutionModel.fragment, SPIRVExecutionModel.glCompute: return nil
+            case 1: model = "tessellation control"
+            case 2: model = "tessellation evaluation"
+            case 3: model = "geometry"
+            case 6: model = "OpenCL kernel"
+            case 5267, 5364: model = "task"
+            case 5268, 5365: model = "mesh"
+            case 5313...5318: model = "ray tracing"
+            default: model = "execution model \(raw.model)"
+            }
+            return (raw.name, model)
+        }
     }
 
     /// The vertex, fragment and compute entry points.

@@ -14,12 +14,16 @@ public final class Library: Sendable {
     /// Names without the stage extension (`add` for `add.comp`), as a Metal user writes
     /// them: each with every function it fits.
     private let shortNames: [String: [String]]
+    /// Entry points SwiftGPU cannot run (geometry, tessellation, ...), by name, with their
+    /// execution model: asking for one says why instead of "not found".
+    private let unsupported: [String: String]
 
     /// The stage extensions the SPIRVCompiler plugin's file names carry.
     static let stageExtensions: Set<String> = ["vert", "frag", "comp"]
 
-    init(device: Device, functions: [Function]) {
+    init(device: Device, functions: [Function], unsupported: [String: String] = [:]) {
         self.device = device
+        self.unsupported = unsupported
         self.functions = Dictionary(functions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         functionNames = self.functions.keys.sorted()
         var shortNames: [String: [String]] = [:]
@@ -33,10 +37,16 @@ public final class Library: Sendable {
 
     /// The function named `name`: its full name (`add.comp`), or the name without its
     /// stage extension (`add`) when that fits one function. Throws
-    /// ``LibraryError/functionNotFound(name:available:)`` listing the names there are, or
-    /// ``LibraryError/ambiguousFunctionName(name:candidates:)``.
+    /// ``LibraryError/functionNotFound(name:available:)`` listing the names there are,
+    /// ``LibraryError/ambiguousFunctionName(name:candidates:)``, or
+    /// ``LibraryError/unsupportedFunction(name:reason:)`` for an entry point of a stage
+    /// SwiftGPU does not run (geometry, tessellation, ...).
     public func makeFunction(name: String) throws(LibraryError) -> Function {
         if let function = functions[name] { return function }
+        if let model = unsupported[name] {
+            throw .unsupportedFunction(name: name, reason:
+                "it is a \(model) shader; SwiftGPU runs vertex, fragment and compute functions")
+        }
         switch shortNames[name] {
         case let candidates? where candidates.count == 1: return functions[candidates[0]]!
         case let candidates?: throw .ambiguousFunctionName(name: name, candidates: candidates)
@@ -57,11 +67,15 @@ public struct Function: Sendable {
 
 extension Device {
     /// Makes a library from one SPIR-V module; its functions are named by entry point.
+    /// Throws ``LibraryError/notSPIRV(name:reason:)`` for bytes that are not a module and
+    /// ``LibraryError/invalidSPIRV(name:reason:)`` for one that breaks SPIR-V's rules for
+    /// Vulkan: no driver sees a module before the SPIRV-Tools validator has passed it.
     public func makeLibrary(spirv: Data) throws(LibraryError) -> Library {
         let module = try Self.parse(spirv, name: "SPIR-V data")
         return Library(device: self, functions: module.entryPoints.map {
             Function(name: $0.name, module: module, entryPoint: $0)
-        })
+        }, unsupported: Dictionary(module.otherEntryPoints.map { ($0.name, $0.executionModel) },
+                                   uniquingKeysWith: { first, _ in first }))
     }
 
     /// Makes a library of every `*.spv` file in `bundle`'s resources, as the SPIRVCompiler
@@ -95,24 +109,31 @@ extension Device {
     private func makeLibrary(files: [URL]) throws(LibraryError) -> Library {
         let urls = files.sorted { $0.lastPathComponent < $1.lastPathComponent }
         var functions: [Function] = []
+        var unsupported: [String: String] = [:]
         for url in urls {
             guard let data = try? Data(contentsOf: url) else { throw .unreadable(path: url.path) }
             let fileName = url.deletingPathExtension().lastPathComponent
             let module = try Self.parse(data, name: url.lastPathComponent)
-            if module.entryPoints.count == 1 {
-                functions.append(Function(name: fileName, module: module, entryPoint: module.entryPoints[0]))
-            } else {
+            switch (module.entryPoints.count, module.otherEntryPoints.count) {
+            case (1, 0): functions.append(Function(name: fileName, module: module, entryPoint: module.entryPoints[0]))
+            case (0, 1): unsupported[fileName] = module.otherEntryPoints[0].executionModel
+            default:
                 functions += module.entryPoints.map { Function(name: $0.name, module: module, entryPoint: $0) }
+                for other in module.otherEntryPoints { unsupported[other.name] = other.executionModel }
             }
         }
-        return Library(device: self, functions: functions)
+        return Library(device: self, functions: functions, unsupported: unsupported)
     }
 
+    /// Reads `data` with SwiftGPU's own reader, then has SPIRV-Tools validate it.
     private static func parse(_ data: Data, name: String) throws(LibraryError) -> SPIRVModule {
+        let module: SPIRVModule
         do {
-            return try SPIRVModule(bytes: data)
+            module = try SPIRVModule(bytes: data)
         } catch {
             throw .notSPIRV(name: name, reason: error.reason)
         }
+        if let problem = SPIRVValidator.problem(in: module.words) { throw .invalidSPIRV(name: name, reason: problem) }
+        return module
     }
 }

@@ -2,6 +2,9 @@
 public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bytes are not a SPIR-V module.
     case notSPIRV(name: String, reason: String)
+    /// The module breaks SPIR-V's rules for Vulkan: the SPIRV-Tools validator's message,
+    /// with the word where it found the fault. SwiftGPU gives no driver such a module.
+    case invalidSPIRV(name: String, reason: String)
     /// No function has this name; lists the names there are.
     case functionNotFound(name: String, available: [String])
     /// The name, without a stage extension, fits several functions (`textured` for
@@ -19,6 +22,7 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notSPIRV(let name, let reason): "\(name) is not a SPIR-V module: \(reason)"
+        case .invalidSPIRV(let name, let reason): "\(name) is not valid SPIR-V for Vulkan: \(reason)"
         case .functionNotFound(let name, let available):
             "no function named '\(name)' in the library; it has: \(available.joined(separator: ", "))"
         case .ambiguousFunctionName(let name, let candidates):

@@ -1,0 +1,49 @@
+/// The device's limits that SwiftGPU checks arguments against before any driver call, read
+/// once when the device opens.
+struct DeviceLimits: Sendable {
+    /// Largest width of a 1D texture.
+    var maxImageDimension1D: Int
+    /// Largest width and height of a 2D texture.
+    var maxImageDimension2D: Int
+    /// Largest width, height and depth of a 3D texture.
+    var maxImageDimension3D: Int
+    /// Largest width and height of a cube texture.
+    var maxImageDimensionCube: Int
+    /// Most slices of an array texture.
+    var maxImageArrayLayers: Int
+    /// Largest local size of a compute shader, per dimension.
+    var maxThreadsPerThreadgroup: Size
+    /// Most invocations in one threadgroup.
+    var maxTotalThreadsPerThreadgroup: Int
+    /// Most threadgroups of one dispatch per dimension (larger grids are split).
+    var maxThreadgroupsPerGrid: Size
+    /// Largest viewport width and height.
+    var maxViewportWidth: Int
+    /// Largest viewport height.
+    var maxViewportHeight: Int
+    /// The range a viewport's corners must lie in.
+    var viewportBounds: ClosedRange<Double>
+    /// Largest sampler LOD bias magnitude.
+    var maxSamplerLodBias: Float
+    /// Largest sampler anisotropy.
+    var maxSamplerAnisotropy: Float
+    /// Alignment of a storage buffer bound at an offset.
+    var storageBufferOffsetAlignment: Int
+    /// Alignment of a uniform buffer bound at an offset.
+    var uniformBufferOffsetAlignment: Int
+    /// Largest render target width.
+    var maxFramebufferWidth: Int
+    /// Largest render target height.
+    var maxFramebufferHeight: Int
+    /// Most color attachments of a render pass.
+    var maxColorAttachments: Int
+    /// Largest single allocation, so the largest buffer.
+    var maxBufferLength: Int
+}
+
+extension Device {
+    /// Metal's `maxThreadsPerThreadgroup`: the largest threadgroup per dimension.
+    public var maxThreadsPerThreadgroup: Size { limits.maxThreadsPerThreadgroup }
+    /// Metal's `maxBufferLength`: the largest buffer this device makes, in bytes.
+    public var maxBufferLength: Int { limits.maxBufferLength }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Shaders
+import Testing
+@testable import GPU
+
+/// Modules that would crash or mislead a driver are refused before any driver call, with a
+/// message that says why.
+@Suite("Module validation", .validated)
+struct ModuleValidationTests {
+    /// The words of the package's `add.comp`.
+    static func addWords() throws -> [UInt32] {
+        let data = try Data(contentsOf: Shaders.bundle.url(forResource: "add.comp", withExtension: "spv")!)
+        return data.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+    }
+
+    static func bytes(_ words: [UInt32]) -> Data { words.withUnsafeBytes { Data($0) } }
+
+    /// The word offsets of `add.comp`'s instructions with `opcode`.
+    static func instructions(_ words: [UInt32], opcode: UInt32) -> [Int] {
+        var offsets: [Int] = [], at = 5
+        while at < words.count {
+            let count = Int(words[at] >> 16)
+            if words[at] & 0xFFFF == opcode { offsets.append(at) }
+            at += max(count, 1)
+        }
+        return offsets
+    }
+
+    /// The reason `makeLibrary(spirv:)` gives for `words`, which it must refuse as invalid.
+    static func invalidReason(_ words: [UInt32], device: Device) -> String? {
+        do {
+            _ = try device.makeLibrary(spirv: bytes(words))
+            return nil
+        } catch {
+            guard case .invalidSPIRV(let name, let reason) = error else { return "\(error)" }
+            #expect(name == "SPIR-V data")
+            return reason
+        }
+    }
+
+    @Test("malformed modules are refused with the validator's message and the word it points at")
+    func malformedModules() throws {
+        let gpu = try TestGPU()
+        let words = try Self.addWords()
+
+        var hugeBound = words
+        hugeBound[3] = 0xFFFF_FFFF
+        let bound = try #require(Self.invalidReason(hugeBound, device: gpu.device))
+        #expect(bound == "word 0: Invalid SPIR-V.  The id bound is larger than the max id bound 4194303.")
+
+        var decorationTarget = words
+        let decoration = try #require(Self.instructions(words, opcode: 71).first)
+        decorationTarget[decoration + 1] = words[3] + 10
+        let target = try #require(Self.invalidReason(decorationTarget, device: gpu.device))
+        #expect(target.hasPrefix("word 0: The following forward referenced IDs have not been defined:"))
+
+        var noReturn = words
+        let ret = try #require(Self.instructions(words, opcode: 253).first)
+        noReturn.remove(at: ret)
+        let missing = try #require(Self.invalidReason(noReturn, device: gpu.device))
+        #expect(missing.hasPrefix("word 81: Function end cannot be called in blocks"))
+
+        var flipped = words
+        let load = try #require(Self.instructions(words, opcode: 61).first)
+        flipped[load] = flipped[load] & 0xFFFF_0000 | 62 // OpLoad becomes OpStore
+        let opcode = try #require(Self.invalidReason(flipped, device: gpu.device))
+        #expect(opcode.contains("End of input reached while decoding OpStore"))
+        #expect("\(LibraryError.invalidSPIRV(name: "m.spv", reason: "word 3: x"))"
+            == "m.spv is not valid SPIR-V for Vulkan: word 3: x")
+    }
+
+    @Test("a geometry shader is named as an unsupported stage, not as a missing function")
+    func unsupportedStage() throws {
+        let gpu = try TestGPU()
+        let geometry = try GLSLC.compile("""
+            #version 450
+            layout(points) in;
+            layout(points, max_vertices = 1) out;
+            void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); EndPrimitive(); }
+            """, stage: "geom")
+        let library = try gpu.device.makeLibrary(spirv: geometry)
+        #expect(library.functionNames.isEmpty)
+        #expect(throws: LibraryError.unsupportedFunction(name: "main", reason:
+            "it is a geometry shader; SwiftGPU runs vertex, fragment and compute functions")) {
+            try library.makeFunction(name: "main")
+        }
+    }
+
+    @Test("a local size with a zero dimension, or over the device's limits, is refused before the driver sees it")
+    func localSizes() throws {
+        let gpu = try TestGPU()
+        // add.comp's size is also a WorkgroupSize built-in, which overrides LocalSize: drop its
+        // decoration so that the execution mode alone sets the size.
+        var words = try Self.addWords()
+        let builtIn = try #require(Self.instructions(words, opcode: 71).first { words[$0 + 2] == 11 && words[$0 + 3] == 25 })
+        words.removeSubrange(builtIn..<builtIn + 4)
+        let mode = try #require(Self.instructions(words, opcode: 16).first { words[$0 + 2] == 17 })
+        func pipeline(_ x: UInt32, _ y: UInt32, _ z: UInt32) throws {
+            var changed = words
+            (changed[mode + 3], changed[mode + 4], changed[mode + 5]) = (x, y, z)
+            _ = try gpu.device.makeComputePipelineState(function: gpu.device.makeLibrary(spirv: Self.bytes(changed))
+                .makeFunction(name: "main"))
+        }
+        #expect(throws: LibraryError.unsupportedFunction(name: "main", reason: "its local size 0×1×1 has a zero dimension")) {
+            try pipeline(0, 1, 1)
+        }
+        let max = gpu.device.maxThreadsPerThreadgroup
+        #expect(throws: LibraryError.unsupportedFunction(name: "main", reason: "its local size \(max.width + 1)×1×1 exceeds "
+            + "this device's maximum \(max.width)×\(max.height)×\(max.depth)")) {
+            try pipeline(UInt32(max.width + 1), 1, 1)
+        }
+        let total = gpu.device.limits.maxTotalThreadsPerThreadgroup
+        if max.width * max.height > total {
+            #expect(throws: LibraryError.unsupportedFunction(name: "main", reason: "its local size \(max.width)×\(max.height)×1 "
+                + "has \(max.width * max.height) invocations, over this device's maximum of \(total) per threadgroup")) {
+                try pipeline(UInt32(max.width), UInt32(max.height), 1)
+            }
+        }
+        try pipeline(UInt32(total), 1, 1)
+    }
+
+    @Test("driver results read by name")
+    func resultNames() {
+        #expect("\(VulkanError.Code(rawValue: -13))" == "VK_ERROR_UNKNOWN")
+        #expect("\(VulkanError.Code(rawValue: -1_000_161_000))" == "VK_ERROR_FRAGMENTATION")
+        #expect("\(VulkanError.Code(rawValue: 1_000_297_000))" == "VK_PIPELINE_COMPILE_REQUIRED")
+        #expect("\(VulkanError.Code(rawValue: -77))" == "VkResult(-77)")
+    }
+}
