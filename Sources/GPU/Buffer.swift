@@ -32,6 +32,7 @@ extension Device {
     /// contents are undefined until the GPU writes them, as in Metal.
     public func makeBuffer(length: Int, options: ResourceOptions = .storageModeShared) throws(GPUError) -> Buffer {
         guard length > 0 else { misuse("makeBuffer(length:options:) needs a length above 0, got \(length)") }
+        guard length <= maxBufferLength else { throw .bufferTooLong(length: length, maximum: maxBufferLength) }
         let isPrivate = options.contains(.storageModePrivate)
         let backing: VulkanBuffer
         do {
@@ -49,6 +50,7 @@ extension Device {
     public func makeBuffer(bytes: UnsafeRawPointer, length: Int,
                            options: ResourceOptions = .storageModeShared) throws(GPUError) -> Buffer {
         guard length > 0 else { misuse("makeBuffer(bytes:length:options:) needs a length above 0, got \(length)") }
+        guard length <= maxBufferLength else { throw .bufferTooLong(length: length, maximum: maxBufferLength) }
         guard options.contains(.storageModePrivate) else {
             let buffer = try makeBuffer(length: length, options: options)
             buffer.contents().copyMemory(from: bytes, byteCount: length)

@@ -39,6 +39,10 @@ struct DeviceLimits: Sendable {
     var maxColorAttachments: Int
     /// Largest single allocation, so the largest buffer.
     var maxBufferLength: Int
+    /// Largest offset of a vertex attribute in its vertex.
+    var maxVertexAttributeOffset: Int
+    /// Largest vertex buffer stride.
+    var maxVertexBufferStride: Int
 }
 
 extension Device {

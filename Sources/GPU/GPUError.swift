@@ -11,6 +11,11 @@ public enum GPUError: Error, Sendable, CustomStringConvertible {
     /// A command buffer SwiftGPU ran for the call (an upload or a read-back) failed: the
     /// device was lost, memory ran out, and so on.
     case commandBuffer(CommandBufferError)
+    /// This device cannot make the texture asked for: a format and usage pair it lacks, or
+    /// a size, slice, level or sample count over its limits. The message names the limit.
+    case unsupportedTexture(String)
+    /// This device cannot make a buffer this long (over ``Device/maxBufferLength``).
+    case bufferTooLong(length: Int, maximum: Int)
 
     /// A readable message.
     public var description: String {
@@ -26,6 +31,9 @@ public enum GPUError: Error, Sendable, CustomStringConvertible {
             "GPU_VALIDATION is set but VK_LAYER_KHRONOS_validation is not installed "
                 + "(apt-get install vulkan-validationlayers)"
         case .commandBuffer(let error): "SwiftGPU's command buffer failed: \(error)"
+        case .unsupportedTexture(let message): message
+        case .bufferTooLong(let length, let maximum):
+            "a buffer of \(length) bytes is longer than this device's maxBufferLength of \(maximum) bytes"
         }
     }
 }

@@ -15,8 +15,8 @@ public final class BlitCommandEncoder {
     public func copy(from source: Buffer, sourceOffset: Int, to destination: Buffer, destinationOffset: Int, size: Int) {
         let call = "copy(from:sourceOffset:to:destinationOffset:size:)"
         checkOpen(call)
-        checkRange(source, sourceOffset..<(sourceOffset + size), call: call, role: "source")
-        checkRange(destination, destinationOffset..<(destinationOffset + size), call: call, role: "destination")
+        checkByteRange(offset: sourceOffset, size: size, within: source.length, call: call, role: "source")
+        checkByteRange(offset: destinationOffset, size: size, within: destination.length, call: call, role: "destination")
         guard size > 0 else { return }
         track(reading: source, writing: destination)
         context.copy(from: source.backing.handle, offset: sourceOffset, to: destination.backing.handle,
@@ -27,7 +27,7 @@ public final class BlitCommandEncoder {
     public func fill(buffer: Buffer, range: Range<Int>, value: UInt8) {
         let call = "fill(buffer:range:value:)"
         checkOpen(call)
-        checkRange(buffer, range, call: call, role: "buffer")
+        checkByteRange(offset: range.lowerBound, size: range.count, within: buffer.length, call: call, role: "buffer")
         guard !range.isEmpty else { return }
         track(reading: nil, writing: buffer)
         // vkCmdFillBuffer needs 4-byte alignment; unaligned edges are copied from the ring.
@@ -63,8 +63,8 @@ public final class BlitCommandEncoder {
         let size = sourceSize ?? source.size(ofLevel: sourceLevel)
         source.checkRegion(Region(origin: sourceOrigin, size: size), level: sourceLevel, slice: sourceSlice,
                            bytesPerRow: destinationBytesPerRow, call: call)
-        checkRange(destination, destinationOffset..<(destinationOffset + destinationBytesPerRow * size.height),
-                   call: call, role: "destination")
+        let length = checkedProduct(destinationBytesPerRow, size.height, call: call, what: "destinationBytesPerRow × height")
+        checkByteRange(offset: destinationOffset, size: length, within: destination.length, call: call, role: "destination")
         track(reading: source, writing: destination)
         context.copy(buffer: destination.backing.handle, offset: destinationOffset, bytesPerRow: destinationBytesPerRow,
                      image: source.backing, level: sourceLevel, layer: sourceSlice, origin: sourceOrigin, size: size,
@@ -80,7 +80,8 @@ public final class BlitCommandEncoder {
         checkOpen(call)
         destination.checkRegion(Region(origin: destinationOrigin, size: sourceSize), level: destinationLevel,
                                 slice: destinationSlice, bytesPerRow: sourceBytesPerRow, call: call)
-        checkRange(source, sourceOffset..<(sourceOffset + sourceBytesPerRow * sourceSize.height), call: call, role: "source")
+        let length = checkedProduct(sourceBytesPerRow, sourceSize.height, call: call, what: "sourceBytesPerRow × height")
+        checkByteRange(offset: sourceOffset, size: length, within: source.length, call: call, role: "source")
         track(reading: source, writing: destination)
         commandBuffer.noteWrite(to: destination)
         context.copy(buffer: source.backing.handle, offset: sourceOffset, bytesPerRow: sourceBytesPerRow,
@@ -168,12 +169,6 @@ public final class BlitCommandEncoder {
         }
         if let read { context.encoding.hazards.record(read, writing: false) }
         context.encoding.hazards.record(written, writing: true)
-    }
-
-    private func checkRange(_ buffer: Buffer, _ range: Range<Int>, call: String, role: String) {
-        guard range.lowerBound >= 0, range.upperBound <= buffer.length else {
-            misuse("\(call): \(role) range \(range) is outside the buffer's \(buffer.length) bytes")
-        }
     }
 
     private func checkOpen(_ call: String) {

@@ -20,6 +20,8 @@ public final class RenderCommandEncoder {
     private var debugGroups = DebugGroups()
     private var viewport: Viewport
     private var scissor: ScissorRect
+    /// The attachments' size: scissor rectangles must lie in it.
+    private let targetSize: Size
     private var cullMode = CullMode.none
     private var winding = Winding.clockwise
     private var depthStencil = DepthStencilDescriptor()
@@ -39,6 +41,17 @@ public final class RenderCommandEncoder {
         let depthTexture = pass.depthAttachment.texture
         let all = colors.compactMap { $0 } + (depthTexture.map { [$0] } ?? [])
         guard let first = all.first else { misuse("\(call): the pass has no attachments") }
+        for (index, attachment) in pass.colorAttachments.enumerated() {
+            guard let texture = attachment.texture else { continue }
+            guard (0..<texture.mipmapLevelCount).contains(attachment.level) else {
+                misuse("\(call): colorAttachments[\(index)].level \(attachment.level) is outside the texture's "
+                    + "0..<\(texture.mipmapLevelCount)")
+            }
+            guard (0..<texture.descriptor.layerCount).contains(attachment.slice) else {
+                misuse("\(call): colorAttachments[\(index)].slice \(attachment.slice) is outside the texture's "
+                    + "0..<\(texture.descriptor.layerCount)")
+            }
+        }
         let size = first.size(ofLevel: pass.colorAttachments.first { $0.texture === first }?.level ?? 0)
         for attachment in pass.colorAttachments {
             guard let texture = attachment.texture else { continue }
@@ -51,6 +64,10 @@ public final class RenderCommandEncoder {
             if attachment.storeAction.resolves {
                 guard let resolve = attachment.resolveTexture, resolve.sampleCount == 1, texture.sampleCount > 1 else {
                     misuse("\(call): a multisample resolve needs a multisampled texture and a single-sample resolveTexture")
+                }
+                guard resolve.size(ofLevel: 0) == size, resolve.pixelFormat == texture.pixelFormat else {
+                    misuse("\(call): the resolveTexture (\(resolve.pixelFormat) \(resolve.size(ofLevel: 0))) differs from its "
+                        + "attachment (\(texture.pixelFormat) \(size))")
                 }
             }
         }
@@ -65,6 +82,7 @@ public final class RenderCommandEncoder {
         sampleCount = first.sampleCount
         viewport = Viewport(originX: 0, originY: 0, width: Double(size.width), height: Double(size.height), znear: 0, zfar: 1)
         scissor = ScissorRect(x: 0, y: 0, width: size.width, height: size.height)
+        targetSize = size
         let begun = try commandBuffer.beginEncoder("render", call: call)
         context = begun.context
         binder = ResourceBinder(context: context)
@@ -203,16 +221,44 @@ public final class RenderCommandEncoder {
         descriptorsDirty = true
     }
 
-    /// Sets the viewport.
+    /// Sets the viewport. Its numbers must be finite, its width and height above 0 and
+    /// within the device's limits; as in Metal, a depth range outside 0...1 is accepted and
+    /// clamped to it (Vulkan's core range).
     public func setViewport(_ viewport: Viewport) {
-        checkOpen("setViewport(_:)")
-        self.viewport = viewport
+        let call: StaticString = "setViewport(_:)"
+        checkOpen(call)
+        let numbers = [viewport.originX, viewport.originY, viewport.width, viewport.height, viewport.znear, viewport.zfar]
+        guard numbers.allSatisfy(\.isFinite) else { misuse("\(call): \(viewport) has a value that is not finite") }
+        let limits = commandBuffer.device.limits
+        guard viewport.width > 0, viewport.height > 0,
+              viewport.width <= Double(limits.maxViewportWidth), viewport.height <= Double(limits.maxViewportHeight)
+        else {
+            misuse("\(call): width \(viewport.width) and height \(viewport.height) must be above 0 and within the device's "
+                + "maximum \(limits.maxViewportWidth)×\(limits.maxViewportHeight)")
+        }
+        let bounds = limits.viewportBounds
+        guard bounds.contains(viewport.originX), bounds.contains(viewport.originY),
+              bounds.contains(viewport.originX + viewport.width), bounds.contains(viewport.originY + viewport.height)
+        else {
+            misuse("\(call): \(viewport) reaches outside the device's viewport bounds \(bounds)")
+        }
+        var clamped = viewport
+        clamped.znear = min(max(viewport.znear, 0), 1)
+        clamped.zfar = min(max(viewport.zfar, 0), 1)
+        self.viewport = clamped
         dynamicStateDirty = true
     }
 
-    /// Sets the scissor rectangle.
+    /// Sets the scissor rectangle, which must lie in the render target, as in Metal.
     public func setScissorRect(_ rect: ScissorRect) {
-        checkOpen("setScissorRect(_:)")
+        let call: StaticString = "setScissorRect(_:)"
+        checkOpen(call)
+        guard rect.x >= 0, rect.y >= 0, rect.width >= 0, rect.height >= 0,
+              rect.x <= targetSize.width, rect.width <= targetSize.width - rect.x,
+              rect.y <= targetSize.height, rect.height <= targetSize.height - rect.y
+        else {
+            misuse("\(call): \(rect) is not inside the \(targetSize.width)×\(targetSize.height) render target")
+        }
         scissor = rect
         dynamicStateDirty = true
     }
@@ -248,7 +294,12 @@ public final class RenderCommandEncoder {
     /// Draws `vertexCount` vertices from `vertexStart`, `instanceCount` times.
     public func drawPrimitives(type: PrimitiveType, vertexStart: Int, vertexCount: Int, instanceCount: Int = 1,
                                baseInstance: Int = 0) {
-        guard prepareDraw(type, call: "drawPrimitives(type:vertexStart:vertexCount:instanceCount:baseInstance:)") else { return }
+        let call: StaticString = "drawPrimitives(type:vertexStart:vertexCount:instanceCount:baseInstance:)"
+        checkUInt32(vertexStart, call: call, name: "vertexStart")
+        checkUInt32(vertexCount, call: call, name: "vertexCount")
+        checkUInt32(instanceCount, call: call, name: "instanceCount")
+        checkUInt32(baseInstance, call: call, name: "baseInstance")
+        guard prepareDraw(type, call: call) else { return }
         context.draw(vertexCount: vertexCount, instanceCount: instanceCount, firstVertex: vertexStart, firstInstance: baseInstance)
     }
 
@@ -257,8 +308,12 @@ public final class RenderCommandEncoder {
                                       indexBufferOffset: Int, instanceCount: Int = 1, baseVertex: Int = 0,
                                       baseInstance: Int = 0) {
         let call: StaticString = "drawIndexedPrimitives(type:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:)"
-        guard indexBufferOffset >= 0, indexBufferOffset % indexType.size == 0,
-              indexBufferOffset + indexCount * indexType.size <= indexBuffer.length
+        checkUInt32(indexCount, call: call, name: "indexCount")
+        checkUInt32(instanceCount, call: call, name: "instanceCount")
+        checkInt32(baseVertex, call: call, name: "baseVertex")
+        checkUInt32(baseInstance, call: call, name: "baseInstance")
+        guard indexBufferOffset >= 0, indexBufferOffset % indexType.size == 0, indexBufferOffset <= indexBuffer.length,
+              indexCount * indexType.size <= indexBuffer.length - indexBufferOffset
         else {
             misuse("\(call): \(indexCount) \(indexType) indices at offset \(indexBufferOffset) do not fit the buffer's \(indexBuffer.length) bytes")
         }

@@ -55,7 +55,21 @@ public final class RenderPipelineState: @unchecked Sendable {
                     "its input at location \(location) has no attribute in the pipeline's vertexDescriptor")
             }
             let attribute = vertexDescriptor.attributes[location]
-            guard (0..<31).contains(attribute.bufferIndex), vertexDescriptor.layouts[attribute.bufferIndex].stride > 0 else {
+            guard attribute.offset >= 0, (0..<31).contains(attribute.bufferIndex),
+                  vertexDescriptor.layouts[attribute.bufferIndex].stride >= 0 else {
+                misuse("makeRenderPipelineState(descriptor:): vertexDescriptor attribute \(location) has offset "
+                    + "\(attribute.offset) and bufferIndex \(attribute.bufferIndex), which must be at least 0 (buffer "
+                    + "indices below 31), with a stride of at least 0")
+            }
+            let limits = device.limits
+            guard attribute.offset <= limits.maxVertexAttributeOffset,
+                  vertexDescriptor.layouts[attribute.bufferIndex].stride <= limits.maxVertexBufferStride else {
+                throw .unsupportedFunction(name: vertex.name, reason:
+                    "attribute \(location)'s offset \(attribute.offset) or its buffer's stride "
+                    + "\(vertexDescriptor.layouts[attribute.bufferIndex].stride) is over this device's maximum "
+                    + "(\(limits.maxVertexAttributeOffset) and \(limits.maxVertexBufferStride))")
+            }
+            guard vertexDescriptor.layouts[attribute.bufferIndex].stride > 0 else {
                 throw .unsupportedFunction(name: vertex.name, reason:
                     "attribute \(location) reads buffer index \(attribute.bufferIndex), whose layout has no stride")
             }

@@ -102,6 +102,14 @@ public final class SamplerState: @unchecked Sendable {
     public let descriptor: SamplerDescriptor
 
     init(device: Device, descriptor: SamplerDescriptor) throws(GPUError) {
+        let call = "makeSamplerState(descriptor:)"
+        let (lodMin, lodMax) = (descriptor.lodMinClamp, descriptor.lodMaxClamp)
+        guard !lodMin.isNaN, !lodMax.isNaN, lodMin >= 0, lodMin <= lodMax else {
+            misuse("\(call): lodMinClamp \(lodMin) and lodMaxClamp \(lodMax) must be numbers with 0 ≤ lodMinClamp ≤ lodMaxClamp")
+        }
+        guard (1...16).contains(descriptor.maxAnisotropy) else {
+            misuse("\(call): maxAnisotropy \(descriptor.maxAnisotropy) is outside 1...16")
+        }
         self.device = device
         self.descriptor = descriptor
         do {

@@ -67,7 +67,7 @@ public final class Texture: @unchecked Sendable {
                         bytesPerRow: Int) {
         let call = "replace(region:mipmapLevel:slice:withBytes:bytesPerRow:)"
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
-        let length = bytesPerRow * region.size.height
+        let length = checkedProduct(bytesPerRow, region.size.height, call: call, what: "bytesPerRow × height")
         do {
             let staging = try device.makeBuffer(bytes: bytes, length: length)
             try device.runInternally { (commandBuffer) throws(GPUError) in
@@ -90,8 +90,8 @@ public final class Texture: @unchecked Sendable {
                          slice: Int = 0) {
         let call = "getBytes(_:bytesPerRow:from:mipmapLevel:slice:)"
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
+        let length = checkedProduct(bytesPerRow, region.size.height, call: call, what: "bytesPerRow × height")
         committedWriter?.waitUntilCompleted()
-        let length = bytesPerRow * region.size.height
         do {
             let staging = try device.makeBuffer(length: length)
             try device.runInternally { (commandBuffer) throws(GPUError) in
@@ -108,7 +108,9 @@ public final class Texture: @unchecked Sendable {
 
     private static let logger = Logger(label: "SwiftGPU")
 
-    /// Stops unless `region` lies in the level and the row pitch holds a row.
+    /// Stops unless `region` lies in the level (a 2D region: depth 1 at z 0) and the row
+    /// pitch holds a row. The comparisons are written so that no value, however large,
+    /// overflows.
     func checkRegion(_ region: Region, level: Int, slice: Int, bytesPerRow: Int, call: String) {
         guard (0..<mipmapLevelCount).contains(level) else {
             misuse("\(call): mipmap level \(level) is outside 0..<\(mipmapLevelCount)")
@@ -118,8 +120,9 @@ public final class Texture: @unchecked Sendable {
         }
         let levelSize = size(ofLevel: level)
         guard region.origin.x >= 0, region.origin.y >= 0, region.size.width > 0, region.size.height > 0,
-              region.origin.x + region.size.width <= levelSize.width,
-              region.origin.y + region.size.height <= levelSize.height
+              region.origin.x <= levelSize.width, region.size.width <= levelSize.width - region.origin.x,
+              region.origin.y <= levelSize.height, region.size.height <= levelSize.height - region.origin.y,
+              region.origin.z == 0, region.size.depth == 1
         else {
             misuse("\(call): region \(region.origin.x),\(region.origin.y) \(region.size) is outside level \(level)'s \(levelSize)")
         }
@@ -131,11 +134,19 @@ public final class Texture: @unchecked Sendable {
 }
 
 extension Device {
-    /// Makes a texture; its contents are undefined until written.
+    /// Makes a texture; its contents are undefined until written. A descriptor that breaks
+    /// the API's rules (a size or count below 1, an array length on a texture that is not
+    /// an array, too many mipmap levels for the size) stops with a misuse message; one this
+    /// device cannot make (a format and usage pair it lacks, a size or slice count over its
+    /// limits) throws ``GPUError/unsupportedTexture(_:)``.
     public func makeTexture(descriptor: TextureDescriptor) throws(GPUError) -> Texture {
         let call = "makeTexture(descriptor:)"
         guard descriptor.width > 0, descriptor.height > 0, descriptor.arrayLength > 0 else {
-            misuse("\(call): width, height and arrayLength must be above 0")
+            misuse("\(call): width, height and arrayLength must be above 0, got \(descriptor.width)×\(descriptor.height) "
+                + "with arrayLength \(descriptor.arrayLength)")
+        }
+        guard descriptor.textureType != .type2D || descriptor.arrayLength == 1 else {
+            misuse("\(call): arrayLength \(descriptor.arrayLength) on a .type2D texture; use .type2DArray")
         }
         let maxLevels = Int.bitWidth - max(descriptor.width, descriptor.height).leadingZeroBitCount
         guard (1...maxLevels).contains(descriptor.mipmapLevelCount) else {
@@ -147,6 +158,7 @@ extension Device {
         guard descriptor.textureType != .typeCube || descriptor.width == descriptor.height else {
             misuse("\(call): cube textures must be square")
         }
+        try checkSupported(descriptor, call: call)
         let backing: VulkanImage
         do {
             backing = try VulkanImage(device: backend, descriptor: descriptor)
@@ -160,5 +172,31 @@ extension Device {
             blit.endEncoding()
         }
         return texture
+    }
+
+    /// Throws unless this device makes textures of `descriptor`'s format, type and usage
+    /// at its size, slice count, level count and sample count.
+    private func checkSupported(_ descriptor: TextureDescriptor, call: String) throws(GPUError) {
+        let what = "\(descriptor.pixelFormat) \(descriptor.textureType) texture with usage \(descriptor.usage)"
+        guard let capabilities = backend.physical.imageCapabilities(for: descriptor) else {
+            throw .unsupportedTexture("\(call): this device cannot make a \(what)")
+        }
+        guard descriptor.width <= capabilities.maxWidth, descriptor.height <= capabilities.maxHeight else {
+            throw .unsupportedTexture("\(call): \(descriptor.width)×\(descriptor.height) is over this device's maximum of "
+                + "\(capabilities.maxWidth)×\(capabilities.maxHeight) for a \(what)")
+        }
+        let layers = descriptor.textureType == .typeCube ? capabilities.maxLayerCount / 6 : capabilities.maxLayerCount
+        guard descriptor.arrayLength <= layers else {
+            throw .unsupportedTexture("\(call): arrayLength \(descriptor.arrayLength) is over this device's maximum of "
+                + "\(layers) for a \(what)")
+        }
+        guard descriptor.mipmapLevelCount <= capabilities.maxMipmapLevelCount else {
+            throw .unsupportedTexture("\(call): mipmapLevelCount \(descriptor.mipmapLevelCount) is over this device's maximum "
+                + "of \(capabilities.maxMipmapLevelCount) for a \(what)")
+        }
+        guard capabilities.sampleCounts.contains(descriptor.sampleCount) else {
+            throw .unsupportedTexture("\(call): sampleCount \(descriptor.sampleCount) is not supported for a \(what) "
+                + "(supported: \(capabilities.sampleCounts.sorted().map(String.init).joined(separator: ", ")))")
+        }
     }
 }

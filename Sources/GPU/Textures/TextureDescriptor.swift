@@ -9,7 +9,7 @@ public enum TextureType: Sendable, Hashable {
 }
 
 /// How a texture will be used, Metal's `MTLTextureUsage`. Copies are always allowed.
-public struct TextureUsage: OptionSet, Sendable, Hashable {
+public struct TextureUsage: OptionSet, Sendable, Hashable, CustomStringConvertible {
     /// The raw bits.
     public var rawValue: UInt
     /// Wraps raw bits.
@@ -20,6 +20,12 @@ public struct TextureUsage: OptionSet, Sendable, Hashable {
     public static let shaderWrite = TextureUsage(rawValue: 1 << 1)
     /// A render pass attachment.
     public static let renderTarget = TextureUsage(rawValue: 1 << 2)
+
+    /// The uses, as Swift writes them: `[.shaderRead, .renderTarget]`.
+    public var description: String {
+        let names = [(TextureUsage.shaderRead, ".shaderRead"), (.shaderWrite, ".shaderWrite"), (.renderTarget, ".renderTarget")]
+        return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+    }
 }
 
 /// A texel position.

@@ -32,6 +32,8 @@ extension VulkanPhysicalDevice {
             maxFramebufferWidth: Int(l.maxFramebufferWidth),
             maxFramebufferHeight: Int(l.maxFramebufferHeight),
             maxColorAttachments: Int(l.maxColorAttachments),
-            maxBufferLength: Int(clamping: maintenance3.maxMemoryAllocationSize))
+            maxBufferLength: Int(clamping: maintenance3.maxMemoryAllocationSize),
+            maxVertexAttributeOffset: Int(l.maxVertexInputAttributeOffset),
+            maxVertexBufferStride: Int(l.maxVertexInputBindingStride))
     }
 }
