@@ -43,6 +43,10 @@ struct DeviceLimits: Sendable {
     var maxVertexAttributeOffset: Int
     /// Largest vertex buffer stride.
     var maxVertexBufferStride: Int
+    /// Scalar components a vertex shader may write.
+    var maxVertexOutputComponents: Int
+    /// Scalar components a fragment shader may read.
+    var maxFragmentInputComponents: Int
 }
 
 extension Device {

@@ -119,6 +119,12 @@ package struct SPIRVEntryPoint: Sendable, Hashable {
     /// Byte size of the push-constant block (the end of its furthest member),
     /// 0 when the entry point has none.
     package var pushConstantSize: Int
+    /// Scalar components of the `Input` variables, built-in blocks included (variables
+    /// decorated `BuiltIn` themselves excluded): what the device's input component limit
+    /// bounds. Derived from the rest, so not compared.
+    package var inputComponentCount = 0
+    /// Scalar components of the `Output` variables, counted the same way.
+    package var outputComponentCount = 0
 
     /// Compares every property; the local size component-wise (tuples are not `Equatable`).
     package static func == (lhs: SPIRVEntryPoint, rhs: SPIRVEntryPoint) -> Bool {
@@ -821,14 +827,17 @@ private struct SPIRVReflector {
                 pushConstantSize = max(pushConstantSize, size(of: pointee(of: variable) ?? 0))
             }
 
-            result.append(SPIRVEntryPoint(
+            var entry = SPIRVEntryPoint(
                 name: raw.name,
                 stage: stage,
                 localSize: localSize.map { (x: $0.x, y: $0.y, z: $0.z) },
                 bindings: bindings,
                 inputs: interfaceVariables(interface, storageClass: SPIRVStorageClass.input),
                 outputs: interfaceVariables(interface, storageClass: SPIRVStorageClass.output),
-                pushConstantSize: pushConstantSize))
+                pushConstantSize: pushConstantSize)
+            entry.inputComponentCount = componentCount(interface, storageClass: SPIRVStorageClass.input)
+            entry.outputComponentCount = componentCount(interface, storageClass: SPIRVStorageClass.output)
+            result.append(entry)
         }
         return result
     }
@@ -961,6 +970,18 @@ private struct SPIRVReflector {
                 location: location, componentType: componentType, componentCount: componentCount))
         }
         return result.sorted { $0.location < $1.location }
+    }
+
+    /// The scalar components of the interface's variables of a storage class: each
+    /// variable's size in 32-bit words (saturating), variables decorated `BuiltIn` excluded.
+    package mutating func componentCount(_ interface: [SPIRVVariable], storageClass: UInt32) -> Int {
+        var total = 0, seen: Set<UInt32> = []
+        for variable in interface where variable.storageClass == storageClass && seen.insert(variable.id).inserted {
+            guard module.decorations[variable.id]?.builtIn == nil, let type = pointee(of: variable) else { continue }
+            let (sum, overflow) = total.addingReportingOverflow(max(size(of: type) / 4, 1))
+            total = overflow ? Int.max : sum
+        }
+        return total
     }
 
     /// Whether `type` is a struct with built-in members (like `gl_PerVertex`).

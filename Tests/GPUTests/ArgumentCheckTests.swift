@@ -74,7 +74,7 @@ struct ArgumentCheckTests {
                 let encoder = try gpu.queue.makeCommandBuffer().makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
                 let descriptor = RenderPipelineDescriptor()
                 descriptor.vertexFunction = try gpu.function("fullscreen.vert")
-                descriptor.fragmentFunction = try gpu.function("color.frag")
+                descriptor.fragmentFunction = try gpu.function("textured.frag")
                 descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
                 encoder.setRenderPipelineState(try device.makeRenderPipelineState(descriptor: descriptor))
                 switch self {

@@ -78,11 +78,9 @@ struct ModuleValidationTests {
             layout(points, max_vertices = 1) out;
             void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); EndPrimitive(); }
             """, stage: "geom")
-        let library = try gpu.device.makeLibrary(spirv: geometry)
-        #expect(library.functionNames.isEmpty)
         #expect(throws: LibraryError.unsupportedFunction(name: "main", reason:
             "it is a geometry shader; SwiftGPU runs vertex, fragment and compute functions")) {
-            try library.makeFunction(name: "main")
+            try gpu.device.makeLibrary(spirv: geometry)
         }
     }
 
@@ -117,6 +115,51 @@ struct ModuleValidationTests {
             }
         }
         try pipeline(UInt32(total), 1, 1)
+    }
+
+    @Test("a capability that needs a device feature, or an extension SwiftGPU does not enable, is refused by name")
+    func capabilities() throws {
+        let gpu = try TestGPU()
+        let float64 = try GLSLC.compile("""
+            #version 450
+            layout(local_size_x = 1) in;
+            layout(set = 0, binding = 0) buffer B { double value; };
+            void main() { value = value * 2.0; }
+            """, stage: "comp")
+        do {
+            _ = try gpu.device.makeLibrary(spirv: float64)
+            Issue.record("a Float64 module was accepted")
+        } catch {
+            guard case .unsupportedModule(let name, let reason) = error else { throw error }
+            #expect(name == "SPIR-V data")
+            #expect(reason.hasPrefix("word 7: it declares the capability Float64, which needs a device feature SwiftGPU does "
+                + "not enable (it runs shaders with the capabilities Matrix, Shader, InputAttachment"))
+        }
+    }
+
+    @Test("a fragment input the vertex function does not write, or interface components over the device's limit, throw")
+    func stageInterfaces() throws {
+        let gpu = try TestGPU()
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try gpu.function("fullscreen.vert")
+        descriptor.fragmentFunction = try gpu.function("color.frag")
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        #expect(throws: LibraryError.unsupportedFunction(name: "color.frag", reason: "it reads input location 0 (4 × float32), "
+            + "which vertex function 'fullscreen.vert' does not write as such")) {
+            try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        }
+        let wide = try GLSLC.compile("""
+            #version 450
+            layout(location = 0) out vec4 wide[40];
+            void main() { gl_Position = vec4(0.0); for (int i = 0; i < 40; i++) wide[i] = vec4(float(i)); }
+            """, stage: "vert")
+        descriptor.vertexFunction = try gpu.device.makeLibrary(spirv: wide).makeFunction(name: "main")
+        descriptor.fragmentFunction = nil
+        let limit = gpu.device.limits.maxVertexOutputComponents
+        #expect(throws: LibraryError.unsupportedFunction(name: "main", reason:
+            "its outputs hold \(160 + 7) components, over this device's maximum of \(limit)")) {
+            try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        }
     }
 
     @Test("driver results read by name")

@@ -44,8 +44,7 @@ public final class Library: Sendable {
     public func makeFunction(name: String) throws(LibraryError) -> Function {
         if let function = functions[name] { return function }
         if let model = unsupported[name] {
-            throw .unsupportedFunction(name: name, reason:
-                "it is a \(model) shader; SwiftGPU runs vertex, fragment and compute functions")
+            throw .unsupportedFunction(name: name, reason: unsupportedStageReason(model))
         }
         switch shortNames[name] {
         case let candidates? where candidates.count == 1: return functions[candidates[0]]!
@@ -133,7 +132,23 @@ extension Device {
         } catch {
             throw .notSPIRV(name: name, reason: error.reason)
         }
+        // The validator leaves the header's reserved schema word unchecked; drivers refuse it.
+        guard module.words[4] == 0 else {
+            throw .invalidSPIRV(name: name, reason: "word 4: the header's schema word is \(module.words[4]); it must be 0")
+        }
         if let problem = SPIRVValidator.problem(in: module.words) { throw .invalidSPIRV(name: name, reason: problem) }
+        if let problem = ShaderCapabilities.problem(in: module.words) {
+            // A geometry or tessellation module declares its stage's capability: name the stage.
+            if let other = module.otherEntryPoints.first {
+                throw .unsupportedFunction(name: other.name, reason: unsupportedStageReason(other.executionModel))
+            }
+            throw .unsupportedModule(name: name, reason: problem)
+        }
         return module
     }
+}
+
+/// Why an entry point of `executionModel` (geometry, tessellation, ...) cannot be used.
+func unsupportedStageReason(_ executionModel: String) -> String {
+    "it is a \(executionModel) shader; SwiftGPU runs vertex, fragment and compute functions"
 }

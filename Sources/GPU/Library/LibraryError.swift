@@ -5,6 +5,9 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The module breaks SPIR-V's rules for Vulkan: the SPIRV-Tools validator's message,
     /// with the word where it found the fault. SwiftGPU gives no driver such a module.
     case invalidSPIRV(name: String, reason: String)
+    /// The module is valid SPIR-V but needs what SwiftGPU's devices do not enable: a
+    /// capability that needs a device feature, or an extension.
+    case unsupportedModule(name: String, reason: String)
     /// No function has this name; lists the names there are.
     case functionNotFound(name: String, available: [String])
     /// The name, without a stage extension, fits several functions (`textured` for
@@ -23,6 +26,7 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .notSPIRV(let name, let reason): "\(name) is not a SPIR-V module: \(reason)"
         case .invalidSPIRV(let name, let reason): "\(name) is not valid SPIR-V for Vulkan: \(reason)"
+        case .unsupportedModule(let name, let reason): "\(name) cannot run on this device: \(reason)"
         case .functionNotFound(let name, let available):
             "no function named '\(name)' in the library; it has: \(available.joined(separator: ", "))"
         case .ambiguousFunctionName(let name, let candidates):

@@ -25,6 +25,41 @@ public final class RenderPipelineState: @unchecked Sendable {
     /// The twin whose small uniform blocks are push constants, when it has any.
     let pushConstants: PushConstantPipeline?
 
+    /// Throws when a vertex output or fragment input lies at a location past the device's
+    /// limit, or the stage's interface holds more components than the device passes
+    /// between stages: drivers do not check either.
+    private static func checkLocations(of vertex: Function, fragment: Function?, limits: DeviceLimits) throws(LibraryError) {
+        let checks = [(vertex, vertex.entryPoint.outputs, vertex.entryPoint.outputComponentCount,
+                       limits.maxVertexOutputComponents, "output")]
+            + (fragment.map { [($0, $0.entryPoint.inputs, $0.entryPoint.inputComponentCount,
+                                limits.maxFragmentInputComponents, "input")] } ?? [])
+        for (function, variables, components, limit, role) in checks {
+            if let variable = variables.first(where: { Int($0.location) >= limit / 4 }) {
+                throw .unsupportedFunction(name: function.name, reason:
+                    "its \(role) at location \(variable.location) is past this device's \(limit / 4) locations")
+            }
+            guard components <= limit else {
+                throw .unsupportedFunction(name: function.name, reason:
+                    "its \(role)s hold \(components) components, over this device's maximum of \(limit)")
+            }
+        }
+    }
+
+    /// Throws unless `vertex` writes every input `fragment` reads, at the same location with
+    /// as many components of the same type, as Metal refuses a pipeline whose stages do not
+    /// match (Vulkan leaves it undefined).
+    private static func checkInterface(from vertex: Function, to fragment: Function) throws(LibraryError) {
+        for input in fragment.entryPoint.inputs {
+            guard let output = vertex.entryPoint.outputs.first(where: { $0.location == input.location }),
+                  output.componentType == input.componentType, output.componentCount >= input.componentCount
+            else {
+                throw .unsupportedFunction(name: fragment.name, reason:
+                    "it reads input location \(input.location) (\(input.componentCount) × \(input.componentType)), which "
+                    + "vertex function '\(vertex.name)' does not write as such")
+            }
+        }
+    }
+
     init(device: Device, descriptor d: RenderPipelineDescriptor) throws(LibraryError) {
         guard let vertex = d.vertexFunction else {
             throw .unsupportedFunction(name: "(none)", reason: "a render pipeline needs a vertexFunction")
@@ -91,6 +126,8 @@ public final class RenderPipelineState: @unchecked Sendable {
             throw .unsupportedFunction(name: fragment!.name, reason:
                 "it writes colour output \(output.location), but colorAttachments[\(output.location)] has no pixelFormat")
         }
+        try Self.checkLocations(of: vertex, fragment: fragment, limits: device.limits)
+        if let fragment { try Self.checkInterface(from: vertex, to: fragment) }
         depthPixelFormat = d.depthAttachmentPixelFormat
         sampleCount = d.rasterSampleCount
         topologyClass = d.inputPrimitiveTopology

@@ -34,6 +34,8 @@ extension VulkanPhysicalDevice {
             maxColorAttachments: Int(l.maxColorAttachments),
             maxBufferLength: Int(clamping: maintenance3.maxMemoryAllocationSize),
             maxVertexAttributeOffset: Int(l.maxVertexInputAttributeOffset),
-            maxVertexBufferStride: Int(l.maxVertexInputBindingStride))
+            maxVertexBufferStride: Int(l.maxVertexInputBindingStride),
+            maxVertexOutputComponents: Int(l.maxVertexOutputComponents),
+            maxFragmentInputComponents: Int(l.maxFragmentInputComponents))
     }
 }

@@ -1,0 +1,66 @@
+/// The SPIR-V capabilities and extensions a module may declare: those Vulkan 1.3 grants
+/// without a device feature. SwiftGPU enables no shader feature (no 64-bit or 16-bit types,
+/// geometry, tessellation, subgroup operations, ...), and a driver given a module that
+/// declares one may crash or miscompile, so such a module is refused before any driver call.
+enum ShaderCapabilities {
+    /// Capabilities by number, with their names.
+    static let allowed: [UInt32: String] = [
+        0: "Matrix", 1: "Shader", 40: "InputAttachment", 43: "Sampled1D", 44: "Image1D", 46: "SampledBuffer",
+        47: "ImageBuffer", 50: "ImageQuery", 51: "DerivativeControl", 4437: "DeviceGroup",
+    ]
+
+    /// Extensions that bring no capability of their own, or only allowed ones.
+    static let allowedExtensions: Set<String> = [
+        "SPV_KHR_storage_buffer_storage_class", "SPV_KHR_non_semantic_info", "SPV_KHR_terminate_invocation",
+        "SPV_GOOGLE_decorate_string", "SPV_GOOGLE_hlsl_functionality1", "SPV_GOOGLE_user_type", "SPV_KHR_device_group",
+    ]
+
+    /// Names of capabilities a module might declare and SwiftGPU refuses, for the message.
+    private static let refusedNames: [UInt32: String] = [
+        2: "Geometry", 3: "Tessellation", 9: "Float16", 10: "Float64", 11: "Int64", 12: "Int64Atomics",
+        22: "Int16", 24: "GeometryPointSize", 25: "ImageGatherExtended", 27: "StorageImageMultisample",
+        32: "ClipDistance", 33: "CullDistance", 35: "SampleRateShading", 39: "Int8", 49: "StorageImageExtendedFormats",
+        54: "GeometryStreams", 55: "StorageImageReadWithoutFormat", 56: "StorageImageWriteWithoutFormat",
+        61: "GroupNonUniform", 4427: "DrawParameters", 4439: "MultiView", 5301: "ShaderNonUniform",
+        5345: "VulkanMemoryModel", 5347: "PhysicalStorageBufferAddresses",
+    ]
+
+    /// Why `words` cannot run on a SwiftGPU device, or nil: the first capability or
+    /// extension outside the allowed sets, with the word it is at.
+    static func problem(in words: [UInt32]) -> String? {
+        var at = 5
+        while at < words.count {
+            let count = Int(words[at] >> 16), opcode = words[at] & 0xFFFF
+            guard count > 0, at + count <= words.count else { return nil } // the validator reports it
+            if opcode == 17, count == 2, allowed[words[at + 1]] == nil {
+                let capability = words[at + 1]
+                return "word \(at): it declares the capability \(refusedNames[capability] ?? "number \(capability)"), which "
+                    + "needs a device feature SwiftGPU does not enable (it runs shaders with the capabilities "
+                    + "\(allowed.keys.sorted().map { allowed[$0]! }.joined(separator: ", ")))"
+            }
+            if opcode == 10 {
+                let name = literalString(words[(at + 1)..<(at + count)])
+                if !allowedExtensions.contains(name) {
+                    return "word \(at): it uses the extension \(name), which SwiftGPU does not enable"
+                }
+            }
+            // Capabilities and extensions come first in a module: stop at the memory model.
+            if opcode == 14 { return nil }
+            at += count
+        }
+        return nil
+    }
+
+    /// A SPIR-V literal string: UTF-8 in little-endian words, ending at a zero byte.
+    private static func literalString(_ words: ArraySlice<UInt32>) -> String {
+        var bytes: [UInt8] = []
+        for word in words {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                let byte = UInt8(truncatingIfNeeded: word >> UInt32(shift))
+                if byte == 0 { return String(decoding: bytes, as: UTF8.self) }
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
