@@ -1,16 +1,3 @@
-/// A small deterministic generator (SplitMix64), so that a mutant is named by its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Mutations of a SPIR-V module of the kinds that crashed drivers: header fields, ids past
 /// the bound, deleted, duplicated and swapped instructions, changed opcodes and operands,
 /// flipped bits, truncation.
@@ -26,13 +13,13 @@ enum ShaderMutator {
     }
 
     /// One to three mutations of `words`.
-    static func mutate(_ words: [UInt32], using random: inout SplitMix64) -> [UInt32] {
+    static func mutate(_ words: [UInt32], using random: inout SeededGenerator) -> [UInt32] {
         var mutant = words
         for _ in 0..<Int.random(in: 1...3, using: &random) { mutateOnce(&mutant, using: &random) }
         return mutant
     }
 
-    private static func mutateOnce(_ words: inout [UInt32], using random: inout SplitMix64) {
+    private static func mutateOnce(_ words: inout [UInt32], using random: inout SeededGenerator) {
         let starts = instructionStarts(words)
         guard words.count > 5, !starts.isEmpty else { return }
         let start = starts.randomElement(using: &random)!
