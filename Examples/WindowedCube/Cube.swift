@@ -23,7 +23,7 @@ struct Cube {
         descriptor.colorAttachments[0].pixelFormat = colorFormat
         descriptor.depthAttachmentPixelFormat = .depth32Float
         pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
-        var depth = DepthStencilDescriptor()
+        let depth = DepthStencilDescriptor()
         depth.depthCompareFunction = .less
         depth.isDepthWriteEnabled = true
         depthState = device.makeDepthStencilState(descriptor: depth)

@@ -16,14 +16,18 @@ public typealias CommandBufferHandler = @Sendable (CommandBuffer) -> Void
 ///
 /// `@unchecked Sendable`: all mutable state is guarded by the queue engine's lock; the
 /// recording context is used by the one encoder open at a time (checked under that lock).
-/// `queue`, `descriptor` and `madeWhileNotActive` are set before the object is handed out
+/// `queue`, `options` and `madeWhileNotActive` are set before the object is handed out
 /// (new, or taken from the queue's spares under its lock) and not changed while any
 /// program can reach it.
 public final class CommandBuffer: @unchecked Sendable {
     /// The queue the buffer belongs to.
     public var commandQueue: CommandQueue { queue.unsafelyUnwrapped }
+    /// The options it was made with (a new descriptor holding them).
+    public var descriptor: CommandBufferDescriptor {
+        CommandBufferDescriptor(criticalForDeactivation: options.criticalForDeactivation)
+    }
     /// The options it was made with.
-    public private(set) var descriptor: CommandBufferDescriptor
+    private(set) var options: CommandBufferOptions
     let engine: QueueEngine
     /// The queue; nil only while the object waits among its queue's spares (which must not
     /// keep the queue alive).
@@ -40,18 +44,18 @@ public final class CommandBuffer: @unchecked Sendable {
     /// it. Guarded by the engine's lock.
     var spareComputeEncoder: ComputeCommandEncoder?
 
-    init(queue: CommandQueue, context: VulkanCommandContext, descriptor: CommandBufferDescriptor) {
+    init(queue: CommandQueue, context: VulkanCommandContext, options: CommandBufferOptions) {
         self.queue = queue
         engine = queue.engine
-        self.descriptor = descriptor
+        self.options = options
         madeWhileNotActive = queue.engine.gate.isClosedToNewBuffers
         record = Submission(context: context)
     }
 
     /// Makes a spare object (see `clearForReuse()`) a new command buffer of `queue`.
-    func reuse(queue: CommandQueue, context: VulkanCommandContext, descriptor: CommandBufferDescriptor) {
+    func reuse(queue: CommandQueue, context: VulkanCommandContext, options: CommandBufferOptions) {
         self.queue = queue
-        self.descriptor = descriptor
+        self.options = options
         madeWhileNotActive = queue.engine.gate.isClosedToNewBuffers
         record.restart(context: context)
     }

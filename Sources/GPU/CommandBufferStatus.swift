@@ -34,21 +34,27 @@ public enum CommandBufferStatus: Int, Sendable, Comparable, CustomStringConverti
 
 /// Options for a new command buffer, Metal's `MTLCommandBufferDescriptor` plus the
 /// lifecycle flag.
-public struct CommandBufferDescriptor: Sendable, Hashable {
+///
+/// A class, as in Metal (`let descriptor = CommandBufferDescriptor();
+/// descriptor.criticalForDeactivation = true`); `makeCommandBuffer(descriptor:)` copies it.
+public final class CommandBufferDescriptor {
     /// Whether the buffer may still commit after the app resigns active (a frame that must
     /// finish during a transition). Buffers made while inactive are otherwise refused.
     public var criticalForDeactivation: Bool
-    /// SwiftGPU's own uploads, which the lifecycle gate lets through.
-    var isInternal: Bool
 
     /// Makes a descriptor.
     public init(criticalForDeactivation: Bool = false) {
         self.criticalForDeactivation = criticalForDeactivation
-        isInternal = false
     }
 
-    init(isInternal: Bool) {
-        criticalForDeactivation = false
-        self.isInternal = isInternal
-    }
+    /// The options as they are now.
+    var options: CommandBufferOptions { CommandBufferOptions(criticalForDeactivation: criticalForDeactivation) }
+}
+
+/// The options a command buffer was made with: a descriptor's values, or SwiftGPU's own.
+struct CommandBufferOptions: Sendable, Hashable {
+    /// See `CommandBufferDescriptor.criticalForDeactivation`.
+    var criticalForDeactivation = false
+    /// SwiftGPU's own uploads, which the lifecycle gate lets through.
+    var isInternal = false
 }

@@ -49,7 +49,18 @@ public final class CommandQueue: @unchecked Sendable {
 
     /// Makes a command buffer, blocking while `maxCommandBufferCount` buffers are alive and
     /// not completed.
-    public func makeCommandBuffer(descriptor: CommandBufferDescriptor = CommandBufferDescriptor()) throws(GPUError) -> CommandBuffer {
+    public func makeCommandBuffer() throws(GPUError) -> CommandBuffer {
+        try makeCommandBuffer(options: CommandBufferOptions())
+    }
+
+    /// Makes a command buffer with the options in `descriptor` (copied), blocking while
+    /// `maxCommandBufferCount` buffers are alive and not completed.
+    public func makeCommandBuffer(descriptor: CommandBufferDescriptor) throws(GPUError) -> CommandBuffer {
+        try makeCommandBuffer(options: descriptor.options)
+    }
+
+    /// Makes a command buffer with `options`.
+    func makeCommandBuffer(options: CommandBufferOptions) throws(GPUError) -> CommandBuffer {
         let acquired: (context: VulkanCommandContext, spare: CommandBuffer?)
         do {
             acquired = try engine.acquire()
@@ -57,9 +68,9 @@ public final class CommandQueue: @unchecked Sendable {
             throw .vulkan(error)
         }
         if let spare = acquired.spare {
-            spare.reuse(queue: self, context: acquired.context, descriptor: descriptor)
+            spare.reuse(queue: self, context: acquired.context, options: options)
             return spare
         }
-        return CommandBuffer(queue: self, context: acquired.context, descriptor: descriptor)
+        return CommandBuffer(queue: self, context: acquired.context, options: options)
     }
 }

@@ -119,7 +119,7 @@ public final class Device: @unchecked Sendable {
     /// and read resources (`makeTexture`, `replace`, `getBytes`, `makeBuffer(bytes:)`). A
     /// failure reaches the caller as what it is (`GPUError.commandBuffer`).
     func runInternally(_ body: (CommandBuffer) throws(GPUError) -> Void) throws(GPUError) {
-        let commandBuffer = try internalQueue().makeCommandBuffer(descriptor: CommandBufferDescriptor(isInternal: true))
+        let commandBuffer = try internalQueue().makeCommandBuffer(options: CommandBufferOptions(isInternal: true))
         try body(commandBuffer)
         commandBuffer.commit()
         commandBuffer.waitUntilCompleted()

@@ -60,7 +60,7 @@ final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
             case .active:
                 error = nil
             case .inactive:
-                let exempt = buffer.descriptor.criticalForDeactivation || buffer.descriptor.isInternal
+                let exempt = buffer.options.criticalForDeactivation || buffer.options.isInternal
                 error = buffer.madeWhileNotActive && !exempt ? .refusedWhileInactive : nil
             case .background:
                 error = lifecycle.allowsGPUWorkInBackground ? nil : .notPermittedInBackground

@@ -94,7 +94,7 @@ struct ArgumentCheckTests {
                 if self == .missingLevel { pass.colorAttachments[0].level = 1 } else { pass.colorAttachments[0].slice = 3 }
                 _ = try gpu.queue.makeCommandBuffer().makeRenderCommandEncoder(descriptor: pass)
             case .invertedLOD, .anisotropy:
-                var descriptor = SamplerDescriptor()
+                let descriptor = SamplerDescriptor()
                 if self == .invertedLOD { (descriptor.lodMinClamp, descriptor.lodMaxClamp) = (4, 1) } else { descriptor.maxAnisotropy = 0 }
                 _ = try device.makeSamplerState(descriptor: descriptor)
             case .negativeAttributeOffset:
@@ -125,7 +125,7 @@ struct ArgumentCheckTests {
     func deviceLimits() throws {
         let gpu = try TestGPU()
         let device = gpu.device
-        let limits = try #require(device.backend.physical.imageCapabilities(for: TextureDescriptor(pixelFormat: .rgba8Unorm, width: 1, height: 1)))
+        let limits = try #require(device.backend.physical.imageCapabilities(for: TextureDescriptor(pixelFormat: .rgba8Unorm, width: 1, height: 1).spec))
         for width in [1 << 32, Int.max, limits.maxWidth + 1] {
             #expect(throws: GPUError.self) {
                 _ = try device.makeTexture(descriptor: TextureDescriptor(pixelFormat: .rgba8Unorm, width: width, height: 1))

@@ -87,7 +87,7 @@ extension RenderTests {
         let depth = try gpu.device.makeTexture(descriptor: TextureDescriptor(pixelFormat: .depth32Float, width: 64, height: 64,
                                                                              usage: .renderTarget))
         let pipeline = try Self.colorPipeline(gpu, depth: .depth32Float)
-        var descriptor = DepthStencilDescriptor()
+        let descriptor = DepthStencilDescriptor()
         descriptor.depthCompareFunction = .less
         descriptor.isDepthWriteEnabled = true
         let depthState = gpu.device.makeDepthStencilState(descriptor: descriptor)
@@ -416,13 +416,13 @@ extension RenderTests {
             descriptor.depthAttachmentPixelFormat = .depth32Float_stencil8
             return try gpu.device.makeRenderPipelineState(descriptor: descriptor)
         }
-        var write = StencilDescriptor()
+        let write = StencilDescriptor()
         write.depthStencilPassOperation = .replace
-        var writeState = DepthStencilDescriptor()
+        let writeState = DepthStencilDescriptor()
         writeState.frontFaceStencil = write
-        var test = StencilDescriptor()
+        let test = StencilDescriptor()
         test.stencilCompareFunction = .equal
-        var testState = DepthStencilDescriptor()
+        let testState = DepthStencilDescriptor()
         testState.frontFaceStencil = test
 
         let pass = gpu.clearingPass(target)

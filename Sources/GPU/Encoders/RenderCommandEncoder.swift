@@ -24,7 +24,7 @@ public final class RenderCommandEncoder {
     private let targetSize: Size
     private var cullMode = CullMode.none
     private var winding = Winding.clockwise
-    private var depthStencil = DepthStencilDescriptor()
+    private var depthStencil = DepthStencilValues()
     private var stencilReference: UInt32 = 0
     @exclusivity(unchecked) private var dynamicStateDirty = true
     @exclusivity(unchecked) private var descriptorsDirty = true
@@ -47,9 +47,9 @@ public final class RenderCommandEncoder {
                 misuse("\(call): colorAttachments[\(index)].level \(attachment.level) is outside the texture's "
                     + "0..<\(texture.mipmapLevelCount)")
             }
-            guard (0..<texture.descriptor.layerCount).contains(attachment.slice) else {
+            guard (0..<texture.spec.layerCount).contains(attachment.slice) else {
                 misuse("\(call): colorAttachments[\(index)].slice \(attachment.slice) is outside the texture's "
-                    + "0..<\(texture.descriptor.layerCount)")
+                    + "0..<\(texture.spec.layerCount)")
             }
         }
         let size = first.size(ofLevel: pass.colorAttachments.first { $0.texture === first }?.level ?? 0)
@@ -280,7 +280,7 @@ public final class RenderCommandEncoder {
     /// Sets depth testing.
     public func setDepthStencilState(_ state: DepthStencilState) {
         checkOpen("setDepthStencilState(_:)")
-        depthStencil = state.descriptor
+        depthStencil = state.values
         dynamicStateDirty = true
     }
 
@@ -435,7 +435,7 @@ public final class RenderCommandEncoder {
     }
 
     /// The stencil tests to apply: none without a stencil attachment or stencil descriptors.
-    private var stencilTest: (front: StencilDescriptor, back: StencilDescriptor)? {
+    private var stencilTest: (front: StencilValues, back: StencilValues)? {
         guard depthFormat?.hasStencil == true,
               let front = depthStencil.frontFaceStencil ?? depthStencil.backFaceStencil else { return nil }
         return (front, depthStencil.backFaceStencil ?? front)

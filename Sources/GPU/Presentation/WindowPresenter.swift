@@ -251,7 +251,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
         let descriptor = made.descriptor
         lock.withLock {
             swapchain = made
-            textures = made.images.map { Texture(device: device, descriptor: descriptor, backing: $0) }
+            textures = made.images.map { Texture(device: device, spec: descriptor, backing: $0) }
             reusable = []
             generation += 1
             madeCount += 1

@@ -8,36 +8,38 @@ public final class Texture: @unchecked Sendable {
     let backing: VulkanImage
     /// The device that made it.
     public let device: Device
-    /// What it was made from.
-    public let descriptor: TextureDescriptor
+    /// What it was made from, copied from the descriptor when it was made.
+    let spec: TextureSpec
     private let lock = ConditionLock()
     /// The last committed, unfinished command buffer that writes the texture: set by its
     /// commit, cleared when it finishes (a strong reference only while it runs, and no
     /// weak one, which would keep the buffer from being recycled).
     private var lastWriter: CommandBuffer?
 
-    init(device: Device, descriptor: TextureDescriptor, backing: VulkanImage) {
+    init(device: Device, spec: TextureSpec, backing: VulkanImage) {
         self.device = device
-        self.descriptor = descriptor
+        self.spec = spec
         self.backing = backing
     }
 
+    /// A descriptor of the texture: a new one on each call, as changing it changes nothing.
+    public var descriptor: TextureDescriptor { TextureDescriptor(spec) }
     /// The texel format.
-    public var pixelFormat: PixelFormat { descriptor.pixelFormat }
+    public var pixelFormat: PixelFormat { spec.pixelFormat }
     /// Width of level 0.
-    public var width: Int { descriptor.width }
+    public var width: Int { spec.width }
     /// Height of level 0.
-    public var height: Int { descriptor.height }
+    public var height: Int { spec.height }
     /// Mipmap levels.
-    public var mipmapLevelCount: Int { descriptor.mipmapLevelCount }
+    public var mipmapLevelCount: Int { spec.mipmapLevelCount }
     /// Slices (of a 2D array).
-    public var arrayLength: Int { descriptor.arrayLength }
+    public var arrayLength: Int { spec.arrayLength }
     /// Samples per texel.
-    public var sampleCount: Int { descriptor.sampleCount }
+    public var sampleCount: Int { spec.sampleCount }
     /// 2D, 2D array or cube.
-    public var textureType: TextureType { descriptor.textureType }
+    public var textureType: TextureType { spec.textureType }
     /// Declared uses.
-    public var usage: TextureUsage { descriptor.usage }
+    public var usage: TextureUsage { spec.usage }
 
     /// The size of mipmap `level`.
     public func size(ofLevel level: Int) -> Size {
@@ -115,8 +117,8 @@ public final class Texture: @unchecked Sendable {
         guard (0..<mipmapLevelCount).contains(level) else {
             misuse("\(call): mipmap level \(level) is outside 0..<\(mipmapLevelCount)")
         }
-        guard (0..<descriptor.layerCount).contains(slice) else {
-            misuse("\(call): slice \(slice) is outside 0..<\(descriptor.layerCount)")
+        guard (0..<spec.layerCount).contains(slice) else {
+            misuse("\(call): slice \(slice) is outside 0..<\(spec.layerCount)")
         }
         let levelSize = size(ofLevel: level)
         guard region.origin.x >= 0, region.origin.y >= 0, region.size.width > 0, region.size.height > 0,
@@ -141,6 +143,7 @@ extension Device {
     /// limits) throws ``GPUError/unsupportedTexture(_:)``.
     public func makeTexture(descriptor: TextureDescriptor) throws(GPUError) -> Texture {
         let call = "makeTexture(descriptor:)"
+        let descriptor = descriptor.spec
         guard descriptor.width > 0, descriptor.height > 0, descriptor.arrayLength > 0 else {
             misuse("\(call): width, height and arrayLength must be above 0, got \(descriptor.width)×\(descriptor.height) "
                 + "with arrayLength \(descriptor.arrayLength)")
@@ -165,7 +168,7 @@ extension Device {
         } catch {
             throw .vulkan(error)
         }
-        let texture = Texture(device: self, descriptor: descriptor, backing: backing)
+        let texture = Texture(device: self, spec: descriptor, backing: backing)
         try runInternally { (commandBuffer) throws(GPUError) in
             let blit = try commandBuffer.makeBlitCommandEncoder()
             blit.initializeLayout(of: texture)
@@ -176,7 +179,7 @@ extension Device {
 
     /// Throws unless this device makes textures of `descriptor`'s format, type and usage
     /// at its size, slice count, level count and sample count.
-    private func checkSupported(_ descriptor: TextureDescriptor, call: String) throws(GPUError) {
+    private func checkSupported(_ descriptor: TextureSpec, call: String) throws(GPUError) {
         let what = "\(descriptor.pixelFormat) \(descriptor.textureType) texture with usage \(descriptor.usage)"
         guard let capabilities = backend.physical.imageCapabilities(for: descriptor) else {
             throw .unsupportedTexture("\(call): this device cannot make a \(what)")

@@ -55,26 +55,34 @@ public struct Region: Sendable, Hashable {
     public init(origin: Origin, size: Size) { self.origin = origin; self.size = size }
 }
 
-/// Everything needed to make a texture, Metal's `MTLTextureDescriptor`.
-public struct TextureDescriptor: Sendable, Hashable {
+/// Everything needed to make a texture, Metal's `MTLTextureDescriptor`: a class, so that
+/// Metal's pattern ports as it is (`let descriptor = TextureDescriptor();
+/// descriptor.width = 256`), with Metal's defaults. `makeTexture(descriptor:)` copies it:
+/// changing it afterwards does not change the texture.
+public final class TextureDescriptor {
     /// 2D, 2D array or cube.
-    public var textureType: TextureType = .type2D
-    /// The texel format.
+    public var textureType: TextureType
+    /// The texel format (default `.rgba8Unorm`).
     public var pixelFormat: PixelFormat
-    /// Width of level 0.
+    /// Width of level 0 (default 1).
     public var width: Int
-    /// Height of level 0.
+    /// Height of level 0 (default 1).
     public var height: Int
     /// Slices of a 2D array (6 faces for a cube are implied).
-    public var arrayLength: Int = 1
+    public var arrayLength: Int
     /// Mipmap levels, 1 for none.
-    public var mipmapLevelCount: Int = 1
+    public var mipmapLevelCount: Int
     /// Samples per texel (1 or 4).
-    public var sampleCount: Int = 1
+    public var sampleCount: Int
     /// Uses.
-    public var usage: TextureUsage = .shaderRead
+    public var usage: TextureUsage
     /// Shared or private (both are filled with `replace` and read with `getBytes`).
-    public var storageMode: StorageMode = .private
+    public var storageMode: StorageMode
+
+    /// Makes a descriptor with Metal's defaults: a 1×1 `.rgba8Unorm` 2D texture, read by shaders.
+    public convenience init() {
+        self.init(pixelFormat: .rgba8Unorm, width: 1, height: 1)
+    }
 
     /// Makes a descriptor.
     public init(textureType: TextureType = .type2D, pixelFormat: PixelFormat, width: Int, height: Int,
@@ -91,13 +99,51 @@ public struct TextureDescriptor: Sendable, Hashable {
         self.storageMode = storageMode
     }
 
-    /// A 2D texture descriptor, with a full mip chain when `mipmapped`.
+    /// A descriptor holding `spec`'s values.
+    convenience init(_ spec: TextureSpec) {
+        self.init(textureType: spec.textureType, pixelFormat: spec.pixelFormat, width: spec.width, height: spec.height,
+                  arrayLength: spec.arrayLength, mipmapLevelCount: spec.mipmapLevelCount, sampleCount: spec.sampleCount,
+                  usage: spec.usage, storageMode: spec.storageMode)
+    }
+
+    /// A 2D texture descriptor, with a full mip chain when `mipmapped`: Metal's
+    /// `texture2DDescriptor(pixelFormat:width:height:mipmapped:)`.
     public static func texture2D(pixelFormat: PixelFormat, width: Int, height: Int, mipmapped: Bool,
                                  usage: TextureUsage = .shaderRead) -> TextureDescriptor {
         let levels = mipmapped ? Int.bitWidth - max(width, height).leadingZeroBitCount : 1
         return TextureDescriptor(pixelFormat: pixelFormat, width: width, height: height,
                                  mipmapLevelCount: levels, usage: usage)
     }
+
+    /// The values as they are now.
+    var spec: TextureSpec {
+        TextureSpec(textureType: textureType, pixelFormat: pixelFormat, width: width, height: height,
+                    arrayLength: arrayLength, mipmapLevelCount: mipmapLevelCount, sampleCount: sampleCount,
+                    usage: usage, storageMode: storageMode)
+    }
+}
+
+/// What a texture is made from: the values of a `TextureDescriptor`, copied when the
+/// texture is made, so later changes to the descriptor do not reach it.
+struct TextureSpec: Sendable, Hashable {
+    /// 2D, 2D array or cube.
+    var textureType: TextureType = .type2D
+    /// The texel format.
+    var pixelFormat: PixelFormat
+    /// Width of level 0.
+    var width: Int
+    /// Height of level 0.
+    var height: Int
+    /// Slices of a 2D array (6 faces for a cube are implied).
+    var arrayLength: Int = 1
+    /// Mipmap levels, 1 for none.
+    var mipmapLevelCount: Int = 1
+    /// Samples per texel (1 or 4).
+    var sampleCount: Int = 1
+    /// Uses.
+    var usage: TextureUsage = .shaderRead
+    /// Shared or private (both are filled with `replace` and read with `getBytes`).
+    var storageMode: StorageMode = .private
 
     /// Layers of the Vulkan image: slices, or 6 × slices for cubes.
     var layerCount: Int { textureType == .typeCube ? 6 * arrayLength : arrayLength }

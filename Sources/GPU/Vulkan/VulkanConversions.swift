@@ -62,7 +62,7 @@ extension PixelFormat {
     }
 }
 
-extension TextureDescriptor {
+extension TextureSpec {
     /// Image usage: the declared uses plus transfers (copies, `replace`, `getBytes`).
     var vkUsage: VkImageUsageFlags {
         var flags = VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue

@@ -21,14 +21,14 @@ final class VulkanImage: @unchecked Sendable {
     /// Nil for a swapchain's image.
     let memory: VkDeviceMemory?
     let view: VkImageView
-    let descriptor: TextureDescriptor
+    let descriptor: TextureSpec
     /// Whether the image belongs to a swapchain.
     let isPresentable: Bool
     private let viewLock = ConditionLock()
     private var attachmentViews: [Int: VkImageView] = [:]
     private var entersUndefined = false
 
-    init(device: VulkanDevice, descriptor: TextureDescriptor) throws(VulkanError) {
+    init(device: VulkanDevice, descriptor: TextureSpec) throws(VulkanError) {
         self.device = device
         self.descriptor = descriptor
         let vk = device.handle
@@ -84,7 +84,7 @@ final class VulkanImage: @unchecked Sendable {
     }
 
     /// Wraps image `handle` of a swapchain, whose views this object owns.
-    init(device: VulkanDevice, swapchainImage handle: VkImage, descriptor: TextureDescriptor) throws(VulkanError) {
+    init(device: VulkanDevice, swapchainImage handle: VkImage, descriptor: TextureSpec) throws(VulkanError) {
         self.device = device
         self.descriptor = descriptor
         self.handle = handle

@@ -4,7 +4,7 @@ extension VulkanPhysicalDevice {
     /// What the device can make for `descriptor`'s format, type and usage
     /// (`vkGetPhysicalDeviceImageFormatProperties`); nil when it cannot make such a
     /// texture at all.
-    func imageCapabilities(for descriptor: TextureDescriptor) -> TextureCapabilities? {
+    func imageCapabilities(for descriptor: TextureSpec) -> TextureCapabilities? {
         var properties = VkImageFormatProperties()
         let flags = descriptor.textureType == .typeCube ? VkImageCreateFlags(VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT.rawValue) : 0
         let result = vkGetPhysicalDeviceImageFormatProperties(handle, descriptor.pixelFormat.vkFormat, VK_IMAGE_TYPE_2D,

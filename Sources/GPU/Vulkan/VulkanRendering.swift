@@ -105,7 +105,7 @@ extension VulkanCommandContext {
     /// Sets the dynamic state a graphics pipeline takes from the encoder.
     func setDynamicState(viewport: Viewport, scissor: ScissorRect, cullMode: CullMode, winding: Winding,
                          depthTest: Bool, depthWrite: Bool, depthCompare: CompareFunction,
-                         stencil: (front: StencilDescriptor, back: StencilDescriptor)?, reference: UInt32) {
+                         stencil: (front: StencilValues, back: StencilValues)?, reference: UInt32) {
         var vkViewport = VkViewport(x: Float(viewport.originX), y: Float(viewport.originY), width: Float(viewport.width),
                                     height: Float(viewport.height), minDepth: Float(viewport.znear), maxDepth: Float(viewport.zfar))
         vkCmdSetViewport(commandBuffer, 0, 1, &vkViewport)
@@ -118,8 +118,8 @@ extension VulkanCommandContext {
         vkCmdSetDepthWriteEnable(commandBuffer, VkBool32(depthWrite ? VK_TRUE : VK_FALSE))
         vkCmdSetDepthCompareOp(commandBuffer, depthCompare.vkCompareOp)
         vkCmdSetStencilTestEnable(commandBuffer, VkBool32(stencil == nil ? VK_FALSE : VK_TRUE))
-        let front = stencil?.front ?? StencilDescriptor()
-        let back = stencil?.back ?? StencilDescriptor()
+        let front = stencil?.front ?? StencilValues()
+        let back = stencil?.back ?? StencilValues()
         for (face, test) in [(VK_STENCIL_FACE_FRONT_BIT, front), (VK_STENCIL_FACE_BACK_BIT, back)] {
             let flags = VkStencilFaceFlags(face.rawValue)
             vkCmdSetStencilOp(commandBuffer, flags, test.stencilFailureOperation.vkStencilOp,

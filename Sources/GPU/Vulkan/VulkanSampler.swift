@@ -7,7 +7,7 @@ final class VulkanSampler: @unchecked Sendable {
     let device: VulkanDevice
     let handle: VkSampler
 
-    init(device: VulkanDevice, descriptor: SamplerDescriptor) throws(VulkanError) {
+    init(device: VulkanDevice, descriptor: SamplerValues) throws(VulkanError) {
         self.device = device
         var info = VkSamplerCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO

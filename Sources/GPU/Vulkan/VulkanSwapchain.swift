@@ -19,7 +19,7 @@ final class VulkanSwapchain: @unchecked Sendable {
     let images: [VulkanImage]
     let presentSemaphores: [VkSemaphore]
     /// The images' format and size.
-    let descriptor: TextureDescriptor
+    let descriptor: TextureSpec
     /// The mode asked for, or its fallback where the surface does not offer it.
     let mode: PresentMode
     private let fence: VkFence
@@ -51,7 +51,7 @@ final class VulkanSwapchain: @unchecked Sendable {
         let offered = Set(try surface.presentModes().compactMap(PresentMode.init))
         var imageCount = max(UInt32(count), capabilities.minImageCount)
         if capabilities.maxImageCount > 0 { imageCount = min(imageCount, capabilities.maxImageCount) }
-        let descriptor = TextureDescriptor(pixelFormat: format, width: Int(extent.width), height: Int(extent.height),
+        let descriptor = TextureSpec(pixelFormat: format, width: Int(extent.width), height: Int(extent.height),
                                            usage: .renderTarget)
         var alpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR
         if capabilities.supportedCompositeAlpha & alpha.rawValue == 0 {
@@ -63,7 +63,7 @@ final class VulkanSwapchain: @unchecked Sendable {
                                    transform: capabilities.currentTransform, compositeAlpha: alpha, old: old)
     }
 
-    private init(surface: VulkanSurface, device: VulkanDevice, descriptor: TextureDescriptor, minImageCount: Int,
+    private init(surface: VulkanSurface, device: VulkanDevice, descriptor: TextureSpec, minImageCount: Int,
                  mode: PresentMode, usage: VkImageUsageFlags, transform: VkSurfaceTransformFlagBitsKHR,
                  compositeAlpha: VkCompositeAlphaFlagBitsKHR, old: VulkanSwapchain?) throws(VulkanError) {
         self.device = device
