@@ -62,6 +62,14 @@ public struct Function: Sendable {
     let entryPoint: SPIRVEntryPoint
     /// The shader stage.
     var stage: ShaderStage { entryPoint.stage }
+    /// The function's kind: vertex, fragment or kernel.
+    public var functionType: FunctionType {
+        switch entryPoint.stage {
+        case .vertex: .vertex
+        case .fragment: .fragment
+        case .compute: .kernel
+        }
+    }
 }
 
 extension Device {
@@ -125,7 +133,7 @@ extension Device {
     }
 
     /// Reads `data` with SwiftGPU's own reader, then has SPIRV-Tools validate it.
-    private static func parse(_ data: Data, name: String) throws(LibraryError) -> SPIRVModule {
+    static func parse(_ data: Data, name: String) throws(LibraryError) -> SPIRVModule {
         let module: SPIRVModule
         do {
             module = try SPIRVModule(bytes: data)

@@ -17,6 +17,10 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noShaders(bundlePath: String)
     /// A shader file in the bundle could not be read.
     case unreadable(path: String)
+    /// GLSL given to ``Device/makeLibrary(source:options:)`` did not compile: the
+    /// compiler's messages, each with its line in the source (`line 12: 'x' : undeclared
+    /// identifier`).
+    case compilationFailed(name: String, messages: [String])
     /// The function cannot be used the way it was asked to (wrong stage, a binding outside
     /// SwiftGPU's convention, ...).
     case unsupportedFunction(name: String, reason: String)
@@ -34,6 +38,8 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noShaders(let path): "no compiled shaders (*.spv) in bundle \(path)"
         case .unreadable(let path): "could not read shader file \(path)"
         case .unsupportedFunction(let name, let reason): "function '\(name)' cannot be used: \(reason)"
+        case .compilationFailed(let name, let messages):
+            "GLSL for '\(name)' did not compile:\n" + messages.map { "  \($0)" }.joined(separator: "\n")
         }
     }
 }
