@@ -1,25 +1,47 @@
 import SwiftGPUSPIRV
+import SwiftGPUSupport
 
 /// A compiled compute pipeline, Metal's `MTLComputePipelineState`, with its layout derived
 /// from the function's SPIR-V.
 ///
-/// `@unchecked Sendable`: every stored property is immutable.
+/// A function whose local size comes from specialization constants
+/// (`layout(local_size_x_id = 0) in;`) runs at any threadgroup size the dispatch asks for,
+/// as a Metal kernel does: each size is a variant of the pipeline, made once at its first
+/// dispatch and kept.
+///
+/// `@unchecked Sendable`: every stored property is immutable except the variants, which
+/// are behind their lock.
 public final class ComputePipelineState: @unchecked Sendable {
-    let backend: VulkanPipeline
     /// The device that made the pipeline.
     public let device: Device
     /// The function's name.
     public let functionName: String
-    /// The threadgroup size the shader declares (`local_size_*`); dispatches must use it.
+    /// The threadgroup size the shader declares (`local_size_*`, or the defaults of its
+    /// specialization constants).
     public let threadsPerThreadgroup: Size
-    /// Threads in one threadgroup.
+    /// The most threads one threadgroup may have: the device's limit for a function whose
+    /// local size comes from specialization constants, else the declared size's threads.
     public var maxTotalThreadsPerThreadgroup: Int {
-        threadsPerThreadgroup.width * threadsPerThreadgroup.height * threadsPerThreadgroup.depth
+        specializesLocalSize ? device.limits.maxTotalThreadsPerThreadgroup
+            : threadsPerThreadgroup.width * threadsPerThreadgroup.height * threadsPerThreadgroup.depth
     }
+    /// Whether the threadgroup size is chosen at dispatch (some dimension of the local size
+    /// is a specialization constant).
+    public var specializesLocalSize: Bool { localSizeSpecIds.contains { $0 != nil } }
     /// Resources the shader declares: Metal index, Vulkan binding, descriptor kind.
     let slots: [ResourceSlot]
+    /// The pipeline at the declared size.
+    let base: ComputeVariant
+    /// The Vulkan pipeline at the declared size.
+    var backend: VulkanPipeline { base.backend }
     /// The twin whose small uniform blocks are push constants, when it has any.
-    let pushConstants: PushConstantPipeline?
+    var pushConstants: PushConstantPipeline? { base.pushConstants }
+    /// For x, y and z: the `SpecId` that sets the local size there, or nil where it is fixed.
+    let localSizeSpecIds: [UInt32?]
+    /// The function, kept to make variants.
+    private let function: Function
+    /// Variants at other sizes, by size.
+    private let variants = LockedValue<[Size: ComputeVariant]>([:])
 
     init(device: Device, function: Function) throws(LibraryError) {
         guard function.stage == .compute else {
@@ -32,17 +54,66 @@ public final class ComputePipelineState: @unchecked Sendable {
         try Self.check(localSize: local, of: function.name, against: device.limits)
         slots = try ResourceSlot.slots(of: function, stage: .compute)
         self.device = device
+        self.function = function
         functionName = function.name
+        localSizeSpecIds = entry.localSizeSpecIds.count == 3 ? entry.localSizeSpecIds : [nil, nil, nil]
         threadsPerThreadgroup = Size(width: Int(local.x), height: Int(local.y), depth: Int(local.z))
         do {
-            backend = try VulkanPipeline(computeWith: device.backend, words: function.module.words,
-                                         entryPoint: entry.name, bindings: slots.map(\.layoutBinding),
-                                         cache: device.pipelineCache.cache)
+            base = try ComputeVariant(device: device, function: function, slots: slots, specialization: [])
         } catch {
             throw .unsupportedFunction(name: function.name, reason: "\(error)")
         }
-        pushConstants = PushConstantPipeline.compute(device: device, function: function, slots: slots)
         device.pipelineCache.saveIfGrown()
+    }
+
+    /// The pipeline for threadgroups of `size`: the declared one, or a variant made on
+    /// first use (the caller has checked `size` with `check(threadsPerThreadgroup:call:)`).
+    func variant(for size: Size) throws(VulkanError) -> ComputeVariant {
+        if size == threadsPerThreadgroup { return base }
+        if let made = variants.withLock({ $0[size] }) { return made }
+        let values = [size.width, size.height, size.depth]
+        let specialization = zip(localSizeSpecIds, values).compactMap { id, value in
+            id.map { (id: $0, value: UInt32(value)) }
+        }
+        // Made outside the lock (pipeline creation is slow); a variant made at the same time
+        // on another thread is dropped for the one stored first.
+        let made = try ComputeVariant(device: device, function: function, slots: slots, specialization: specialization)
+        return variants.withLock { variants in
+            if let first = variants[size] { return first }
+            variants[size] = made
+            return made
+        }
+    }
+
+    /// Stops unless a dispatch may use threadgroups of `size`: the declared size for a fixed
+    /// local size; for a specialized one, positive and within the device's limits in every
+    /// dimension, the declared size in the fixed dimensions.
+    func check(threadsPerThreadgroup size: Size, call: StaticString) {
+        guard specializesLocalSize else {
+            guard size == threadsPerThreadgroup else {
+                misuse("\(call): threadsPerThreadgroup \(size) differs from the \(threadsPerThreadgroup) that "
+                    + "'\(functionName)' declares (give the shader local_size_x_id to choose the size at dispatch)")
+            }
+            return
+        }
+        let values = [size.width, size.height, size.depth], declared = [
+            threadsPerThreadgroup.width, threadsPerThreadgroup.height, threadsPerThreadgroup.depth,
+        ]
+        let limits = device.limits, max = limits.maxThreadsPerThreadgroup
+        let maxima = [max.width, max.height, max.depth]
+        for axis in 0..<3 {
+            if localSizeSpecIds[axis] == nil, values[axis] != declared[axis] {
+                misuse("\(call): threadsPerThreadgroup \(size) differs from '\(functionName)' in \(["x", "y", "z"][axis]), "
+                    + "where its local size is fixed at \(declared[axis])")
+            }
+            guard values[axis] >= 1, values[axis] <= maxima[axis] else {
+                misuse("\(call): threadsPerThreadgroup \(size) is outside 1...\(maxima[axis]) in \(["x", "y", "z"][axis])")
+            }
+        }
+        guard values[0] * values[1] * values[2] <= limits.maxTotalThreadsPerThreadgroup else {
+            misuse("\(call): threadsPerThreadgroup \(size) has more than maxTotalThreadsPerThreadgroup "
+                + "(\(limits.maxTotalThreadsPerThreadgroup)) threads")
+        }
     }
 
     /// Throws unless every dimension of `local` is at least 1 and within the device's
@@ -65,6 +136,27 @@ public final class ComputePipelineState: @unchecked Sendable {
                 "its local size \(text) has \(total) invocations, over this device's maximum of "
                 + "\(limits.maxTotalThreadsPerThreadgroup) per threadgroup")
         }
+    }
+}
+
+/// A compute pipeline at one local size, with its push-constant twin when it has one.
+///
+/// `@unchecked Sendable`: every stored property is immutable.
+final class ComputeVariant: BoundPipeline, @unchecked Sendable {
+    let backend: VulkanPipeline
+    let pushConstants: PushConstantPipeline?
+    let slots: [ResourceSlot]
+    let functionLabel: String
+
+    init(device: Device, function: Function, slots: [ResourceSlot],
+         specialization: [(id: UInt32, value: UInt32)]) throws(VulkanError) {
+        backend = try VulkanPipeline(computeWith: device.backend, words: function.module.words,
+                                     entryPoint: function.entryPoint.name, bindings: slots.map(\.layoutBinding),
+                                     specialization: specialization, cache: device.pipelineCache.cache)
+        pushConstants = PushConstantPipeline.compute(device: device, function: function, slots: slots,
+                                                     specialization: specialization)
+        self.slots = slots
+        functionLabel = function.name
     }
 }
 

@@ -115,13 +115,16 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
     }
 
     /// The twin of the compute pipeline of `function`, whose resources are `slots`; nil
-    /// where `plan` finds nothing to move or the twin cannot be made.
-    static func compute(device: Device, function: Function, slots: [ResourceSlot]) -> PushConstantPipeline? {
+    /// where `plan` finds nothing to move or the twin cannot be made; `specialization` as the
+    /// pipeline's.
+    static func compute(device: Device, function: Function, slots: [ResourceSlot],
+                        specialization: [(id: UInt32, value: UInt32)]) -> PushConstantPipeline? {
         guard let plan = plan(device: device, slots: slots, modules: [.compute: function.module]),
               let backend = try? VulkanPipeline(computeWith: device.backend, words: plan.words[.compute]!,
                                                 entryPoint: function.entryPoint.name,
                                                 bindings: plan.remaining.map(\.layoutBinding),
-                                                pushConstantRanges: plan.ranges, cache: device.pipelineCache.cache)
+                                                pushConstantRanges: plan.ranges, specialization: specialization,
+                                                cache: device.pipelineCache.cache)
         else { return nil }
         return PushConstantPipeline(backend: backend, slots: plan.remaining, pushSlots: plan.pushSlots,
                                     functionLabel: function.name)

@@ -104,6 +104,10 @@ package struct SPIRVEntryPoint: Sendable, Hashable {
     /// ids), or from `LocalSize`. Specialization constants resolve to their
     /// default values. `nil` also when a size cannot be resolved.
     package var localSize: (x: UInt32, y: UInt32, z: UInt32)?
+    /// For each dimension of `localSize` (x, y, z), the `SpecId` of the specialization
+    /// constant it comes from (`layout(local_size_x_id = 0)`), or nil where the size is
+    /// fixed. Empty for other stages.
+    package var localSizeSpecIds: [UInt32?] = []
     /// Descriptor bindings of the module: every `Uniform`, `StorageBuffer`
     /// and `UniformConstant` resource variable with `DescriptorSet` and
     /// `Binding` decorations, sorted by (set, binding). Before SPIR-V 1.4 the
@@ -133,6 +137,7 @@ package struct SPIRVEntryPoint: Sendable, Hashable {
             && lhs.localSize?.x == rhs.localSize?.x
             && lhs.localSize?.y == rhs.localSize?.y
             && lhs.localSize?.z == rhs.localSize?.z
+            && lhs.localSizeSpecIds == rhs.localSizeSpecIds
             && lhs.bindings == rhs.bindings
             && lhs.inputs == rhs.inputs
             && lhs.outputs == rhs.outputs
@@ -151,6 +156,7 @@ package struct SPIRVEntryPoint: Sendable, Hashable {
         } else {
             hasher.combine(false)
         }
+        hasher.combine(localSizeSpecIds)
         hasher.combine(bindings)
         hasher.combine(inputs)
         hasher.combine(outputs)
@@ -364,6 +370,8 @@ package enum SPIRVDecoration {
     package static let descriptorSet: UInt32 = 34
     /// `Offset`.
     package static let offset: UInt32 = 35
+    /// `SpecId`.
+    package static let specId: UInt32 = 1
 }
 
 /// `Capability Linkage` (section 3.31): library modules may have no entry point.
@@ -408,6 +416,8 @@ private struct SPIRVDecorations {
     package var nonWritable = false
     /// `NonReadable` decoration.
     package var nonReadable = false
+    /// `SpecId` literal (specialization constants).
+    package var specId: UInt32?
 
     /// Records one decoration; `value` is its first literal, if any.
     package mutating func apply(_ decoration: UInt32, value: UInt32?) {
@@ -424,6 +434,7 @@ private struct SPIRVDecorations {
         case SPIRVDecoration.binding: binding = value ?? binding
         case SPIRVDecoration.descriptorSet: set = value ?? set
         case SPIRVDecoration.offset: offset = value ?? offset
+        case SPIRVDecoration.specId: specId = value ?? specId
         default: break
         }
     }
@@ -435,6 +446,7 @@ private struct SPIRVDecorations {
         location = other.location ?? location
         builtIn = other.builtIn ?? builtIn
         offset = other.offset ?? offset
+        specId = other.specId ?? specId
         arrayStride = other.arrayStride ?? arrayStride
         matrixStride = other.matrixStride ?? matrixStride
         block = block || other.block
@@ -578,6 +590,8 @@ private struct SPIRVParser {
     /// Scalar `OpConstant` / `OpSpecConstant` values (default values for the
     /// latter), by result id; up to 64 bits.
     package var constants: [UInt32: UInt64] = [:]
+    /// Ids of `OpSpecConstant`s (scalar specialization constants).
+    package var specConstants: Set<UInt32> = []
     /// Constituents of `OpConstantComposite` / `OpSpecConstantComposite`.
     package var composites: [UInt32: [UInt32]] = [:]
     /// Module-scope variables in declaration order.
@@ -710,6 +724,7 @@ private struct SPIRVParser {
             let low = UInt64(try inst.operand(3))
             let high = UInt64(inst.optionalOperand(4) ?? 0)
             constants[try inst.operand(2)] = low | high << 32
+            if inst.opcode == SPIRVOp.specConstant { specConstants.insert(try inst.operand(2)) }
         case SPIRVOp.constantComposite, SPIRVOp.specConstantComposite:
             composites[try inst.operand(2)] = inst.operands(from: 3)
         case SPIRVOp.variable:
@@ -811,10 +826,13 @@ private struct SPIRVReflector {
             let interface = raw.interface.compactMap { variablesById[$0] }
 
             var localSize: SPIRVTriple?
+            var localSizeSpecIds: [UInt32?] = []
             if stage == .compute {
-                localSize = workgroupSize
+                localSize = workgroupSize?.size
                     ?? module.localSizeIds[raw.function].flatMap(resolve)
                     ?? module.localSizes[raw.function]
+                let ids = workgroupSize?.ids ?? module.localSizeIds[raw.function]
+                localSizeSpecIds = ids.map { [specId(of: $0.x), specId(of: $0.y), specId(of: $0.z)] } ?? [nil, nil, nil]
             }
 
             // From SPIR-V 1.4 on, the interface lists every global the entry
@@ -831,6 +849,7 @@ private struct SPIRVReflector {
                 name: raw.name,
                 stage: stage,
                 localSize: localSize.map { (x: $0.x, y: $0.y, z: $0.z) },
+                localSizeSpecIds: localSizeSpecIds,
                 bindings: bindings,
                 inputs: interfaceVariables(interface, storageClass: SPIRVStorageClass.input),
                 outputs: interfaceVariables(interface, storageClass: SPIRVStorageClass.output),
@@ -1024,15 +1043,20 @@ private struct SPIRVReflector {
     // MARK: Workgroup size
 
     /// The workgroup size given by a constant decorated `BuiltIn WorkgroupSize`.
-    package func builtInWorkgroupSize() -> SPIRVTriple? {
+    package func builtInWorkgroupSize() -> (size: SPIRVTriple, ids: SPIRVTriple)? {
         for (id, decorations) in module.decorations.sorted(by: { $0.key < $1.key })
         where decorations.builtIn == spirvWorkgroupSizeBuiltIn {
             if let parts = module.composites[id], parts.count == 3,
-               let size = resolve(SPIRVTriple(x: parts[0], y: parts[1], z: parts[2])) {
-                return size
+               case let ids = SPIRVTriple(x: parts[0], y: parts[1], z: parts[2]), let size = resolve(ids) {
+                return (size, ids)
             }
         }
         return nil
+    }
+
+    /// The `SpecId` of `id` when it is a specialization constant that has one.
+    package func specId(of id: UInt32) -> UInt32? {
+        module.specConstants.contains(id) ? module.decorations[id]?.specId : nil
     }
 
     /// Resolves three constant ids to their (default) values.

@@ -84,31 +84,57 @@ public final class ComputeCommandEncoder {
         binder.setSamplerState(sampler, index: index, stage: .compute, call: "setSamplerState(_:index:)")
     }
 
-    /// Dispatches `threadgroups` groups. `threadsPerThreadgroup` must equal the size the
-    /// shader declares (Vulkan fixes it in the shader).
+    /// Dispatches `threadgroups` groups of `threadsPerThreadgroup` threads. For a shader
+    /// with a fixed local size that must be the size it declares; one whose local size comes
+    /// from specialization constants runs at the size given (see ``ComputePipelineState``).
     ///
     /// Counts over the device's `maxComputeWorkGroupCount` (65,535 per dimension on most
     /// devices) are split into several dispatches with base offsets, invisibly to the shader.
     public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) {
         let call: StaticString = "dispatchThreadgroups(_:threadsPerThreadgroup:)"
+        let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)
         let groups = Self.groupCounts(threadgroups, call: call, what: "threadgroups")
-        guard prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup) else { return }
+        guard prepare(pipeline, size: threadsPerThreadgroup, call: call) else { return }
         context.dispatch(groups.x, groups.y, groups.z)
     }
 
-    /// Dispatches enough threadgroups to cover `threads`. Vulkan has no partial
-    /// threadgroups: the last group runs whole, so the shader must skip threads past the
-    /// end (`if (i < count)`).
+    /// Dispatches threads over the grid `threads`, in threadgroups of
+    /// `threadsPerThreadgroup`.
+    ///
+    /// With a shader whose local size comes from specialization constants
+    /// (`layout(local_size_x_id = 0) in;`) the grid is covered exactly, as Metal's
+    /// non-uniform threadgroups do: no thread runs outside it, so the shader needs no bounds
+    /// check. The edge threadgroup may run as several smaller ones (``DispatchRegions``).
+    /// With a fixed local size the last group along each axis runs whole, and the shader
+    /// must skip threads past the end (`if (i < count)`).
     public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) {
         let call: StaticString = "dispatchThreads(_:threadsPerThreadgroup:)"
-        guard prepare(call: call, threadsPerThreadgroup: threadsPerThreadgroup) else { return }
-        // Whole groups covering the grid (the shader's size is checked above: positive).
-        func groups(_ count: Int, _ size: Int) -> Int { count / size + (count % size == 0 ? 0 : 1) }
-        let counts = Self.groupCounts(Size(width: groups(threads.width, threadsPerThreadgroup.width),
-                                           height: groups(threads.height, threadsPerThreadgroup.height),
-                                           depth: groups(threads.depth, threadsPerThreadgroup.depth)),
-                                      call: call, what: "threads", given: threads)
-        context.dispatch(counts.x, counts.y, counts.z)
+        let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)
+        guard pipeline.specializesLocalSize else {
+            // Whole groups covering the grid (the group size is checked above: positive).
+            func groups(_ count: Int, _ size: Int) -> Int { count / size + (count % size == 0 ? 0 : 1) }
+            let counts = Self.groupCounts(Size(width: groups(threads.width, threadsPerThreadgroup.width),
+                                               height: groups(threads.height, threadsPerThreadgroup.height),
+                                               depth: groups(threads.depth, threadsPerThreadgroup.depth)),
+                                          call: call, what: "threads", given: threads)
+            guard prepare(pipeline, size: threadsPerThreadgroup, call: call) else { return }
+            context.dispatch(counts.x, counts.y, counts.z)
+            return
+        }
+        guard threads.width >= 0, threads.height >= 0, threads.depth >= 0 else {
+            misuse("\(call): threads \(threads) has a negative dimension")
+        }
+        // Global ids are 32-bit.
+        guard threads.width <= UInt32.max, threads.height <= UInt32.max, threads.depth <= UInt32.max else {
+            misuse("\(call): threads \(threads) has more than 4,294,967,295 threads in a dimension")
+        }
+        let split = DispatchRegions(threads: threads, groupSize: threadsPerThreadgroup,
+                                    specialized: pipeline.localSizeSpecIds.map { $0 != nil })
+        for (index, region) in split.regions.enumerated() {
+            // The regions are one dispatch: hazards are tracked once, before the first.
+            guard prepare(pipeline, size: region.localSize, call: call, trackHazards: index == 0) else { return }
+            context.dispatch(base: region.base, counts: region.counts)
+        }
     }
 
     /// `size` as Vulkan group counts; stops on a negative size or a count past 2³² − 1
@@ -164,22 +190,29 @@ public final class ComputeCommandEncoder {
     /// Checks the dispatch, binds the pipeline (its push-constant twin when `setBytes` data
     /// feeds every block the twin moved) and writes the bindings. False when nothing is to
     /// be recorded: a resource failure was recorded on the command buffer.
-    private func prepare(call: StaticString, threadsPerThreadgroup: Size) -> Bool {
+    /// The pipeline set, after checking that a dispatch may use threadgroups of `size`.
+    private func checkedPipeline(_ call: StaticString, threadsPerThreadgroup size: Size) -> ComputePipelineState {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setComputePipelineState(_:)") }
-        guard threadsPerThreadgroup == pipeline.threadsPerThreadgroup else {
-            misuse("\(call): threadsPerThreadgroup \(threadsPerThreadgroup) differs from the \(pipeline.threadsPerThreadgroup) "
-                + "that '\(pipeline.functionName)' declares")
-        }
+        pipeline.check(threadsPerThreadgroup: size, call: call)
+        return pipeline
+    }
+
+    /// Binds `pipeline`'s variant for threadgroups of `size` (or its push-constant twin)
+    /// and its resources; false when nothing may be recorded (a resource failure, now or
+    /// before, is on the command buffer).
+    private func prepare(_ pipeline: ComputePipelineState, size: Size, call: StaticString,
+                         trackHazards: Bool = true) -> Bool {
         guard !hasFailed else { return false }
         do {
-            if let twin = pipeline.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
+            let variant = try pipeline.variant(for: size)
+            if let twin = variant.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
                 bind(twin.backend)
                 context.pushConstants(twin, from: context.encoding.bufferTable)
-                try binder.flush(twin, call: call)
+                try binder.flush(twin, call: call, trackHazards: trackHazards)
             } else {
-                bind(pipeline.backend)
-                try binder.flush(pipeline, call: call)
+                bind(variant.backend)
+                try binder.flush(variant, call: call, trackHazards: trackHazards)
             }
         } catch {
             fail(error)

@@ -111,16 +111,19 @@ extension VulkanCommandContext {
             vkCmdDispatch(commandBuffer, x, y, z)
             return
         }
-        dispatchInParts(x, y, z, limit: limit)
+        dispatch(base: (0, 0, 0), counts: (x, y, z))
     }
 
-    /// `dispatch`'s split.
-    private func dispatchInParts(_ x: UInt32, _ y: UInt32, _ z: UInt32, limit: (x: UInt32, y: UInt32, z: UInt32)) {
-        for baseZ in stride(from: UInt32(0), to: z, by: Int(limit.z)) {
-            for baseY in stride(from: UInt32(0), to: y, by: Int(limit.y)) {
-                for baseX in stride(from: UInt32(0), to: x, by: Int(limit.x)) {
-                    vkCmdDispatchBase(commandBuffer, baseX, baseY, baseZ,
-                                      min(limit.x, x - baseX), min(limit.y, y - baseY), min(limit.z, z - baseZ))
+    /// Records `counts` groups starting at group `base` (global ids start at base × local
+    /// size), split where a count is over the device's limit.
+    func dispatch(base: (x: UInt32, y: UInt32, z: UInt32), counts: (x: UInt32, y: UInt32, z: UInt32)) {
+        let limit = maxGroupCount
+        for partZ in stride(from: UInt32(0), to: counts.z, by: Int(limit.z)) {
+            for partY in stride(from: UInt32(0), to: counts.y, by: Int(limit.y)) {
+                for partX in stride(from: UInt32(0), to: counts.x, by: Int(limit.x)) {
+                    vkCmdDispatchBase(commandBuffer, base.x + partX, base.y + partY, base.z + partZ,
+                                      min(limit.x, counts.x - partX), min(limit.y, counts.y - partY),
+                                      min(limit.z, counts.z - partZ))
                 }
             }
         }

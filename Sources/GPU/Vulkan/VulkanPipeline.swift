@@ -13,8 +13,11 @@ final class VulkanPipeline: @unchecked Sendable {
     let bindPoint: VkPipelineBindPoint
 
     /// Makes a compute pipeline from `words` with entry point `entryPoint`, through `cache`.
+    /// `specialization` gives specialization constants their values (a local size chosen at
+    /// dispatch), by `SpecId`.
     init(computeWith device: VulkanDevice, words: [UInt32], entryPoint: String, bindings: [LayoutBinding],
-         pushConstantRanges: [PushConstantRange] = [], cache: VulkanPipelineCache) throws(VulkanError) {
+         pushConstantRanges: [PushConstantRange] = [], specialization: [(id: UInt32, value: UInt32)] = [],
+         cache: VulkanPipelineCache) throws(VulkanError) {
         self.device = device
         bindPoint = VK_PIPELINE_BIND_POINT_COMPUTE
         let vk = device.handle
@@ -31,8 +34,18 @@ final class VulkanPipeline: @unchecked Sendable {
         var pipeline: VkPipeline?
         let layout = layout
         do {
+            let entries = specialization.enumerated().map { index, constant in
+                VkSpecializationMapEntry(constantID: constant.id, offset: UInt32(index * 4), size: 4)
+            }
+            let values = specialization.map(\.value)
             try vkCall(.createComputePipelines, device.faults) {
                 entryPoint.withCString { name in
+                entries.withUnsafeBufferPointer { entries in
+                values.withUnsafeBytes { data in
+                var specializationInfo = VkSpecializationInfo(
+                    mapEntryCount: UInt32(entries.count), pMapEntries: entries.baseAddress,
+                    dataSize: data.count, pData: data.baseAddress)
+                return withUnsafePointer(to: &specializationInfo) { specializationInfo in
                 var info = VkComputePipelineCreateInfo()
                 info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
                 // Dispatches over the device's group-count limit are split with
@@ -42,8 +55,12 @@ final class VulkanPipeline: @unchecked Sendable {
                 info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
                 info.stage.module = module
                 info.stage.pName = name
+                info.stage.pSpecializationInfo = entries.isEmpty ? nil : specializationInfo
                 info.layout = layout
                 return vkCreateComputePipelines(vk, cache.handle, 1, &info, nil, &pipeline)
+            }
+            }
+            }
             }
             }
         } catch {
