@@ -69,7 +69,7 @@ do {
     descriptor.vertexDescriptor = layout
     descriptor.colorAttachments[0].pixelFormat = layer.pixelFormat
     let pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
-    let vertices: [Float] = [0, -0.8, 1, 0, 0, 1, 0.8, 0.8, 0, 1, 0, 1, -0.8, 0.8, 0, 0, 1, 1]
+    let vertices: [Float] = [0, 0.8, 1, 0, 0, 1, 0.8, -0.8, 0, 1, 0, 1, -0.8, -0.8, 0, 0, 1, 1]
     let vertexBuffer = try vertices.withUnsafeBytes { try device.makeBuffer(bytes: $0.baseAddress!, length: $0.count) }
 
     let shown = Mutex(0)

@@ -36,7 +36,7 @@ do {
     descriptor.rasterSampleCount = 4
     let pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
 
-    let vertices: [Float] = [0, -0.8, 1, 0, 0, 1, 0.8, 0.8, 0, 1, 0, 1, -0.8, 0.8, 0, 0, 1, 1]
+    let vertices: [Float] = [0, 0.8, 1, 0, 0, 1, 0.8, -0.8, 0, 1, 0, 1, -0.8, -0.8, 0, 0, 1, 1]
     let vertexBuffer = try vertices.withUnsafeBytes { try device.makeBuffer(bytes: $0.baseAddress!, length: $0.count) }
     let samples = try device.makeTexture(descriptor: TextureDescriptor(pixelFormat: .rgba8Unorm, width: width, height: height,
                                                                        sampleCount: 4, usage: .renderTarget))

@@ -54,8 +54,9 @@ struct Cube {
         return data
     }
 
-    /// Column-major model-view-projection for Vulkan's clip space (y down, depth 0…1): the
-    /// cube turned by `angle` radians about two axes, 3 units in front of the camera.
+    /// Column-major model-view-projection for Metal's clip space (y up, depth 0…1), as a
+    /// Metal app writes it: the cube turned by `angle` radians about two axes, 3 units in
+    /// front of the camera.
     static func transform(angle: Float, aspect: Float) -> [Float] {
         let (s, c) = (sinf(angle), cosf(angle))
         let (s2, c2) = (sinf(angle * 0.7), cosf(angle * 0.7))
@@ -66,7 +67,7 @@ struct Cube {
         for column in 0..<3 {
             let (x, y, z) = (rotation[column * 3], rotation[column * 3 + 1], rotation[column * 3 + 2])
             m[column * 4 + 0] = f / aspect * x
-            m[column * 4 + 1] = -f * y
+            m[column * 4 + 1] = f * y
             m[column * 4 + 2] = far / (near - far) * z
             m[column * 4 + 3] = -z
         }

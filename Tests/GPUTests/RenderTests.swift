@@ -4,11 +4,11 @@ import Testing
 
 @Suite("Render path", .validated)
 struct RenderTests {
-    /// Position (xy) and colour (rgba) for three vertices.
+    /// Position (xy, Metal's clip space: y up) and colour (rgba) for three vertices.
     static let triangle: [Float] = [
-        0, -0.8, 1, 0, 0, 1,
-        0.8, 0.8, 0, 1, 0, 1,
-        -0.8, 0.8, 0, 0, 1, 1,
+        0, 0.8, 1, 0, 0, 1,
+        0.8, -0.8, 0, 1, 0, 1,
+        -0.8, -0.8, 0, 0, 1, 1,
     ]
 
     /// Attribute 0: position (float2); attribute 1: colour (float4); 24-byte vertices in buffer 0.
@@ -77,7 +77,7 @@ extension RenderTests {
     }
 
     static func solid(_ r: Float, _ g: Float, _ b: Float, _ a: Float) -> [Float] {
-        [0, -0.8, r, g, b, a, 0.8, 0.8, r, g, b, a, -0.8, 0.8, r, g, b, a]
+        [0, 0.8, r, g, b, a, 0.8, -0.8, r, g, b, a, -0.8, -0.8, r, g, b, a]
     }
 
     @Test("depth test: a nearer triangle drawn first hides a farther one drawn after")
@@ -201,7 +201,8 @@ extension RenderTests {
         descriptor.vertexDescriptor = vertices
         descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
         let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
-        let quad: [Float] = [-1, -1, 0, 0, 1, -1, 1, 0, 1, 1, 1, 1, -1, 1, 0, 1]
+        // Metal's clip space: the top-left corner (-1, 1) samples the texture's origin.
+        let quad: [Float] = [-1, 1, 0, 0, 1, 1, 1, 0, 1, -1, 1, 1, -1, -1, 0, 1]
         let indices: [UInt16] = [0, 1, 2, 0, 2, 3]
         let cb = try gpu.queue.makeCommandBuffer()
         let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
@@ -338,7 +339,7 @@ extension RenderTests {
         lineDescriptor.inputPrimitiveTopology = .line
         let lines = try gpu.device.makeRenderPipelineState(descriptor: lineDescriptor)
         // A horizontal line across the middle, then a vertical one as a strip.
-        let points: [Float] = [-1, 0.03, 1, 1, 1, 1, 1, 0.03, 1, 1, 1, 1, 0.03, -1, 1, 1, 1, 1, 0.03, 1, 1, 1, 1, 1]
+        let points: [Float] = [-1, -0.03, 1, 1, 1, 1, 1, -0.03, 1, 1, 1, 1, 0.03, 1, 1, 1, 1, 1, 0.03, -1, 1, 1, 1, 1]
         let target = try gpu.renderTarget()
         let cb = try gpu.queue.makeCommandBuffer()
         let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
@@ -357,7 +358,7 @@ extension RenderTests {
         #expect(texel(pixels, width: 64, x: 10, y: 10) == [0, 0, 0, 255])
 
         // A triangle strip of four vertices covers a quad.
-        let strip: [Float] = [-0.5, -0.5, 0, 1, 0, 1, 0.5, -0.5, 0, 1, 0, 1, -0.5, 0.5, 0, 1, 0, 1, 0.5, 0.5, 0, 1, 0, 1]
+        let strip: [Float] = [-0.5, 0.5, 0, 1, 0, 1, 0.5, 0.5, 0, 1, 0, 1, -0.5, -0.5, 0, 1, 0, 1, 0.5, -0.5, 0, 1, 0, 1]
         let quadTarget = try gpu.renderTarget()
         let quadBuffer = try gpu.queue.makeCommandBuffer()
         let quad = try quadBuffer.makeRenderCommandEncoder(descriptor: gpu.clearingPass(quadTarget))
@@ -391,7 +392,7 @@ extension RenderTests {
             cb.waitUntilCompleted()
             return texel(try gpu.pixels(of: target), width: 64, x: 32, y: 40)
         }
-        // The triangle runs top → bottom-right → bottom-left: clockwise on screen (y down).
+        // The triangle runs top → bottom-right → bottom-left: clockwise as seen in the image.
         #expect(try render(cull: .none, winding: .clockwise) == [255, 255, 255, 255])
         #expect(try render(cull: .back, winding: .clockwise) == [255, 255, 255, 255], "front-facing: kept")
         #expect(try render(cull: .back, winding: .counterClockwise) == [0, 0, 0, 255], "back-facing: culled")
@@ -435,7 +436,7 @@ extension RenderTests {
         try Self.draw(encoder, gpu, try gpu.buffer(Self.solid(1, 0, 0, 1)), scale: 0.5)          // stencil mask only
         encoder.setRenderPipelineState(try pipeline(writesColor: true))
         encoder.setDepthStencilState(gpu.device.makeDepthStencilState(descriptor: testState))
-        let fullScreen: [Float] = [-1, -1, 0, 1, 0, 1, 3, -1, 0, 1, 0, 1, -1, 3, 0, 1, 0, 1]
+        let fullScreen: [Float] = [-1, 1, 0, 1, 0, 1, 3, 1, 0, 1, 0, 1, -1, -3, 0, 1, 0, 1]
         try Self.draw(encoder, gpu, try gpu.buffer(fullScreen))                                   // green where stencil == 1
         encoder.endEncoding()
         cb.commit()

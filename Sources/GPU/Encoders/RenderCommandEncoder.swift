@@ -24,6 +24,8 @@ public final class RenderCommandEncoder {
     private let targetSize: Size
     private var cullMode = CullMode.none
     private var winding = Winding.clockwise
+    /// The clip-space convention of the bound pipeline, which the viewport follows.
+    private var clipSpace = ClipSpaceConvention.metal
     private var depthStencil = DepthStencilValues()
     private var stencilReference: UInt32 = 0
     @exclusivity(unchecked) private var dynamicStateDirty = true
@@ -129,6 +131,7 @@ public final class RenderCommandEncoder {
         context.encoding.retained.append(state)
         pipeline = Unmanaged.passUnretained(state)
         descriptorsDirty = true
+        clipSpace = state.clipSpace
         dynamicStateDirty = true
     }
 
@@ -412,7 +415,8 @@ public final class RenderCommandEncoder {
             descriptorsDirty = false
         }
         if dynamicStateDirty {
-            context.setDynamicState(viewport: viewport, scissor: scissor, cullMode: cullMode, winding: winding,
+            context.setDynamicState(viewport: viewport, flipsY: clipSpace == .metal, scissor: scissor,
+                                    cullMode: cullMode, winding: winding,
                                     depthTest: depthFormat != nil, depthWrite: depthFormat != nil && depthStencil.isDepthWriteEnabled,
                                     depthCompare: depthStencil.depthCompareFunction,
                                     stencil: stencilTest, reference: stencilReference)

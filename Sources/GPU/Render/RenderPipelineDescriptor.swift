@@ -51,8 +51,25 @@ public final class RenderPipelineDescriptor {
     public var inputPrimitiveTopology = PrimitiveTopologyClass.triangle
     /// A label.
     public var label: String?
+    /// Which way y points in the vertex function's clip space: Metal's (up, the default),
+    /// so a vertex function translated from MSL draws the same picture, or Vulkan's (down),
+    /// for shaders written for Vulkan.
+    public var clipSpace = ClipSpaceConvention.metal
     /// Makes a descriptor with Metal's defaults.
     public init() {}
+}
+
+/// Which way y points in clip space and normalized device coordinates.
+///
+/// Only y differs: in both, x points right, depth runs 0…1, the framebuffer's and a
+/// texture's origin is their top-left corner, and the winding set with
+/// `setFrontFacing(_:)` is the winding seen in the rendered image.
+public enum ClipSpaceConvention: Sendable, Hashable {
+    /// Metal's: y up, (-1, 1) is the top-left corner of the viewport. SwiftGPU flips the
+    /// viewport (a negative height, core since Vulkan 1.1) to get it.
+    case metal
+    /// Vulkan's: y down, (-1, -1) is the top-left corner of the viewport.
+    case vulkan
 }
 
 /// Whether a buffer bound to a pipeline changes while the GPU uses it: Metal's

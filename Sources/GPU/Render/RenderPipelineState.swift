@@ -16,6 +16,8 @@ public final class RenderPipelineState: @unchecked Sendable {
     public let sampleCount: Int
     /// The class of primitives it draws.
     public let topologyClass: PrimitiveTopologyClass
+    /// Which way y points in the vertex function's clip space.
+    public let clipSpace: ClipSpaceConvention
     /// Resources both functions declare.
     let slots: [ResourceSlot]
     /// Buffer indices that feed vertex attributes.
@@ -131,6 +133,7 @@ public final class RenderPipelineState: @unchecked Sendable {
         depthPixelFormat = d.depthAttachmentPixelFormat
         sampleCount = d.rasterSampleCount
         topologyClass = d.inputPrimitiveTopology
+        clipSpace = d.clipSpace
         label = d.label
         self.device = device
 

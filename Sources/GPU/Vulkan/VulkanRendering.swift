@@ -102,12 +102,17 @@ extension VulkanCommandContext {
     /// Ends rendering.
     func endRendering() { vkCmdEndRendering(commandBuffer) }
 
-    /// Sets the dynamic state a graphics pipeline takes from the encoder.
-    func setDynamicState(viewport: Viewport, scissor: ScissorRect, cullMode: CullMode, winding: Winding,
+    /// Sets the dynamic state a graphics pipeline takes from the encoder. `flipsY` gives the
+    /// viewport a negative height, so clip-space y points up as in Metal.
+    func setDynamicState(viewport: Viewport, flipsY: Bool, scissor: ScissorRect, cullMode: CullMode, winding: Winding,
                          depthTest: Bool, depthWrite: Bool, depthCompare: CompareFunction,
                          stencil: (front: StencilValues, back: StencilValues)?, reference: UInt32) {
         var vkViewport = VkViewport(x: Float(viewport.originX), y: Float(viewport.originY), width: Float(viewport.width),
                                     height: Float(viewport.height), minDepth: Float(viewport.znear), maxDepth: Float(viewport.zfar))
+        if flipsY {
+            vkViewport.y += vkViewport.height
+            vkViewport.height = -vkViewport.height
+        }
         vkCmdSetViewport(commandBuffer, 0, 1, &vkViewport)
         var rect = VkRect2D(offset: VkOffset2D(x: Int32(scissor.x), y: Int32(scissor.y)),
                             extent: VkExtent2D(width: UInt32(scissor.width), height: UInt32(scissor.height)))
