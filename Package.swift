@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "PacedFrames", targets: ["PacedFrames"]),
         .executable(name: "WindowedCube", targets: ["WindowedCube"]),
         .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
+        .executable(name: "PortingMetalComputeBasic", targets: ["PortingMetalComputeBasic"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -131,6 +132,14 @@ let package = Package(
             dependencies: ["GPU", "Shaders", "CGLFW"],
             path: "Examples/EmbedInGLFW",
             swiftSettings: strict
+        ),
+        // A published Metal sample ported as literally as possible (see its files' headers).
+        .executableTarget(
+            name: "PortingMetalComputeBasic",
+            dependencies: ["GPU"],
+            path: "Examples/PortingMetalComputeBasic",
+            swiftSettings: strict,
+            plugins: ["SPIRVCompiler"]
         ),
         .executableTarget(
             name: "SwiftGPUBench",

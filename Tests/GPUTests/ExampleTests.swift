@@ -45,6 +45,25 @@ struct ExampleTests {
         #expect(image[1, 1] == (13, 13, 26, 255), "the clear colour in the corner")
     }
 
+    @Test("PortingMetalComputeBasic: the ported sample adds 2^24 floats filled on the GPU, every element checked")
+    func portedComputeSample() throws {
+        let process = Process()
+        process.executableURL = try Self.executable("PortingMetalComputeBasic")
+        process.environment = Self.environment()
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        // The sample's own check prints a line per wrong element; the fill kernel stores each
+        // index, so result[i] is 2i.
+        #expect(!text.contains("Compute FAILED"), "\(text.prefix(500))")
+        #expect(text.split(separator: "\n") == [
+            "result[0] = 0.0", "result[1] = 2.0", "result[12345] = 24690.0", "result[16777215] = 3.355443e+07",
+        ])
+    }
+
     @Test("BackgroundSafeRendering, scripted: nothing runs in the background")
     func scripted() throws {
         let process = Process()
