@@ -115,8 +115,9 @@ private struct SPIRVPushConstantRewrite {
         var bound = words[3]
         var newTypes: [UInt32] = []
         for uniformType in retyped.keys.sorted() {
+            guard let pointee = pointers[uniformType]?.pointee, bound < UInt32.max else { return nil }
             retyped[uniformType] = bound
-            newTypes += [4 << 16 | SPIRVOp.typePointer, bound, SPIRVStorageClass.pushConstant, pointers[uniformType]!.pointee]
+            newTypes += [4 << 16 | SPIRVOp.typePointer, bound, SPIRVStorageClass.pushConstant, pointee]
             bound += 1
         }
 
@@ -126,19 +127,28 @@ private struct SPIRVPushConstantRewrite {
         for start in starts {
             let end = start + Int(words[start] >> 16)
             var instruction = Array(words[start..<end])
+            // Instructions of any length reach here (the module is not yet validated): each
+            // case checks that the words it reads exist.
+            let count = instruction.count
             switch opcode(start) {
-            case SPIRVOp.decorate where instruction[1] == variable
+            case SPIRVOp.decorate where count >= 3 && instruction[1] == variable
                 && (instruction[2] == SPIRVDecoration.descriptorSet || instruction[2] == SPIRVDecoration.binding):
                 continue
-            case SPIRVOp.memberDecorate where instruction[1] == block && instruction[3] == SPIRVDecoration.offset:
-                instruction[4] += offset
-            case SPIRVOp.variable where instruction[2] == variable:
+            case SPIRVOp.memberDecorate where count >= 5 && instruction[1] == block && instruction[3] == SPIRVDecoration.offset:
+                let (moved, overflow) = instruction[4].addingReportingOverflow(offset)
+                guard !overflow else { return nil }
+                instruction[4] = moved
+            case SPIRVOp.variable where count >= 4 && instruction[2] == variable:
+                guard let type = retyped[variableType] else { return nil }
                 result += newTypes
-                instruction[1] = retyped[variableType]!
+                instruction[1] = type
                 instruction[3] = SPIRVStorageClass.pushConstant
-            case SPIRVOp.accessChain where derived.contains(instruction[2]),
-                 SPIRVOp.inBoundsAccessChain where derived.contains(instruction[2]):
-                instruction[1] = retyped[instruction[1]]!
+            case SPIRVOp.accessChain where count >= 4 && derived.contains(instruction[2]),
+                 SPIRVOp.inBoundsAccessChain where count >= 4 && derived.contains(instruction[2]):
+                // An access chain before the pointer it derives from (a forward reference)
+                // was not retyped: no rewrite.
+                guard let type = retyped[instruction[1]] else { return nil }
+                instruction[1] = type
             default:
                 break
             }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SwiftGPUSPIRV
 
@@ -92,6 +93,30 @@ struct SPIRVReflectionTests {
         words[specConstant.start + 3] = 16
         let patched = try #require(try Self.onlyEntryPoint(words).localSize)
         #expect((patched.x, patched.y, patched.z) == (16, 4, 1))
+    }
+
+    @Test("local_size_x_id: the dimension set by a specialization constant carries its SpecId")
+    func localSizeSpecIds() throws {
+        let entry = try Self.onlyEntryPoint(SPIRVFixtures.specWorkgroupSize)
+        #expect(entry.localSizeSpecIds == [0, nil, nil])
+        #expect(try Self.onlyEntryPoint(SPIRVFixtures.computeBuffers).localSizeSpecIds == [nil, nil, nil])
+    }
+
+    @Test("the fuzzer's regression inputs read and rewrite without a trap")
+    func fuzzRegressions() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/SPIRVFuzzer/regressions").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(!files.isEmpty)
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
+            guard let module = try? SPIRVModule(bytes: bytes) else { continue }
+            for binding in module.uniformBlockSizes.keys {
+                for offset: UInt32 in [0, 16, 112] {
+                    _ = SPIRVModule.movingUniformBlock(in: module.words, atBinding: binding, toPushConstantOffset: offset)
+                }
+            }
+        }
     }
 
     @Test("push constants, descriptor arrays, separate sampler, writeonly storage image")
