@@ -25,6 +25,11 @@ public final class ComputePipelineState: @unchecked Sendable {
         specializesLocalSize ? device.limits.maxTotalThreadsPerThreadgroup
             : threadsPerThreadgroup.width * threadsPerThreadgroup.height * threadsPerThreadgroup.depth
     }
+    /// Threads the device runs in lockstep (Vulkan's subgroup size), Metal's
+    /// `threadExecutionWidth`: a threadgroup width that is a multiple of it keeps every
+    /// lane busy, as in Apple's 2-D sizing (`width = threadExecutionWidth`, `height =
+    /// maxTotalThreadsPerThreadgroup / width`).
+    public var threadExecutionWidth: Int { device.limits.threadExecutionWidth }
     /// Whether the threadgroup size is chosen at dispatch (some dimension of the local size
     /// is a specialization constant).
     public var specializesLocalSize: Bool { localSizeSpecIds.contains { $0 != nil } }

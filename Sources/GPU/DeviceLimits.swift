@@ -15,6 +15,8 @@ struct DeviceLimits: Sendable {
     var maxThreadsPerThreadgroup: Size
     /// Most invocations in one threadgroup.
     var maxTotalThreadsPerThreadgroup: Int
+    /// Threads the device runs in lockstep (the subgroup size).
+    var threadExecutionWidth: Int
     /// Most threadgroups of one dispatch per dimension (larger grids are split).
     var maxThreadgroupsPerGrid: Size
     /// Largest viewport width and height.

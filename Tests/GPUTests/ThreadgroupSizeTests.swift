@@ -79,6 +79,10 @@ struct ThreadgroupSizeTests {
         try runStamp(gpu, pipeline: pipeline, width: 37, height: 23, group: Size(width: 16, height: 16))
         try runStamp(gpu, pipeline: pipeline, width: 300, height: 7, group: Size(width: 32, height: 8))
         try runStamp(gpu, pipeline: pipeline, width: 64, height: 64, group: Size(width: 8, height: 4), threadgroups: true)
+        // Apple's 2-D sizing: the execution width across, the rest of the limit down.
+        let width = pipeline.threadExecutionWidth, height = pipeline.maxTotalThreadsPerThreadgroup / width
+        #expect(width >= 1 && width <= pipeline.maxTotalThreadsPerThreadgroup)
+        try runStamp(gpu, pipeline: pipeline, width: 100, height: 75, group: Size(width: width, height: height))
     }
 
     @Test("each size's variant is made once and kept")

@@ -5,11 +5,16 @@ extension VulkanPhysicalDevice {
     func deviceLimits() -> DeviceLimits {
         var maintenance3 = VkPhysicalDeviceMaintenance3Properties()
         maintenance3.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES
+        var subgroup = VkPhysicalDeviceSubgroupProperties()
+        subgroup.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES
         var properties = VkPhysicalDeviceProperties2()
         properties.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2
-        withUnsafeMutablePointer(to: &maintenance3) { maintenance3 in
-            properties.pNext = UnsafeMutableRawPointer(maintenance3)
-            vkGetPhysicalDeviceProperties2(handle, &properties)
+        withUnsafeMutablePointer(to: &subgroup) { subgroup in
+            maintenance3.pNext = UnsafeMutableRawPointer(subgroup)
+            withUnsafeMutablePointer(to: &maintenance3) { maintenance3 in
+                properties.pNext = UnsafeMutableRawPointer(maintenance3)
+                vkGetPhysicalDeviceProperties2(handle, &properties)
+            }
         }
         let l = limits
         let size = l.maxComputeWorkGroupSize, count = l.maxComputeWorkGroupCount
@@ -21,6 +26,7 @@ extension VulkanPhysicalDevice {
             maxImageArrayLayers: Int(l.maxImageArrayLayers),
             maxThreadsPerThreadgroup: Size(width: Int(size.0), height: Int(size.1), depth: Int(size.2)),
             maxTotalThreadsPerThreadgroup: Int(l.maxComputeWorkGroupInvocations),
+            threadExecutionWidth: max(1, Int(subgroup.subgroupSize)),
             maxThreadgroupsPerGrid: Size(width: Int(count.0), height: Int(count.1), depth: Int(count.2)),
             maxViewportWidth: Int(l.maxViewportDimensions.0),
             maxViewportHeight: Int(l.maxViewportDimensions.1),
