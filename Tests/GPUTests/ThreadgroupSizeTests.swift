@@ -93,6 +93,16 @@ struct ThreadgroupSizeTests {
         #expect(try pipeline.variant(for: Size(width: 32, height: 2)) === first)
         #expect(try pipeline.variant(for: pipeline.threadsPerThreadgroup) === pipeline.base)
         #expect(try pipeline.variant(for: Size(width: 16, height: 2)) !== first)
+        // Threads asking for a new size at once all get the one variant stored first.
+        let made = Locked<[ObjectIdentifier]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            if let variant = try? pipeline.variant(for: Size(width: 8, height: 8)) {
+                made.withLock { $0.append(ObjectIdentifier(variant)) }
+            }
+        }
+        let identities = made.withLock { $0 }
+        #expect(identities.count == 8 && Set(identities).count == 1)
+        #expect(try ObjectIdentifier(pipeline.variant(for: Size(width: 8, height: 8))) == identities[0])
     }
 
     @Test("a fixed local size keeps its rule and reports its own size")
