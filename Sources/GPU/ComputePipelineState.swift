@@ -57,7 +57,7 @@ public final class ComputePipelineState: @unchecked Sendable {
             throw .unsupportedFunction(name: function.name, reason: "it declares no local size")
         }
         try Self.check(localSize: local, of: function.name, against: device.limits)
-        slots = try ResourceSlot.slots(of: function, stage: .compute)
+        slots = ResourceSlot.ordered(try ResourceSlot.slots(of: function, stage: .compute))
         self.device = device
         self.function = function
         functionName = function.name
@@ -156,7 +156,8 @@ final class ComputeVariant: BoundPipeline, @unchecked Sendable {
     init(device: Device, function: Function, slots: [ResourceSlot],
          specialization: [(id: UInt32, value: UInt32)]) throws(VulkanError) {
         backend = try VulkanPipeline(computeWith: device.backend, words: function.module.words,
-                                     entryPoint: function.entryPoint.name, bindings: slots.map(\.layoutBinding),
+                                     entryPoint: function.entryPoint.name,
+                                     bindings: slots.map(\.layoutBinding),
                                      specialization: specialization, cache: device.pipelineCache.cache)
         pushConstants = PushConstantPipeline.compute(device: device, function: function, slots: slots,
                                                      specialization: specialization)
@@ -166,7 +167,7 @@ final class ComputeVariant: BoundPipeline, @unchecked Sendable {
 }
 
 /// One resource a pipeline's shaders declare, in each of the three index spaces.
-struct ResourceSlot: Sendable, Hashable {
+struct ResourceSlot: Sendable {
     /// The index a Metal app binds it at.
     var metalIndex: MetalIndex
     /// The binding in set 0 that the shader declares.
@@ -176,6 +177,9 @@ struct ResourceSlot: Sendable, Hashable {
     /// Where the encoder's table keeps what is bound for it, worked out once here rather
     /// than at every draw.
     var tableSlot: TableSlot
+    /// The sampler fixed in the layout here (a function's constant sampler), for a sampler
+    /// or a combined image sampler, whose texture alone is then set.
+    var constantSampler: SamplerState?
 
     var stage: ShaderStage { metalIndex.stage }
     var kind: BindingConvention.SlotKind { metalIndex.kind }
@@ -201,11 +205,22 @@ struct ResourceSlot: Sendable, Hashable {
             guard binding.count == 1 else {
                 throw .unsupportedFunction(name: function.name, reason: "'\(binding.name)' is an array of descriptors")
             }
+            let samples = binding.kind == .sampler || binding.kind == .combinedImageSampler
             slots.append(ResourceSlot(metalIndex: index, binding: VulkanBinding(value: binding.binding),
-                                      descriptor: binding.kind, isReadOnly: binding.isReadOnly, tableSlot: index.tableSlot))
+                                      descriptor: binding.kind, isReadOnly: binding.isReadOnly, tableSlot: index.tableSlot,
+                                      constantSampler: samples ? function.constantSamplers[index.value] : nil))
         }
         return slots
     }
+
+    /// `slots` in descriptor-write order: the constant samplers of their own binding last,
+    /// since a descriptor set (unlike a push) takes no write for them.
+    static func ordered(_ slots: [ResourceSlot]) -> [ResourceSlot] {
+        slots.filter { !$0.isConstantSampler } + slots.filter(\.isConstantSampler)
+    }
+
+    /// A sampler binding fixed in the layout.
+    var isConstantSampler: Bool { descriptor == .sampler && constantSampler != nil }
 }
 
 extension Device {

@@ -190,17 +190,7 @@ extension RenderTests {
         let texels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
         image.replace(region: Region(x: 0, y: 0, width: 2, height: 2), mipmapLevel: 0, withBytes: texels, bytesPerRow: 8)
         let sampler = try gpu.device.makeSamplerState(descriptor: SamplerDescriptor())
-        let descriptor = RenderPipelineDescriptor()
-        descriptor.vertexFunction = try gpu.function("textured.vert")
-        descriptor.fragmentFunction = try gpu.function("textured.frag")
-        let vertices = VertexDescriptor()
-        vertices.attributes[0].format = .float2
-        vertices.attributes[1].format = .float2
-        vertices.attributes[1].offset = 8
-        vertices.layouts[0].stride = 16
-        descriptor.vertexDescriptor = vertices
-        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
-        let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        let pipeline = try gpu.texturedPipeline()
         // Metal's clip space: the top-left corner (-1, 1) samples the texture's origin.
         let quad: [Float] = [-1, 1, 0, 0, 1, 1, 1, 0, 1, -1, 1, 1, -1, -1, 0, 1]
         let indices: [UInt16] = [0, 1, 2, 0, 2, 3]

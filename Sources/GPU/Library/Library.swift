@@ -60,6 +60,9 @@ public struct Function: Sendable {
     public let name: String
     let module: SPIRVModule
     let entryPoint: SPIRVEntryPoint
+    /// Samplers fixed in the function, Metal's `constexpr sampler`, by sampler index of its
+    /// stage (see ``Library/makeFunction(name:constantSamplers:)``).
+    var constantSamplers: [Int: SamplerState] = [:]
     /// The shader stage.
     var stage: ShaderStage { entryPoint.stage }
     /// The function's kind: vertex, fragment or kernel.

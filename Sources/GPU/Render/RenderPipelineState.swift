@@ -76,8 +76,8 @@ public final class RenderPipelineState: @unchecked Sendable {
             throw .unsupportedFunction(name: vertex.name, reason: "rasterSampleCount must be 1 or 4")
         }
         let fragment = d.fragmentFunction
-        slots = try ResourceSlot.slots(of: vertex, stage: .vertex)
-            + (fragment.map { fragment throws(LibraryError) in try ResourceSlot.slots(of: fragment, stage: .fragment) } ?? [])
+        slots = ResourceSlot.ordered(try ResourceSlot.slots(of: vertex, stage: .vertex)
+            + (fragment.map { fragment throws(LibraryError) in try ResourceSlot.slots(of: fragment, stage: .fragment) } ?? []))
         functionNames = [vertex.name, fragment?.name].compactMap { $0 }.joined(separator: " + ")
 
         // Vertex inputs come from the vertex descriptor, by location.

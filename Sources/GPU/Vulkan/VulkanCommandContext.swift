@@ -39,6 +39,9 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// The pipeline `writes` were last built for (it is kept alive by `retained` while
     /// recorded; cleared on reset, so an identifier never outlives its pipeline here).
     @exclusivity(unchecked) var writesPipeline: ObjectIdentifier?
+    /// How many of `writes` go into a descriptor set: all but the trailing constant
+    /// samplers, which a set's layout already holds (a push writes them too).
+    @exclusivity(unchecked) var setWriteCount = 0
     let bufferInfos: UnsafeMutableBufferPointer<VkDescriptorBufferInfo>
     let imageInfos: UnsafeMutableBufferPointer<VkDescriptorImageInfo>
 

@@ -67,7 +67,7 @@ extension VulkanCommandContext {
         if let push = device.pushDescriptorSet {
             push(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, UInt32(slots.count), writes.baseAddress)
         } else {
-            try writeDescriptorSet(count: slots.count, pipeline: pipeline)
+            try writeDescriptorSet(count: setWriteCount, pipeline: pipeline)
         }
     }
 
@@ -81,8 +81,13 @@ extension VulkanCommandContext {
     }
 
     /// Fills `writes` for `slots`, each pointing at its slot's place in `bufferInfos` or
-    /// `imageInfos`.
+    /// `imageInfos`, and counts those a descriptor set takes.
+    ///
+    /// A push writes the constant samplers too: the layout's immutable sampler is what
+    /// the shader sees either way, and lavapipe ignores immutable samplers that a push
+    /// leaves unwritten.
     private func buildWrites(slots: [ResourceSlot]) {
+        setWriteCount = slots.count - slots.reversed().prefix(while: \.isConstantSampler).count
         for (index, slot) in slots.enumerated() {
             var write = VkWriteDescriptorSet()
             write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
@@ -186,7 +191,9 @@ extension VulkanCommandContext {
             case .texture:
                 guard let image = encoding.textureTable[slot.tableSlot.value].image else { problem(slot, .missing) }
                 var sampler: VkSampler?
-                if slot.descriptor == .combinedImageSampler {
+                if let constant = slot.constantSampler {
+                    sampler = constant.backend.handle
+                } else if slot.descriptor == .combinedImageSampler {
                     guard let paired = encoding.samplerTable[MetalIndex(stage: slot.stage, kind: .sampler, value: slot.index).tableSlot.value] else {
                         problem(slot, .missingCombinedSampler)
                     }
@@ -194,7 +201,9 @@ extension VulkanCommandContext {
                 }
                 imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: image.view, imageLayout: image.restingLayout)
             case .sampler:
-                guard let sampler = encoding.samplerTable[slot.tableSlot.value] else { problem(slot, .missing) }
+                guard let sampler = slot.constantSampler?.backend.handle ?? encoding.samplerTable[slot.tableSlot.value] else {
+                    problem(slot, .missing)
+                }
                 imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_UNDEFINED)
             }
         }

@@ -11,6 +11,8 @@ final class VulkanPipeline: @unchecked Sendable {
     let layout: VkPipelineLayout
     let setLayout: VkDescriptorSetLayout
     let bindPoint: VkPipelineBindPoint
+    /// The samplers fixed in the set layout, which must outlive it.
+    let immutableSamplers: [VulkanSampler]
 
     /// Makes a compute pipeline from `words` with entry point `entryPoint`, through `cache`.
     /// `specialization` gives specialization constants their values (a local size chosen at
@@ -20,6 +22,7 @@ final class VulkanPipeline: @unchecked Sendable {
          cache: VulkanPipelineCache) throws(VulkanError) {
         self.device = device
         bindPoint = VK_PIPELINE_BIND_POINT_COMPUTE
+        immutableSamplers = bindings.compactMap(\.immutableSampler)
         let vk = device.handle
         (setLayout, layout) = try Self.makeLayout(device: device, bindings: bindings, pushConstantRanges: pushConstantRanges)
         let module: VkShaderModule
@@ -72,12 +75,13 @@ final class VulkanPipeline: @unchecked Sendable {
     }
 
     init(device: VulkanDevice, handle: VkPipeline, layout: VkPipelineLayout, setLayout: VkDescriptorSetLayout,
-         bindPoint: VkPipelineBindPoint) {
+         bindPoint: VkPipelineBindPoint, immutableSamplers: [VulkanSampler]) {
         self.device = device
         self.handle = handle
         self.layout = layout
         self.setLayout = setLayout
         self.bindPoint = bindPoint
+        self.immutableSamplers = immutableSamplers
     }
 
     deinit {
@@ -107,22 +111,29 @@ final class VulkanPipeline: @unchecked Sendable {
         var binding: UInt32
         var type: VkDescriptorType
         var stages: VkShaderStageFlags
+        /// The sampler fixed at the binding (a constant sampler), if any.
+        var immutableSampler: VulkanSampler?
     }
 
     static func makeLayout(device: VulkanDevice, bindings: [LayoutBinding],
                            pushConstantRanges: [PushConstantRange] = []) throws(VulkanError) -> (VkDescriptorSetLayout, VkPipelineLayout) {
         let vk = device.handle
-        let layoutBindings = bindings.map { binding in
-            var layoutBinding = VkDescriptorSetLayoutBinding()
-            layoutBinding.binding = binding.binding
-            layoutBinding.descriptorType = binding.type
-            layoutBinding.descriptorCount = 1
-            layoutBinding.stageFlags = binding.stages
-            return layoutBinding
-        }
+        // Each binding's immutable sampler, where it has one, at its position here: the
+        // layout bindings point into this array during the create call.
+        let samplers: [VkSampler?] = bindings.map { $0.immutableSampler?.handle }
         var setLayout: VkDescriptorSetLayout?
         try vkCall(.createDescriptorSetLayout, device.faults) {
-            layoutBindings.withUnsafeBufferPointer { pointer in
+            samplers.withUnsafeBufferPointer { samplers in
+            let layoutBindings = bindings.enumerated().map { index, binding in
+                var layoutBinding = VkDescriptorSetLayoutBinding()
+                layoutBinding.binding = binding.binding
+                layoutBinding.descriptorType = binding.type
+                layoutBinding.descriptorCount = 1
+                layoutBinding.stageFlags = binding.stages
+                if binding.immutableSampler != nil { layoutBinding.pImmutableSamplers = samplers.baseAddress! + index }
+                return layoutBinding
+            }
+            return layoutBindings.withUnsafeBufferPointer { pointer in
                 var info = VkDescriptorSetLayoutCreateInfo()
                 info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
                 if device.pushDescriptorSet != nil {
@@ -131,6 +142,7 @@ final class VulkanPipeline: @unchecked Sendable {
                 info.bindingCount = UInt32(pointer.count)
                 info.pBindings = pointer.baseAddress
                 return vkCreateDescriptorSetLayout(vk, &info, nil, &setLayout)
+            }
             }
         }
         var pipelineLayout: VkPipelineLayout?
@@ -163,6 +175,7 @@ extension ResourceSlot {
     /// The slot's binding in a pipeline's descriptor-set layout.
     var layoutBinding: VulkanPipeline.LayoutBinding {
         VulkanPipeline.LayoutBinding(binding: binding.value, type: descriptor.vkDescriptorType,
-                                     stages: VkShaderStageFlags(stage.vkStage.rawValue))
+                                     stages: VkShaderStageFlags(stage.vkStage.rawValue),
+                                     immutableSampler: constantSampler?.backend)
     }
 }

@@ -212,6 +212,7 @@ extension VulkanPipeline {
         }
         withExtendedLifetime(arena) {}
         return VulkanPipeline(device: device, handle: pipeline!, layout: layout, setLayout: setLayout,
-                              bindPoint: VK_PIPELINE_BIND_POINT_GRAPHICS)
+                              bindPoint: VK_PIPELINE_BIND_POINT_GRAPHICS,
+                              immutableSamplers: c.bindings.compactMap(\.immutableSampler))
     }
 }

@@ -19,6 +19,23 @@ extension TestGPU {
 
     func function(_ name: String) throws -> Function { try library.makeFunction(name: name) }
 
+    /// The textured quad's pipeline (`textured.vert`, position and uv as two float2 in
+    /// 16-byte vertices of buffer 0) with `fragment` (`textured.frag` by default), drawing
+    /// into rgba8Unorm.
+    func texturedPipeline(fragment: Function? = nil) throws -> RenderPipelineState {
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try function("textured.vert")
+        descriptor.fragmentFunction = try fragment ?? function("textured.frag")
+        let vertices = VertexDescriptor()
+        vertices.attributes[0].format = .float2
+        vertices.attributes[1].format = .float2
+        vertices.attributes[1].offset = 8
+        vertices.layouts[0].stride = 16
+        descriptor.vertexDescriptor = vertices
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        return try device.makeRenderPipelineState(descriptor: descriptor)
+    }
+
     /// A pass that clears `target` to `clear` and stores it.
     func clearingPass(_ target: Texture, clear: ClearColor = ClearColor(red: 0, green: 0, blue: 0, alpha: 1)) -> RenderPassDescriptor {
         let pass = RenderPassDescriptor()
