@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "WindowedCube", targets: ["WindowedCube"]),
         .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
         .executable(name: "PortingMetalComputeBasic", targets: ["PortingMetalComputeBasic"]),
+        .executable(name: "PortingMetalUIBasics", targets: ["PortingMetalUIBasics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -133,11 +134,19 @@ let package = Package(
             path: "Examples/EmbedInGLFW",
             swiftSettings: strict
         ),
-        // A published Metal sample ported as literally as possible (see its files' headers).
+        // Published Metal samples ported as literally as possible (see their files' headers).
         .executableTarget(
             name: "PortingMetalComputeBasic",
             dependencies: ["GPU"],
             path: "Examples/PortingMetalComputeBasic",
+            swiftSettings: strict,
+            plugins: ["SPIRVCompiler"]
+        ),
+        .executableTarget(
+            name: "PortingMetalUIBasics",
+            dependencies: ["GPU", "FramePacing", "PNG"],
+            path: "Examples/PortingMetalUIBasics",
+            exclude: ["LICENSE"],
             swiftSettings: strict,
             plugins: ["SPIRVCompiler"]
         ),

@@ -18,6 +18,19 @@ struct ExampleTests {
         return url
     }
 
+    /// Runs example `name` to its end: its exit status and standard output.
+    static func run(_ name: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try executable(name)
+        process.environment = environment()
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     static func environment() -> [String: String] {
         TestEnvironment.prepare()
         return ProcessInfo.processInfo.environment
@@ -47,15 +60,8 @@ struct ExampleTests {
 
     @Test("PortingMetalComputeBasic: the ported sample adds 2^24 floats filled on the GPU, every element checked")
     func portedComputeSample() throws {
-        let process = Process()
-        process.executableURL = try Self.executable("PortingMetalComputeBasic")
-        process.environment = Self.environment()
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = try Self.run("PortingMetalComputeBasic")
+        #expect(status == 0, "\(text)")
         // The sample's own check prints a line per wrong element; the fill kernel stores each
         // index, so result[i] is 2i.
         #expect(!text.contains("Compute FAILED"), "\(text.prefix(500))")
@@ -64,17 +70,23 @@ struct ExampleTests {
         ])
     }
 
+    @Test("PortingMetalUIBasics: the ported sample draws nine instanced, blended tiles through its constexpr sampler")
+    func portedRenderSample() throws {
+        let (status, text) = try Self.run("PortingMetalUIBasics")
+        #expect(status == 0, "\(text)")
+        // Each tile's centre shows its grid cell (red by column, green by row), the centre
+        // one half transparent over the background; gaps and margins are the background.
+        #expect(text.contains("tile 0,0 at 190,190: RGBA [60, 60, 200, 255] as expected"), "\(text)")
+        #expect(text.contains("tile 2,1 at 500,810: RGBA [150, 240, 200, 255] as expected"), "\(text)")
+        #expect(text.contains("tile 1,1 at 500,500: RGBA [99, 102, 130, 255] as expected"), "\(text)")
+        #expect(text.contains("gap between tiles 0,0 and 0,1 at 345,190: RGBA [49, 54, 61, 255] as expected"), "\(text)")
+        #expect(text.hasSuffix("12 of 12 pixels as expected\n"), "\(text)")
+    }
+
     @Test("BackgroundSafeRendering, scripted: nothing runs in the background")
     func scripted() throws {
-        let process = Process()
-        process.executableURL = try Self.executable("BackgroundSafeRendering")
-        process.environment = Self.environment()
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = try Self.run("BackgroundSafeRendering")
+        #expect(status == 0, "\(text)")
         #expect(text.contains("drain report: scheduled 8, refused 1, failed at deadline 0"))
         #expect(text.contains("background: counter 13 → 13, nothing ran"))
         #expect(text.contains("summary: 21 frames, 16 completed, 5 refused, counter 16 — background-safe"))
