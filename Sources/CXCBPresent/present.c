@@ -46,23 +46,29 @@ void swiftgpu_present_notify_msc(void *connection, uint32_t window, uint32_t ser
     xcb_flush(c);
 }
 
-int swiftgpu_present_wait(void *connection, SwiftGPUPresentEvents *events, uint64_t *ust, uint64_t *msc,
-                          uint32_t *serial) {
-    xcb_generic_event_t *event = xcb_wait_for_special_event(connection, events->special);
-    if (!event) return -1;
-    int result = 0;
+void swiftgpu_present_notify_next_msc(void *connection, uint32_t window, uint32_t serial) {
+    xcb_connection_t *c = connection;
+    xcb_present_notify_msc(c, window, serial, 0, 1, 0);
+    xcb_flush(c);
+}
+
+int swiftgpu_present_next(void *connection, SwiftGPUPresentEvents *events, int block,
+                          SwiftGPUPresentCompletion *completion) {
+    xcb_generic_event_t *event = block ? xcb_wait_for_special_event(connection, events->special)
+                                       : xcb_poll_for_special_event(connection, events->special);
+    if (!event) return block || xcb_connection_has_error(connection) ? -1 : 0;
+    completion->kind = 0;
     xcb_present_generic_event_t *generic = (xcb_present_generic_event_t *)event;
     if (generic->evtype == XCB_PRESENT_COMPLETE_NOTIFY) {
         xcb_present_complete_notify_event_t *complete = (xcb_present_complete_notify_event_t *)event;
-        if (complete->kind == XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC) {
-            *ust = complete->ust;
-            *msc = complete->msc;
-            *serial = complete->serial;
-            result = 1;
-        }
+        completion->kind = complete->kind == XCB_PRESENT_COMPLETE_KIND_NOTIFY_MSC ? 1 : 2;
+        completion->mode = complete->mode;
+        completion->serial = complete->serial;
+        completion->ust = complete->ust;
+        completion->msc = complete->msc;
     }
     free(event);
-    return result;
+    return 1;
 }
 
 void swiftgpu_present_unregister(void *connection, SwiftGPUPresentEvents *events) {

@@ -41,7 +41,7 @@ public enum XPresentClockError: Error, Sendable, CustomStringConvertible {
 /// Invalidate the clock (or release it) before destroying its window: a notification
 /// request for a destroyed window never completes.
 public final class XPresentClock: DisplayClock {
-    private let core: XPresentCore
+    let core: XPresentCore
 
     /// A clock on the CRTC `window` (on `connection`) is shown on. Waits for two vblanks
     /// to measure the refresh period (refined by every later notification).
@@ -99,6 +99,9 @@ final class XPresentCore: @unchecked Sendable {
     private var finished = false
     private var wakeupCount = 0
     private var eventThread: pthread_t?
+    /// Where presented frames are reported, while a feedback uses this clock.
+    private var feedbackReport: (@Sendable (PresentationReport) -> Void)?
+    private var matcher = XPresentFrameMatcher()
 
     init(connection: UnsafeMutableRawPointer, window: UInt32) throws(XPresentClockError) {
         guard swiftgpu_present_supported(connection) == 1 else { throw .presentUnavailable }
@@ -112,15 +115,14 @@ final class XPresentCore: @unchecked Sendable {
         var samples: [(msc: UInt64, ust: UInt64)] = []
         swiftgpu_present_notify_msc(connection, window, 0, 0)
         while samples.count < 3 {
-            var ust: UInt64 = 0, msc: UInt64 = 0, serial: UInt32 = 0
-            let result = swiftgpu_present_wait(connection, events, &ust, &msc, &serial)
-            guard result >= 0 else {
+            var completion = SwiftGPUPresentCompletion()
+            guard swiftgpu_present_next(connection, events, 1, &completion) == 1 else {
                 swiftgpu_present_unregister(connection, events)
                 throw .noVblank
             }
-            guard result == 1 else { continue }
-            samples.append((msc, ust))
-            if samples.count < 3 { swiftgpu_present_notify_msc(connection, window, 0, msc + 1) }
+            guard completion.kind == 1, completion.serial == 0 else { continue }
+            samples.append((completion.msc, completion.ust))
+            if samples.count < 3 { swiftgpu_present_notify_msc(connection, window, 0, completion.msc + 1) }
         }
         first = samples[1]
         last = samples[2]
@@ -198,36 +200,139 @@ final class XPresentCore: @unchecked Sendable {
         let target = last.msc + UInt64(ahead)
         if let requested, requested <= target { return }
         requested = target
-        serial = serial == UInt32.max ? 1 : serial + 1
+        serial = serial == 0x7FFF_FFFF ? 1 : serial + 1
         targets[serial] = target
         swiftgpu_present_notify_msc(connection, window, serial, target)
     }
 
-    /// The event thread: each notification updates the vblank estimate, runs the timers
-    /// due at that vblank and asks for the next one needed.
+    // MARK: Presentation feedback
+
+    /// Reports presented frames to `report` from now on.
+    func startFeedback(_ report: @escaping @Sendable (PresentationReport) -> Void) {
+        lock.withLock { feedbackReport = report }
+    }
+
+    /// No more reports; frames not yet reported are forgotten.
+    func stopFeedback() {
+        lock.withLock {
+            feedbackReport = nil
+            matcher = XPresentFrameMatcher()
+        }
+    }
+
+    /// The present call for `frame` returned having shown it: asks the server for the
+    /// vblank that shows it, unless the driver's own completions report it.
+    func presented(frame: UInt64) {
+        let now = Duration.nanoseconds(Int64(HostClock.nanoseconds()))
+        let serial = lock.withLock { () -> UInt32? in
+            guard feedbackReport != nil, !stopping else { return nil }
+            return matcher.presented(frame: frame, at: now)
+        }
+        if let serial { swiftgpu_present_notify_next_msc(connection, window, serial) }
+    }
+
+    // MARK: The event thread
+
+    /// What the connection had for the event thread.
+    private enum Event {
+        /// A CompleteNotify.
+        case completion(XPresentCompletion)
+        /// Another Present event.
+        case other
+        /// Nothing queued (only when not waiting).
+        case none
+    }
+
+    /// The next Present event, waiting for one when `block`. Throws when the connection
+    /// has failed.
+    private func nextEvent(block: Bool) throws(XPresentClockError) -> Event {
+        var completion = SwiftGPUPresentCompletion()
+        switch swiftgpu_present_next(connection, events, block ? 1 : 0, &completion) {
+        case 1: break
+        case 0: return .none
+        default: throw .noVblank
+        }
+        switch completion.kind {
+        case 1:
+            return .completion(XPresentCompletion(kind: .notifyMSC, serial: completion.serial, ust: completion.ust,
+                                                  msc: completion.msc))
+        case 2:
+            let mode: PresentCompletionMode = switch completion.mode {
+            case 0, 3: .copy
+            case 1: .flip
+            case 2: .skip
+            default: .unknown
+            }
+            return .completion(XPresentCompletion(kind: .pixmap(mode), serial: completion.serial, ust: completion.ust,
+                                                  msc: completion.msc))
+        default: return .other
+        }
+    }
+
+    /// The event thread: each batch of completions (those the server sent together) updates
+    /// the vblank estimate, reports presented frames, runs the timers due at the latest
+    /// vblank and asks for the next one needed.
     private func run() {
         lock.withLock { eventThread = pthread_self() }
         while true {
-            var ust: UInt64 = 0, msc: UInt64 = 0, serial: UInt32 = 0
-            let result = swiftgpu_present_wait(connection, events, &ust, &msc, &serial)
-            var due: [TimerQueue.Entry] = []
-            let dueNow = lock.withLock { () -> ([TimerQueue.Entry], Duration)? in
-                guard result >= 0, !stopping else { return nil }
-                guard result == 1 else { return ([], .zero) }
-                wakeupCount += 1
-                // A notification for an MSC the server had already passed when the request
-                // came completes at once, with the time of the reply: only one that arrived
-                // at its target vblank times that vblank.
-                let target = targets.removeValue(forKey: serial)
-                if target == msc, msc > last.msc { last = (msc, ust) }
-                if let requested, requested <= msc { self.requested = nil }
-                let vblank = predictedTime(msc: msc)
-                due = timers.takeDue(at: vblank + measuredPeriod() / 2)
-                requestNotification()
-                return (due, vblank)
+            // One event, waited for, then whatever else has come with it.
+            var batch: [XPresentCompletion] = []
+            do {
+                var event = try nextEvent(block: true)
+                while true {
+                    switch event {
+                    case .completion(let completion): batch.append(completion)
+                    case .other: break
+                    case .none: break
+                    }
+                    if case .none = event { break }
+                    event = try nextEvent(block: false)
+                }
+            } catch {
+                break
             }
-            guard let (due, vblank) = dueNow else { break }
-            for entry in due { entry.action(vblank) }
+            if batch.isEmpty { continue }
+            let work = lock.withLock { () -> (due: [TimerQueue.Entry], vblank: Duration, reports: [PresentationReport],
+                                              report: (@Sendable (PresentationReport) -> Void)?)? in
+                guard !stopping else { return nil }
+                wakeupCount += 1
+                for completion in batch where completion.msc > last.msc {
+                    switch completion.kind {
+                    case .notifyMSC:
+                        // A clock notification for an MSC the server had already passed when
+                        // the request came completes at once, with the time of the reply:
+                        // only one that arrived at its target vblank times that vblank. The
+                        // feedback's ask for the next vblank, so they always do.
+                        let target = targets.removeValue(forKey: completion.serial)
+                        if target == completion.msc || XPresentFrameMatcher.isFeedback(serial: completion.serial) {
+                            last = (completion.msc, completion.ust)
+                        }
+                    case .pixmap(let mode):
+                        if mode != .skip { last = (completion.msc, completion.ust) }
+                    }
+                }
+                for completion in batch { _ = targets.removeValue(forKey: completion.serial) }
+                let msc = batch.map(\.msc).max() ?? last.msc
+                if let requested, requested <= msc { self.requested = nil }
+                var reports: [PresentationReport] = []
+                if feedbackReport != nil {
+                    let taken = matcher.take(batch, latestMSC: max(msc, last.msc))
+                    reports = taken.reports
+                    // A frame waits for the server to report a later vblank: ask for it.
+                    if let waiting = taken.waitsForVblankAfter, !targets.values.contains(where: { $0 > waiting }) {
+                        serial = serial == 0x7FFF_FFFF ? 1 : serial + 1
+                        targets[serial] = waiting + 1
+                        swiftgpu_present_notify_msc(connection, window, serial, waiting + 1)
+                    }
+                }
+                let vblank = predictedTime(msc: msc)
+                let due = timers.takeDue(at: vblank + measuredPeriod() / 2)
+                requestNotification()
+                return (due, vblank, reports, feedbackReport)
+            }
+            guard let work else { break }
+            if let report = work.report { work.reports.forEach(report) }
+            for entry in work.due { entry.action(work.vblank) }
         }
         swiftgpu_present_unregister(connection, events)
         lock.withLock {

@@ -35,9 +35,10 @@ struct XWindowFixture {
     let height: Int
     let server: XvfbServer
 
-    /// An xcb window, or with `xlib` an Xlib one (read back through xcb all the same).
-    init(_ gpu: TestGPU, width: Int = 256, height: Int = 256, xlib: Bool = false) throws {
-        server = try XvfbServer()
+    /// An xcb window, or with `xlib` an Xlib one (read back through xcb all the same), on a
+    /// server started with `serverArguments` added.
+    init(_ gpu: TestGPU, width: Int = 256, height: Int = 256, xlib: Bool = false, serverArguments: [String] = []) throws {
+        server = try XvfbServer(extraArguments: serverArguments)
         x = try XcbConnection(display: server.display)
         self.width = width
         self.height = height

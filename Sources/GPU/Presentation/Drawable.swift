@@ -27,6 +27,8 @@ public final class Drawable: @unchecked Sendable {
     /// Display time when the drawable was handed to the display.
     var handedToDisplay: Duration?
     var presentedHandlers: [@Sendable (Drawable) -> Void] = []
+    /// The display server's report, for a window layer that uses presentation feedback.
+    var report: PresentationReport?
     var isPresentScheduled = false
     var isFinished = false
 
@@ -50,10 +52,16 @@ public final class Drawable: @unchecked Sendable {
 
     /// When the drawable became visible, in seconds: of the virtual display's time for a
     /// headless layer; for a window surface, host monotonic time (Metal's
-    /// `CACurrentMediaTime`) when `vkQueuePresentKHR` returned, as Vulkan without
-    /// present-timing extensions says no more. 0 until then, and 0 for good if it was
-    /// dropped (replaced before it was shown, or its present failed) or never presented.
+    /// `CACurrentMediaTime`) when the display server showed it, with
+    /// `Layer.usePresentationFeedback(_:)`, or else when `vkQueuePresentKHR` returned. 0
+    /// until then, and 0 for good if it was dropped (replaced before it was shown, skipped
+    /// by the server, or its present failed) or never presented, as in Metal.
     public var presentedTime: Double { layer.lock.withLock { presentedAt } }
+
+    /// What the display server reported for this drawable (its time, vblank counter and
+    /// how it was shown, or that it was skipped), for a window layer that uses
+    /// presentation feedback; nil until then, and for other layers.
+    public var presentationReport: PresentationReport? { layer.lock.withLock { report } }
 
     /// Runs `handler` once the drawable is shown or dropped (`presentedTime` tells which),
     /// on the thread that advances the display (headless) or the layer's present thread

@@ -1,5 +1,6 @@
 import AppLifecycle
 import FramePacing
+import Logging
 import SwiftGPUSupport
 
 /// A source of drawables shown on a surface: Metal's `CAMetalLayer`.
@@ -159,9 +160,9 @@ public final class Layer: @unchecked Sendable {
     var activePresentMode: PresentMode? { lock.withLock { source.activeMode } }
 
     /// Frame start (`nextDrawable()` returning) to display, for the last `latencyWindow`
-    /// drawables shown, oldest first. On window surfaces "display" is the return of the
-    /// drawable's `vkQueuePresentKHR`: Vulkan without present-timing extensions reports no
-    /// more.
+    /// drawables shown, oldest first. On window surfaces "display" is when the server
+    /// showed the frame with `usePresentationFeedback(_:)`, else the return of the
+    /// drawable's `vkQueuePresentKHR`.
     public var frameLatencies: [Duration] { lock.withLock { Array(latencies) } }
 
     /// A PresentMon-style record of every drawable shown or dropped so far, with its
@@ -181,10 +182,43 @@ public final class Layer: @unchecked Sendable {
         return nextID
     }
 
-    /// Records that `drawable` was shown at `time` (nil: dropped or never shown) and runs
-    /// its presented handlers.
-    func finish(_ drawable: Drawable, at time: Duration?) {
+    /// Takes the presented times of this window layer's frames from the display server:
+    /// `Drawable.presentedTime`, the presented handlers, `frameLatencies` and
+    /// `frameStatistics` report when the server showed each frame (or that it skipped it),
+    /// and `present(_:atTime:)` / `present(_:afterMinimumDuration:)` are paced on the
+    /// server's vblanks (`feedback.clock`). Without it, a window layer reports when
+    /// `vkQueuePresentKHR` returned. Make the feedback with `XPresentFeedback` (GPUXCB) or
+    /// `WaylandPresentationFeedback` (GPUWayland) for the layer's window, before the first
+    /// drawable; the layer stops it when it goes.
+    public func usePresentationFeedback(_ feedback: any PresentationFeedback) {
+        guard let presenter else {
+            misuse("Layer.usePresentationFeedback(_:): a headless layer's virtual display reports its own times")
+        }
+        lock.withLock { statistics = FrameStatistics(refreshPeriod: 1 / feedback.clock.refreshRate) }
+        presenter.use(feedback)
+    }
+
+    /// `usePresentationFeedback(_:)` with the feedback `make` makes, or, when it throws (the
+    /// server lacks the extension or protocol), presented times from the host as before,
+    /// with one log line (label `SwiftGPU`) saying why. Returns whether feedback is used.
+    @discardableResult
+    public func usePresentationFeedback(_ make: () throws -> any PresentationFeedback) -> Bool {
+        do {
+            usePresentationFeedback(try make())
+            return true
+        } catch {
+            Self.logger.warning("no presentation feedback: \(error); presented times are when vkQueuePresentKHR returned")
+            return false
+        }
+    }
+
+    private static let logger = Logger(label: "SwiftGPU")
+
+    /// Records that `drawable` was shown at `time` (nil: dropped or never shown), with the
+    /// server's `report` when one was made, and runs its presented handlers.
+    func finish(_ drawable: Drawable, at time: Duration?, report: PresentationReport? = nil) {
         let handlers = lock.withLock { () -> [@Sendable (Drawable) -> Void] in
+            drawable.report = report
             if let time {
                 drawable.presentedAt = Double(time.nanoseconds) / 1e9
                 latencies.append(time - drawable.frameStart)

@@ -40,10 +40,17 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
     private var mustRecreate = false
     private var requests = FIFO<PresentRequest>()
     private var isStopping = false
-    /// Paces `present(_:atTime:)` and `present(_:afterMinimumDuration:)` on host monotonic
-    /// time: absolute deadlines at the exact times asked (no vblanks are visible here).
+    /// Paces `present(_:atTime:)` and `present(_:afterMinimumDuration:)`: on host monotonic
+    /// time at the exact times asked while no server feedback is used (no vblanks are
+    /// visible then), on the server's vblanks once it is.
     private var pacer = Pacer(clock: MonotonicClock(refreshRate: 1 / Layer.assumedRefreshPeriod),
                               holdsFrameStarts: false, snapsToVblanks: false)
+    /// The display server's presented times, once the layer uses them.
+    private var feedback: (any PresentationFeedback)?
+    /// The number the next presented frame gets for the feedback.
+    private var nextFrame: UInt64 = 1
+    /// Frames presented and not yet reported by the feedback, by number.
+    private var awaiting: [UInt64: AwaitingReport] = [:]
     private var madeCount = 0
     /// The present mode the current swapchain uses. Read with `lock` held.
     var activeMode: PresentMode? { swapchain?.mode }
@@ -59,6 +66,14 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
         let drawable: Drawable
         let swapchain: VulkanSwapchain
         let timing: PresentTiming
+    }
+
+    /// A frame whose present call returned, waiting for the server's report.
+    struct AwaitingReport {
+        let drawable: Drawable
+        let paced: PacedPresent?
+        /// Host time when the present call returned: the fallback if no report comes.
+        let returned: Duration
     }
 
     /// What a swapchain is made from: the layer's settings when it is (re)made.
@@ -297,6 +312,45 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
 
     // MARK: Presentation
 
+    /// Takes presented times from `feedback` from now on: the pacer moves onto its vblank
+    /// grid and frames are finished when the server reports them.
+    func use(_ feedback: any PresentationFeedback) {
+        let previous = lock.withLock { () -> (any PresentationFeedback)? in
+            defer {
+                self.feedback = feedback
+                pacer = Pacer(clock: feedback.clock, holdsFrameStarts: false, snapsToVblanks: true)
+            }
+            return self.feedback
+        }
+        previous?.stop()
+        finishAwaiting()
+        feedback.start { [weak self] report in self?.reported(report) }
+    }
+
+    /// The server reported a frame: feed the pacer and finish its drawable.
+    private func reported(_ report: PresentationReport) {
+        guard let entry = lock.withLock({ () -> AwaitingReport? in
+            guard let entry = awaiting.removeValue(forKey: report.frame) else { return nil }
+            if let paced = entry.paced {
+                pacer.frameDisplayed(paced, start: entry.drawable.frameStart, displayed: report.presentedTime)
+            } else if let time = report.presentedTime {
+                pacer.unpacedFrameShown(at: time)
+            }
+            return entry
+        }) else { return }
+        entry.drawable.layer.finish(entry.drawable, at: report.presentedTime, report: report)
+    }
+
+    /// Finishes the frames still waiting for a report with the time their present call
+    /// returned: the feedback was replaced or the layer is going.
+    private func finishAwaiting() {
+        let entries = lock.withLock { () -> [AwaitingReport] in
+            defer { awaiting = [:] }
+            return awaiting.values.sorted { $0.drawable.drawableID < $1.drawable.drawableID }
+        }
+        for entry in entries { entry.drawable.layer.finish(entry.drawable, at: entry.returned) }
+    }
+
     /// Queues `drawable`'s present; the present thread makes it in submission order.
     private func enqueue(_ request: PresentRequest) {
         lock.withLock {
@@ -313,7 +367,12 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
             return requests.first
         }) {
             let paced = holdUntilPresentTime(request.timing)
+            let (feedback, frame) = lock.withLock { () -> ((any PresentationFeedback)?, UInt64) in
+                defer { nextFrame += 1 }
+                return (self.feedback, nextFrame)
+            }
             var shownAt: UInt64?
+            feedback?.willPresent(frame: frame)
             do {
                 let suboptimal = try request.swapchain.present(index: request.drawable.slot)
                 shownAt = HostClock.nanoseconds()
@@ -322,21 +381,27 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
                 // Out of date (or lost): the image was not shown; remake before the next acquire.
                 lock.withLock { mustRecreate = true }
             }
-            lock.withLock {
+            feedback?.didPresent(frame: frame, shown: shownAt != nil)
+            let awaitsReport = lock.withLock { () -> Bool in
                 // One step: a drawable is queued or in flight until both are done.
                 _ = requests.removeFirst()
                 outstanding = max(outstanding - 1, 0)
-                if let shownAt {
-                    let time = Duration.nanoseconds(Int64(shownAt))
-                    if let paced {
-                        pacer.frameDisplayed(paced, start: request.drawable.frameStart, displayed: time)
-                    } else {
-                        pacer.unpacedFrameShown(at: time)
-                    }
-                }
                 lock.broadcast()
+                guard let shownAt else { return false }
+                let time = Duration.nanoseconds(Int64(shownAt))
+                // With server feedback the frame is finished when the server reports it.
+                if self.feedback != nil, self.feedback === feedback {
+                    awaiting[frame] = AwaitingReport(drawable: request.drawable, paced: paced, returned: time)
+                    return true
+                }
+                if let paced {
+                    pacer.frameDisplayed(paced, start: request.drawable.frameStart, displayed: time)
+                } else {
+                    pacer.unpacedFrameShown(at: time)
+                }
+                return false
             }
-            request.drawable.layer.finish(request.drawable, at: shownAt.map { .nanoseconds(Int64($0)) })
+            if !awaitsReport { request.drawable.layer.finish(request.drawable, at: shownAt.map { .nanoseconds(Int64($0)) }) }
             releaseIfIdleInBackground()
         }
     }
@@ -346,8 +411,15 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
     /// surfaces (host monotonic time). Returns the pacer's decision; nil for `present(_:)`.
     private func holdUntilPresentTime(_ timing: PresentTiming) -> PacedPresent? {
         guard timing != .asSoonAsPossible else { return nil }
-        let paced = lock.withLock { pacer.target(for: timing, arrival: .nanoseconds(Int64(HostClock.nanoseconds()))) }
-        let deadline = UInt64(max(paced.target.nanoseconds, 0))
+        let (paced, lead) = lock.withLock { () -> (PacedPresent, Duration) in
+            let paced = pacer.target(for: timing, arrival: .nanoseconds(Int64(HostClock.nanoseconds())))
+            // On the server's grid the target is a vblank: present three quarters of a
+            // refresh before it, so that the frame is in place when the server shows it at
+            // that vblank. (A real CRTC shows a frame presented in the refresh before the
+            // vblank; Xvfb's fake one counts vblanks from half a refresh earlier.)
+            return (paced, pacer.snapsToVblanks ? pacer.clock.refreshPeriod * 3 / 4 : .zero)
+        }
+        let deadline = UInt64(max((paced.target - lead).nanoseconds, 0))
         lock.withLock { _ = lock.wait(until: { isStopping }, deadline: deadline) }
         return paced
     }
@@ -359,6 +431,8 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
             lock.broadcast()
         }
         thread?.join()
+        lock.withLock { feedback }?.stop()
+        finishAwaiting()
         let released = lock.withLock { () -> VulkanSwapchain? in
             defer { dropSwapchain() }
             return swapchain

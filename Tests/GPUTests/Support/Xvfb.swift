@@ -21,8 +21,9 @@ final class XvfbServer: @unchecked Sendable {   // immutable after init
     }
 
     /// A server with one screen of `width`×`height`; `fakeScreenFPS` sets the rate of its
-    /// fake vblank (Present's MSC; 60 by default).
-    init(width: Int = 640, height: Int = 480, fakeScreenFPS: Int? = nil) throws {
+    /// fake vblank (Present's MSC; 60 by default); `extraArguments` go to Xvfb as they are
+    /// (`-extension Present` turns an extension off).
+    init(width: Int = 640, height: Int = 480, fakeScreenFPS: Int? = nil, extraArguments: [String] = []) throws {
         // The child's dup2 onto 3 clears close-on-exec there, also when the write end is 3
         // already (glibc).
         guard let fds = closeOnExecPipe() else { throw StartFailure(description: "socketpair failed") }
@@ -46,7 +47,7 @@ final class XvfbServer: @unchecked Sendable {   // immutable after init
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let arguments = ["Xvfb", "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-            + (fakeScreenFPS.map { ["-fakescreenfps", "\($0)"] } ?? [])
+            + (fakeScreenFPS.map { ["-fakescreenfps", "\($0)"] } ?? []) + extraArguments
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
