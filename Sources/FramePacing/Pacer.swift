@@ -6,13 +6,17 @@
 ///   vblank grid, not the previous display time plus a duration; a frame shown late by
 ///   less than half a refresh (a real clock's jitter) does not move the cadence, one
 ///   shown later re-anchors it at the vblank it was shown at.
-/// - Automatic swap interval and pipelining (Swappy's rules): per-frame CPU and GPU times
-///   in a 2 s window; pipelined frame time is max(cpu, gpu) + 1 ms, non-pipelined
-///   cpu + gpu + 1 ms. More than 10% misses: pipelining on first, then (automatic interval
-///   only) a longer interval; no misses and the pipelined time under
-///   period × (interval − 1) − 1 ms: a shorter one, never faster than the preferred rate.
-///   With no misses, pipelining goes off when 1.5 × the non-pipelined time fits the
-///   interval (any swap interval). Every change clears the window.
+/// - Automatic swap interval and pipelining (Swappy's rules for raising, hysteresis for
+///   lowering): per-frame CPU and GPU times in a 2 s window; pipelined frame time is
+///   max(cpu, gpu) + 1 ms, non-pipelined cpu + gpu + 1 ms. More than 10% misses:
+///   pipelining on first, then (automatic interval only) a longer interval. Lower only
+///   when no frame in the window missed, at least `lowerHold` (10 s) has passed since the
+///   interval last changed, and 99% of the frames of that span had a pipelined time under
+///   period × (shorter interval) − 1 ms: the shortest such interval, never faster than the
+///   preferred rate. A raise within 10 s of a lowering doubles `lowerHold` (up to 320 s);
+///   a later raise sets it back to 10 s. With no misses, pipelining goes off when
+///   1.5 × the mean non-pipelined time fits the interval and 99% of the window's frames
+///   fit it without pipelining (any swap interval). Every change clears the window.
 /// - Buffer stuffing: frames whose start-to-display latency exceeds the interval (twice
 ///   that when pipelined) plus half a refresh, 3 in a row, are stuffing; the pacer then
 ///   holds frame starts (`framesAhead`) and asks for one vblank of wait to drain the queue.
@@ -43,6 +47,11 @@ public struct Pacer: Sendable {
     public var intervalChangeCount: Int { changes.totalAppended }
     /// How many interval changes `intervalChanges` keeps.
     public static let changeWindow = 64
+    /// How long the frames must have fitted a shorter interval, and the interval stayed
+    /// as it is, before the automatic interval lowers: 10 s, doubled by each raise that
+    /// follows a lowering within 10 s (an oscillation), back to 10 s after a raise that does
+    /// not.
+    public private(set) var lowerHold = Pacer.lowerHoldBase
     private var changes = RingBuffer<(at: Duration, refreshes: Int)>(capacity: changeWindow)
 
     private var lastTarget: Duration?
@@ -53,6 +62,13 @@ public struct Pacer: Sendable {
     private var stuffedRun = 0
     private var pendingWait = false
     private var recentFrameTimes: [Duration] = []
+    /// The refreshes each frame's pipelined time needed, with the margin lowering asks for,
+    /// over the longest hold.
+    private var history = FrameTimeHistory()
+    /// When the automatic interval last changed (or measuring began).
+    private var lastIntervalChange: Duration?
+    /// When the automatic interval was last lowered.
+    private var lastLowering: Duration?
 
     private struct Sample {
         var displayed: Duration
@@ -65,6 +81,15 @@ public struct Pacer: Sendable {
     static let window: Duration = .seconds(2)
     /// Share of missed frames in the window that raises the interval.
     static let missThreshold = 0.10
+    /// Share of frames that may not fit a shorter interval (or fit the interval only when
+    /// pipelined) for the pacer still to lower it (or stop pipelining): the other edge of
+    /// the hysteresis band that `missThreshold` starts.
+    static let fitTolerance = 0.01
+    /// The shortest `lowerHold`, and how soon after a lowering a raise counts as an
+    /// oscillation.
+    static let lowerHoldBase: Duration = .seconds(10)
+    /// The longest `lowerHold`.
+    static let lowerHoldLimit: Duration = .seconds(320)
     /// Added to frame times, as Swappy does.
     static let frameTimeMargin: Duration = .milliseconds(1)
     /// How long before its vblank a low-latency frame starts, beyond its predicted time.
@@ -92,6 +117,9 @@ public struct Pacer: Sendable {
         case .automatic(let rate): return refreshes(for: .wholeNanoseconds(1 / max(rate, 1e-9)))
         }
     }
+
+    /// Whether the interval is chosen from measured frame times.
+    private var isAutomatic: Bool { if case .automatic = swapInterval { true } else { false } }
 
     /// How many frames may be started ahead of the oldest one not yet shown; nil while
     /// the pacer does not hold frame starts.
@@ -146,7 +174,12 @@ public struct Pacer: Sendable {
         detectStuffing(latency: displayed - start, refreshes: paced.refreshes)
         guard let cpu, let gpu else { return }
         if windowStart == nil { windowStart = displayed }
+        if lastIntervalChange == nil { lastIntervalChange = displayed }
         window.append(Sample(displayed: displayed, cpu: cpu, gpu: gpu, missed: paced.missed))
+        if isAutomatic {
+            // Pipelined time plus the 1 ms lowering asks to spare.
+            history.record(needs: refreshes(for: max(cpu, gpu) + Self.frameTimeMargin * 2), at: displayed, keeping: Self.lowerHoldLimit)
+        }
         window.removeAll { displayed - $0.displayed > Self.window }
         adjustInterval(now: displayed)
     }
@@ -184,6 +217,10 @@ public struct Pacer: Sendable {
         window = []
         windowStart = nil
         stuffedRun = 0
+        history.removeAll()
+        lastIntervalChange = nil
+        lastLowering = nil
+        lowerHold = Self.lowerHoldBase
     }
 
     private mutating func detectStuffing(latency: Duration, refreshes: Int) {
@@ -196,7 +233,8 @@ public struct Pacer: Sendable {
         pendingWait = true
     }
 
-    /// Swappy's update: on a full window, raise on misses, lower with room to spare.
+    /// On a full window: raise on misses (Swappy's rule); lower once the frames of the
+    /// whole hold fit a shorter interval with room to spare.
     private mutating func adjustInterval(now: Duration) {
         guard let windowStart, now - windowStart >= Self.window, !window.isEmpty else { return }
         let count = Double(window.count)
@@ -206,27 +244,51 @@ public struct Pacer: Sendable {
         let sequential = cpu + gpu + Self.frameTimeMargin
         let misses = Double(window.filter(\.missed).count) / count
         let period = clock.refreshPeriod
-        let automatic = if case .automatic = swapInterval { true } else { false }
         var next = refreshes
         var pipelining = isPipelined
         if misses > Self.missThreshold {
             // Pipelining first; a longer interval too when even pipelined frames do not fit.
             pipelining = true
-            if automatic, isPipelined || pipelined > period * refreshes {
+            if isAutomatic, isPipelined || pipelined > period * refreshes {
                 next = max(isPipelined ? refreshes + 1 : refreshes, self.refreshes(for: pipelined))
             }
         } else if misses == 0 {
-            if automatic, refreshes > minimumRefreshes, pipelined < period * (refreshes - 1) - Self.frameTimeMargin {
-                next = max(minimumRefreshes, self.refreshes(for: pipelined))
-            } else if isPipelined, sequential * 1.5 < period * refreshes {
+            if isAutomatic, let shorter = shorterInterval(now: now) {
+                next = shorter
+            } else if isPipelined, sequential * 1.5 < period * refreshes,
+                      Double(window.filter { $0.cpu + $0.gpu + Self.frameTimeMargin > period * refreshes }.count) <= Self.fitTolerance * count {
                 pipelining = false
             }
         }
         guard next != refreshes || pipelining != isPipelined else { return }
-        if next != refreshes { changes.append((now, next)) }
+        if next != refreshes { intervalChanged(to: next, at: now) }
         refreshes = next
         isPipelined = pipelining
         window = []
         self.windowStart = nil
+    }
+
+    /// The shortest interval below the current one that the last `lowerHold` of frames fit
+    /// (all but `fitTolerance` of them, pipelined, 1 ms to spare), once the interval has
+    /// held that long; nil while it should stay.
+    private func shorterInterval(now: Duration) -> Int? {
+        guard refreshes > minimumRefreshes, let lastIntervalChange, now - lastIntervalChange >= lowerHold else { return nil }
+        let since = now - lowerHold
+        return (minimumRefreshes..<refreshes).first { candidate in
+            (history.share(needingMoreThan: candidate, since: since) ?? 1) <= Self.fitTolerance
+        }
+    }
+
+    /// Records a change of the automatic interval, and stretches the hold before the next
+    /// lowering when a raise follows a lowering within `lowerHoldBase`.
+    private mutating func intervalChanged(to next: Int, at now: Duration) {
+        changes.append((now, next))
+        if next > refreshes {
+            let oscillated = lastLowering.map { now - $0 < Self.lowerHoldBase } ?? false
+            lowerHold = oscillated ? min(lowerHold * 2, Self.lowerHoldLimit) : Self.lowerHoldBase
+        } else {
+            lastLowering = now
+        }
+        lastIntervalChange = now
     }
 }

@@ -39,12 +39,26 @@ public struct PacingSimulation: Sendable {
     /// Runs `frames` frames, frame i costing `cost(i)`, until every one is shown or
     /// dropped.
     public func run(frames count: Int, cost: (Int) -> FrameCost) -> PacingResult {
+        simulate(frames: count, until: nil) { index, _ in cost(index) }
+    }
+
+    /// Runs every frame that starts before `duration` of display time, frame i starting at
+    /// `start` costing `cost(i, start)`, until every one is shown or dropped. A workload
+    /// that depends on time (a `FrameCostMix` with bursts) reads the start.
+    public func run(for duration: Duration, cost: (_ frame: Int, _ start: Duration) -> FrameCost) -> PacingResult {
+        simulate(frames: nil, until: duration, cost: cost)
+    }
+
+    /// The frame loop: frames until `count` of them or until one would start at or after
+    /// `end`.
+    private func simulate(frames count: Int?, until end: Duration?, cost: (Int, Duration) -> FrameCost) -> PacingResult {
         let display = VirtualDisplay(refreshRate: refreshRate)
         let loop = FrameLoop(display: display, pacer: Pacer(clock: display, swapInterval: swapInterval, holdsFrameStarts: followsPacer),
                              drawables: maximumDrawableCount)
         var cpuFree = Duration.zero
         var gpuFree = Duration.zero
-        for index in 0..<count {
+        for index in 0... {
+            if let count, index >= count { break }
             loop.advance(to: cpuFree)
             loop.wait { $0.freeDrawables > 0 }
             if isLowLatency { loop.wait { $0.frames.allSatisfy(\.isFinished) } }
@@ -55,8 +69,9 @@ public struct PacingSimulation: Sendable {
             var start = display.now
             if loop.state.withLock({ $0.pacer.takeStuffingWait() }) { start = display.vblank(after: start) }
             if isLowLatency { start = loop.state.withLock { $0.pacer.lowLatencyStart(notBefore: start) } }
+            if let end, start >= end { break }
             loop.advance(to: start)
-            let frameCost = cost(index)
+            let frameCost = cost(index, start)
             cpuFree = start + frameCost.cpu
             gpuFree = max(cpuFree, gpuFree) + frameCost.gpu
             loop.begin(index: index, cost: frameCost, start: start, presentAt: gpuFree,

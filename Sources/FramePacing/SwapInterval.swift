@@ -5,9 +5,10 @@ public enum SwapInterval: Sendable, Hashable {
     /// No sooner than `seconds` after the previous frame was shown, rounded up to whole
     /// refreshes (1/30 on 60 Hz: every second vblank).
     case minimumDuration(Double)
-    /// Chosen from measured frame times in the manner of Android's frame-pacing library
-    /// (Swappy), never faster than `preferredFrameRate`: raised when more than 10% of the
-    /// frames in a 2 s window miss their vblank, lowered only when none miss and the
-    /// frames fit the shorter interval with a 1 ms margin.
+    /// Chosen from measured frame times, never faster than `preferredFrameRate`: raised as
+    /// Android's frame-pacing library (Swappy) does, when more than 10% of the frames in a
+    /// 2 s window miss their vblank; lowered only when none in the window miss, the
+    /// interval has held for `Pacer.lowerHold` (10 s, longer after an oscillation) and 99%
+    /// of that span's frames fit the shorter interval pipelined with 1 ms to spare.
     case automatic(preferredFrameRate: Double)
 }

@@ -172,16 +172,20 @@ struct PacingSimulationTests {
     func intervalChangesAreBounded() {
         var simulation = PacingSimulation(refreshRate: 60, presentMode: .fifo, maximumDrawableCount: 3)
         simulation.swapInterval = .automatic(preferredFrameRate: 60)
-        // Phases of 400 frames alternate between a light and a CPU-bound load.
-        let result = simulation.run(frames: 400 * 80) { index in
-            FrameCost(cpu: index / 400 % 2 == 0 ? ms(10) : ms(30), gpu: ms(10))
-        }
-        print("pacing simulation: \(result.intervalChangeCount) interval changes over 80 alternating phases")
-        #expect(result.intervalChangeCount > Pacer.changeWindow)
+        // A heavy scene (30/10 ms) for 10 s of every 35 s, light (10/10 ms) otherwise: each
+        // quiet stretch outlasts the hold before lowering (10 s) by more than 10 s, so every
+        // scene change is followed: raised in each heavy scene, lowered in each light one
+        // but the last (the run ends in a heavy scene).
+        var mix = FrameCostMix(fast: FrameCost(cpu: ms(10), gpu: ms(10)), slow: FrameCost(cpu: ms(30), gpu: ms(10)),
+                               pattern: .bursts(every: .seconds(35), lasting: .seconds(10)))
+        let result = simulation.run(for: .seconds(35 * 36)) { _, start in mix.cost(startingAt: start) }
+        print("pacing simulation: \(result.intervalChangeCount) interval changes over 36 heavy scenes")
+        #expect(result.intervalChangeCount == 2 * 36 - 1)
         #expect(result.intervalChanges.count == Pacer.changeWindow)
         #expect(zip(result.intervalChanges, result.intervalChanges.dropFirst()).allSatisfy { $0.at < $1.at })
+        #expect(zip(result.intervalChanges, result.intervalChanges.dropFirst()).allSatisfy { $1.at - $0.at >= .seconds(10) })
         #expect(result.statistics.records.count == FrameStatistics.defaultWindow)
-        #expect(result.statistics.recordedCount == 400 * 80)
+        #expect(result.statistics.recordedCount == result.frames.count)
     }
 }
 
