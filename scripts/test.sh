@@ -19,9 +19,10 @@ echo "test: Vulkan driver ${VK_DRIVER_FILES:-${VK_ICD_FILENAMES:-(loader default
 if [ "$#" -gt 0 ]; then
     exec swift test "$@"
 fi
-# The real-clock tests (frame pacing on Xvfb, the X Present clock at 60 and 144 Hz)
+# The real-clock tests (frame pacing on Xvfb, the X Present clock at 60 and 144 Hz, server
+# presentation feedback on Xvfb and Weston)
 # measure intervals to a fraction of a millisecond: they run after the rest, one at a time,
 # so that the other tests' rendering does not share their cores.
-realClock='PacingXvfbTests|XPresentClockTests'
+realClock='PacingXvfbTests|XPresentClockTests|PresentationFeedbackXvfbTests|PresentationFeedbackWestonTests'
 swift test --skip "$realClock"
 swift test --skip-build --no-parallel --filter "$realClock"

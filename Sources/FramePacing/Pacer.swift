@@ -151,10 +151,10 @@ public struct Pacer: Sendable {
             ideal = align(time)
         case .afterMinimumDuration(let duration):
             step = refreshes(for: duration)
-            ideal = anchor.map { align($0 + duration) }
+            ideal = anchor.map { alignCadence($0 + duration) }
         case .asSoonAsPossible:
             step = refreshes
-            ideal = anchor.map { align($0 + clock.refreshPeriod * step) }
+            ideal = anchor.map { alignCadence($0 + clock.refreshPeriod * step) }
         }
         let paced = PacedPresent(target: max(ideal ?? earliest, earliest), ideal: ideal, refreshes: step)
         lastTarget = paced.target
@@ -204,12 +204,23 @@ public struct Pacer: Sendable {
     /// snap.
     private func align(_ time: Duration) -> Duration { snapsToVblanks ? clock.vblank(atOrAfter: time - Self.slack) : time }
 
+    /// A cadence's next time (a vblank plus whole refreshes) on the vblank grid: the nearest
+    /// vblank within a quarter refresh before it counts. A measured grid (a server's vblanks)
+    /// moves by its measurement's noise between two frames, and a target one refresh after
+    /// the last must not land a refresh later for that.
+    private func alignCadence(_ time: Duration) -> Duration {
+        snapsToVblanks ? clock.vblank(atOrAfter: time - clock.refreshPeriod / 4) : time
+    }
+
     /// Room for a vblank grid rounded to the nanosecond, and for times converted from
     /// seconds: a time within this after a vblank counts as that vblank.
     private static let slack: Duration = .microseconds(1)
 
+    /// The refreshes that cover `duration`: a duration within 1% over a whole number of
+    /// refreshes counts as that number, since a measured refresh (a server's vblanks, a
+    /// compositor's frames) wanders by that much around its nominal value.
     private func refreshes(for duration: Duration) -> Int {
-        max(Int((duration / clock.refreshPeriod - 1e-3).rounded(.up)), 1)
+        max(Int((duration / clock.refreshPeriod - 1e-2).rounded(.up)), 1)
     }
 
     private mutating func reset() {

@@ -15,18 +15,7 @@ struct PresentationFeedbackXvfbTests {
         let layer = fixture.layer
         let feedback = try XPresentFeedback(connection: fixture.x.connection, window: fixture.window)
         layer.usePresentationFeedback(feedback)
-        let waiter = PresentWaiter()
-        var drawables: [Drawable] = []
-        for frame in 0..<300 {
-            let drawable = try #require(layer.nextDrawable())
-            drawables.append(drawable)
-            try WindowPresentationTests.present(gpu, drawable, red: Double(frame % 2), waiter: waiter) {
-                $0.present($1, afterMinimumDuration: 1.0 / 60)
-            }
-        }
-        #expect(waiter.wait(for: drawables.count))
-        let reports = drawables.map(\.presentationReport)
-        #expect(reports.allSatisfy { $0 != nil }, "every frame reported")
+        let (drawables, reports) = try presentPaced(gpu, layer, frames: 300)
         let shown = reports.compactMap { $0 }.filter { $0.mode != .skip }
         let skipped = reports.compactMap { $0 }.filter { $0.mode == .skip }
         // Every frame is accounted for: shown at a vblank of its own, or reported skipped.
@@ -82,7 +71,26 @@ struct PresentationFeedbackFallbackTests {
     }
 }
 
+/// Presents `frames` frames on `layer`, alternately red and black, at 60 Hz
+/// (`present(_:afterMinimumDuration:)`), and waits for them all: the drawables and the
+/// server's reports (each checked to be there).
+func presentPaced(_ gpu: TestGPU, _ layer: Layer, frames: Int) throws -> ([Drawable], [PresentationReport?]) {
+    let waiter = PresentWaiter()
+    var drawables: [Drawable] = []
+    for frame in 0..<frames {
+        let drawable = try #require(layer.nextDrawable())
+        drawables.append(drawable)
+        try WindowPresentationTests.present(gpu, drawable, red: Double(frame % 2), waiter: waiter) {
+            $0.present($1, afterMinimumDuration: 1.0 / 60)
+        }
+    }
+    #expect(waiter.wait(for: drawables.count))
+    let reports = drawables.map(\.presentationReport)
+    #expect(reports.allSatisfy { $0 != nil }, "every frame reported")
+    return (drawables, reports)
+}
+
 extension Duration {
     /// The duration in seconds, as a Double.
-    fileprivate var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

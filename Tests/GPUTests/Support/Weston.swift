@@ -22,7 +22,9 @@ final class WestonServer: @unchecked Sendable {   // immutable after init
         var description: String
     }
 
-    init(xDisplay: String? = nil) throws {
+    /// `ini`, when given, is Weston's configuration (a weston.ini's text); without it Weston
+    /// runs on its defaults (`--no-config`).
+    init(xDisplay: String? = nil, ini: String? = nil) throws {
         var template = Array("\(NSTemporaryDirectory())/swiftgpu-weston-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw StartFailure(description: "mkdtemp failed") }
         directory = String(cString: made)
@@ -45,9 +47,15 @@ final class WestonServer: @unchecked Sendable {   // immutable after init
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
         environment["DISPLAY"] = xDisplay
         socketPath = directory + "/wayland-0"
+        var configuration = ["--no-config"]
+        if let ini {
+            let path = directory + "/weston.ini"
+            try ini.write(toFile: path, atomically: true, encoding: .utf8)
+            configuration = ["--config=\(path)"]
+        }
         process = try SpawnedProcess("/usr/bin/weston", [
             xDisplay == nil ? "--backend=headless-backend.so" : "--backend=x11-backend.so",
-            "--socket=wayland-0", "--idle-time=0", "--no-config",
+            "--socket=wayland-0", "--idle-time=0"] + configuration + [
             "--shell=desktop-shell.so", "--use-pixman", "--modules=systemd-notify.so", "--log=\(directory)/weston.log",
         ], environment: environment)
         var ready = pollfd(fd: notify, events: Int16(POLLIN), revents: 0)
