@@ -47,6 +47,7 @@ public final class SignalAdapter: Sendable {
         }
         let readEnd = fds.read
         let thread = Thread { [self] in
+            nameCurrentThread("SwiftGPU.signals")
             // At least this thread takes the signals, whatever mask the process inherited.
             var set = sigset_t()
             sigemptyset(&set)

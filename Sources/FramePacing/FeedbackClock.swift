@@ -25,7 +25,7 @@ public final class FeedbackClock: DisplayClock {
     }
 
     private let grid: LockedValue<Grid>
-    private let core = TimerThread()
+    private let core = TimerThread(name: "FramePacing.FeedbackClock")
     /// How far apart two reports may be, in frames, to give a sample of the period (a
     /// compositor's frame clock stops while nothing is drawn).
     static let sampleSpan: ClosedRange<UInt64> = 1...4

@@ -21,7 +21,7 @@ public final class MonotonicClock: DisplayClock {
         precondition(refreshRate > 0 && refreshRate.isFinite, "MonotonicClock: refreshRate must be positive, got \(refreshRate)")
         self.refreshRate = refreshRate
         origin = Self.monotonicNow()
-        core = TimerThread()
+        core = TimerThread(name: "FramePacing.MonotonicClock")
     }
 
     deinit { core.stop() }
@@ -58,6 +58,8 @@ public final class MonotonicClock: DisplayClock {
 /// `@unchecked Sendable`: `queue`, `stopped`, `started` and `wakeupCount` are guarded by
 /// `lock`.
 final class TimerThread: @unchecked Sendable {
+    /// The thread's name (what `/proc` shows of it: its first 15 characters).
+    private let name: String
     private let lock = ConditionLock()
     private var queue = TimerQueue()
     private var stopped = false
@@ -65,6 +67,9 @@ final class TimerThread: @unchecked Sendable {
     private var wakeupCount = 0
 
     var wakeups: Int { lock.withLock { wakeupCount } }
+
+    /// A timer thread named `name`, started with its first timer.
+    init(name: String) { self.name = name }
 
     func schedule(at deadline: Duration, leeway: Duration, _ action: @escaping @Sendable (Duration) -> Void) -> ClockTimer {
         let (id, start) = lock.withLock { () -> (UInt64, Bool) in
@@ -76,10 +81,11 @@ final class TimerThread: @unchecked Sendable {
         if start {
             // Not real-time: timers run the app's display-link callbacks, of any cost.
             let thread = Thread { [self] in
+                nameCurrentThread(name)
                 ThreadScheduling.apply(.userInitiated)
                 run()
             }
-            thread.name = "FramePacing.MonotonicClock"
+            thread.name = name
             thread.start()
         }
         return ClockTimer { [weak self] in

@@ -132,6 +132,7 @@ final class XPresentCore: @unchecked Sendable {
         }
         // Not real-time: timers run the app's display-link callbacks, of any cost.
         let thread = Thread { [self] in
+            nameCurrentThread("GPUXCB.XPresentClock")
             ThreadScheduling.apply(.userInitiated)
             run()
         }

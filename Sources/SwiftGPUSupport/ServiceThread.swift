@@ -24,6 +24,7 @@ package final class ServiceThread: @unchecked Sendable {
         let service = ServiceThread()
         let handoff = Unmanaged.passRetained(object)
         let thread = Thread {
+            nameCurrentThread(name)
             service.lock.withLock { service.thread = pthread_self() }
             ThreadScheduling.apply(qos)
             var object: Object? = handoff.takeRetainedValue()
