@@ -45,8 +45,14 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
     /// visible then), on the server's vblanks once it is.
     private var pacer = Pacer(clock: MonotonicClock(refreshRate: 1 / Layer.assumedRefreshPeriod),
                               holdsFrameStarts: false, snapsToVblanks: false)
-    /// The display server's presented times, once the layer uses them.
+    /// Where presented times come from: the display server's feedback once the layer uses
+    /// it, else the driver's present-timing extensions for the current swapchain where the
+    /// device offers them (a `DriverPresentTiming`), else nothing (the host's clock).
     private var feedback: (any PresentationFeedback)?
+    /// Whether `feedback` is the app's (the server's), which the driver's never replaces.
+    private var usesServerFeedback = false
+    /// The route presented times take now. Read with `lock` held.
+    private(set) var timingRoute = PresentTimingRoute.hostClock
     /// The number the next presented frame gets for the feedback.
     private var nextFrame: UInt64 = 1
     /// Frames presented and not yet reported by the feedback, by number.
@@ -274,6 +280,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
             mustRecreate = false
         }
         resized(Size2D(width: descriptor.width, height: descriptor.height))
+        chooseTiming(for: made)
         return made
     }
 
@@ -315,9 +322,16 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
     /// Takes presented times from `feedback` from now on: the pacer moves onto its vblank
     /// grid and frames are finished when the server reports them.
     func use(_ feedback: any PresentationFeedback) {
+        install(feedback, route: .serverFeedback)
+    }
+
+    /// Makes `feedback` the source of presented times by `route`, stopping the one before.
+    private func install(_ feedback: any PresentationFeedback, route: PresentTimingRoute) {
         let previous = lock.withLock { () -> (any PresentationFeedback)? in
             defer {
                 self.feedback = feedback
+                usesServerFeedback = route == .serverFeedback
+                timingRoute = route
                 pacer = Pacer(clock: feedback.clock, holdsFrameStarts: false, snapsToVblanks: true)
             }
             return self.feedback
@@ -325,6 +339,16 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
         previous?.stop()
         finishAwaiting()
         feedback.start { [weak self] report in self?.reported(report) }
+    }
+
+    /// After a swapchain is made: without the server's feedback, times from the driver's
+    /// present-timing extensions for it, where the device offers them.
+    private func chooseTiming(for swapchain: VulkanSwapchain) {
+        let support = device.backend.presentTiming.support
+        guard !lock.withLock({ usesServerFeedback }) else { return }
+        let route = PresentTimingRoute.choose(serverFeedback: false, support: support)
+        guard route == .displayTiming || route == .presentWait else { return }
+        install(DriverPresentTiming(route: route, swapchain: swapchain), route: route)
     }
 
     /// The server reported a frame: feed the pacer and finish its drawable.
@@ -367,14 +391,18 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
             return requests.first
         }) {
             let paced = holdUntilPresentTime(request.timing)
-            let (feedback, frame) = lock.withLock { () -> ((any PresentationFeedback)?, UInt64) in
+            let (installed, frame) = lock.withLock { () -> ((any PresentationFeedback)?, UInt64) in
                 defer { nextFrame += 1 }
                 return (self.feedback, nextFrame)
             }
+            // The driver's timing reports only on the swapchain it was made for.
+            let driver = installed as? DriverPresentTiming
+            let feedback = driver.map { $0.swapchain === request.swapchain } == false ? nil : installed
             var shownAt: UInt64?
             feedback?.willPresent(frame: frame)
             do {
-                let suboptimal = try request.swapchain.present(index: request.drawable.slot)
+                let suboptimal = try request.swapchain.present(index: request.drawable.slot, id: frame,
+                                                               route: feedback == nil ? .hostClock : driver?.route ?? .serverFeedback)
                 shownAt = HostClock.nanoseconds()
                 if suboptimal { lock.withLock { wantsRecreation = true } }
             } catch {

@@ -29,6 +29,8 @@ final class VulkanDevice: @unchecked Sendable {
     let samplerAnisotropy: Bool
     /// The device extensions enabled.
     let enabledExtensions: Set<String>
+    /// The present-timing extensions enabled, where the device offers them.
+    let presentTiming: VulkanPresentTiming
     private let queue: VkQueue
     private let queueLock = ConditionLock()
 
@@ -40,7 +42,16 @@ final class VulkanDevice: @unchecked Sendable {
         let calibrated = physical.extensions.contains("VK_EXT_calibrated_timestamps")
         if calibrated { extensions.append("VK_EXT_calibrated_timestamps") }
         if physical.extensions.contains("VK_KHR_swapchain") { extensions.append("VK_KHR_swapchain") }
+        let timing = VulkanPresentTiming.extensions(of: physical)
+        extensions += timing.names
         enabledExtensions = Set(extensions)
+        // Present waits need their two features, chained after Vulkan 1.3's.
+        var presentWaitFeatures = VkPhysicalDevicePresentWaitFeaturesKHR()
+        presentWaitFeatures.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRESENT_WAIT_FEATURES_KHR
+        presentWaitFeatures.presentWait = VkBool32(VK_TRUE)
+        var presentIdFeatures = VkPhysicalDevicePresentIdFeaturesKHR()
+        presentIdFeatures.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRESENT_ID_FEATURES_KHR
+        presentIdFeatures.presentId = VkBool32(VK_TRUE)
 
         var features13 = VkPhysicalDeviceVulkan13Features()
         features13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES
@@ -68,7 +79,11 @@ final class VulkanDevice: @unchecked Sendable {
 
         var created: VkDevice?
         let faults = self.faults
-        // The feature chain: features2 → Vulkan 1.2 → Vulkan 1.3.
+        // The feature chain: features2 → Vulkan 1.2 → Vulkan 1.3 (→ present id → present wait).
+        try withUnsafeMutablePointer(to: &presentWaitFeatures) { (pWait) throws(VulkanError) in
+        presentIdFeatures.pNext = UnsafeMutableRawPointer(pWait)
+        try withUnsafeMutablePointer(to: &presentIdFeatures) { (pId) throws(VulkanError) in
+        if timing.presentWait { features13.pNext = UnsafeMutableRawPointer(pId) }
         try withUnsafeMutablePointer(to: &features13) { (p13) throws(VulkanError) in
             features12.pNext = UnsafeMutableRawPointer(p13)
             try withUnsafeMutablePointer(to: &features12) { (p12) throws(VulkanError) in
@@ -94,6 +109,8 @@ final class VulkanDevice: @unchecked Sendable {
                 }
             }
         }
+        }
+        }
         guard let created else { throw VulkanError(code: .initializationFailed, callSite: "vkCreateDevice") }
         handle = created
         var queue: VkQueue?
@@ -103,6 +120,7 @@ final class VulkanDevice: @unchecked Sendable {
             ? unsafeBitCast(vkGetDeviceProcAddr(created, "vkCmdPushDescriptorSetKHR"), to: PFN_vkCmdPushDescriptorSetKHR?.self)
             : nil
         debugLabels = VulkanDevice.labelFunctions(device: created)
+        presentTiming = VulkanPresentTiming(device: created, enabled: enabledExtensions)
         timestampToHostOffset = calibrated
             ? Self.calibrate(device: created, period: Double(physical.limits.timestampPeriod), faults: faults) : nil
         let requested = environment("GPU_TIMESTAMPS")

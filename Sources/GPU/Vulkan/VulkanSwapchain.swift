@@ -149,11 +149,19 @@ final class VulkanSwapchain: @unchecked Sendable {
     /// Queues image `index` for presentation after its present semaphore, under the
     /// device's queue lock (the one VkQueue is shared with every submission). Returns
     /// whether the swapchain is suboptimal; throws `outOfDate` when the image was not
-    /// shown.
-    func present(index: Int) throws(VulkanError) -> Bool {
+    /// shown. With `id`, the present carries it for `route`'s extension (`VkPresentIdKHR`
+    /// for present waits, `VkPresentTimesInfoGOOGLE` for display timing).
+    func present(index: Int, id: UInt64? = nil, route: PresentTimingRoute = .hostClock) throws(VulkanError) -> Bool {
         var swapchain: VkSwapchainKHR? = handle
         var semaphore: VkSemaphore? = presentSemaphores[index]
         var imageIndex = UInt32(index)
+        // The present's ID, for the driver's timing report or present wait.
+        var presentID = VkPresentIdKHR()
+        presentID.sType = VK_STRUCTURE_TYPE_PRESENT_ID_KHR
+        var idValue = id ?? 0
+        var times = VkPresentTimesInfoGOOGLE()
+        times.sType = VK_STRUCTURE_TYPE_PRESENT_TIMES_INFO_GOOGLE
+        var time = VkPresentTimeGOOGLE(presentID: UInt32(truncatingIfNeeded: id ?? 0), desiredPresentTime: 0)
         let result = try vkCall(.queuePresent, device.faults) {
             var info = VkPresentInfoKHR()
             info.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR
@@ -162,10 +170,27 @@ final class VulkanSwapchain: @unchecked Sendable {
             return withUnsafePointer(to: &semaphore) { semaphores in
                 withUnsafePointer(to: &swapchain) { swapchains in
                     withUnsafePointer(to: &imageIndex) { indices in
+                    withUnsafePointer(to: &idValue) { ids in
+                    withUnsafePointer(to: &time) { timePointer in
                         info.pWaitSemaphores = semaphores
                         info.pSwapchains = swapchains
                         info.pImageIndices = indices
-                        return device.withQueue { queue in vkQueuePresentKHR(queue, &info) }
+                        presentID.swapchainCount = 1
+                        presentID.pPresentIds = ids
+                        times.swapchainCount = 1
+                        times.pTimes = timePointer
+                        return withUnsafePointer(to: &presentID) { presentIDPointer in
+                        withUnsafePointer(to: &times) { timesPointer in
+                            switch (id, route) {
+                            case (.some, .presentWait): info.pNext = UnsafeRawPointer(presentIDPointer)
+                            case (.some, .displayTiming): info.pNext = UnsafeRawPointer(timesPointer)
+                            default: break
+                            }
+                            return device.withQueue { queue in vkQueuePresentKHR(queue, &info) }
+                        }
+                        }
+                    }
+                    }
                     }
                 }
             }

@@ -1,0 +1,38 @@
+import FramePacing
+import Testing
+@testable import GPU
+import GPUXCB
+
+/// Which source a window layer's presented times come from, chosen at run time.
+@Suite("Present-timing routes", .validated)
+struct PresentTimingRouteTests {
+    @Test("the choice: the server's feedback, then display timing, then present waits, then the host clock",
+          arguments: [
+              (false, false, false, PresentTimingRoute.hostClock),
+              (false, false, true, .presentWait),
+              (false, true, false, .displayTiming),
+              (false, true, true, .displayTiming),
+              (true, false, false, .serverFeedback),
+              (true, true, true, .serverFeedback),
+          ])
+    func choice(serverFeedback: Bool, displayTiming: Bool, presentWait: Bool, expected: PresentTimingRoute) {
+        let support = PresentTimingSupport(displayTiming: displayTiming, presentWait: presentWait)
+        #expect(PresentTimingRoute.choose(serverFeedback: serverFeedback, support: support) == expected)
+    }
+
+    @Test("lavapipe offers neither extension: a window layer reports the host's clock, or the server's feedback once given")
+    func lavapipe() throws {
+        let gpu = try TestGPU()
+        #expect(gpu.device.backend.presentTiming.support == PresentTimingSupport(displayTiming: false, presentWait: false))
+        #expect(gpu.device.backend.enabledExtensions.isDisjoint(with: ["VK_GOOGLE_display_timing", "VK_KHR_present_id",
+                                                                        "VK_KHR_present_wait"]))
+        let fixture = try XWindowFixture(gpu, width: 64, height: 64)
+        let presenter = try #require(fixture.layer.presenter)
+        let waiter = PresentWaiter()
+        try WindowPresentationTests.present(gpu, try #require(fixture.layer.nextDrawable()), red: 1, waiter: waiter)
+        #expect(waiter.wait(for: 1))
+        #expect(presenter.lock.withLock { presenter.timingRoute } == .hostClock)
+        fixture.layer.usePresentationFeedback(try XPresentFeedback(connection: fixture.x.connection, window: fixture.window))
+        #expect(presenter.lock.withLock { presenter.timingRoute } == .serverFeedback)
+    }
+}
