@@ -34,5 +34,21 @@ struct PresentTimingRouteTests {
         #expect(presenter.lock.withLock { presenter.timingRoute } == .hostClock)
         fixture.layer.usePresentationFeedback(try XPresentFeedback(connection: fixture.x.connection, window: fixture.window))
         #expect(presenter.lock.withLock { presenter.timingRoute } == .serverFeedback)
+
+        // Presented as fast as they come, frames share vblanks: each is reported once, shown
+        // at a vblank of its own or skipped.
+        var drawables: [Drawable] = []
+        for frame in 0..<12 {
+            let drawable = try #require(fixture.layer.nextDrawable())
+            drawables.append(drawable)
+            try WindowPresentationTests.present(gpu, drawable, red: Double(frame % 2), waiter: waiter)
+        }
+        #expect(waiter.wait(for: drawables.count))
+        let reports = drawables.compactMap(\.presentationReport)
+        #expect(reports.count == 12)
+        let shown = reports.filter { $0.mode != .skip }
+        #expect(!shown.isEmpty)
+        #expect(zip(shown.dropFirst(), shown).allSatisfy { $0.msc! > $1.msc! })
+        #expect(zip(drawables, reports).allSatisfy { ($0.presentedTime == 0) == ($1.mode == .skip) })
     }
 }
