@@ -62,6 +62,9 @@ do {
     let adapter = XCBLifecycleAdapter(connection: window.connection, window: window.window, lifecycle: lifecycle)
 
     let layer = try Layer(device: device, surface: .xcb(connection: window.connection, window: window.window))
+    // Presented times (the stats line's latency, the frame-time plot) from the X server's
+    // Present extension, and --fps paced on its vblanks.
+    layer.usePresentationFeedback { try XPresentFeedback(connection: window.connection, window: window.window) }
     layer.presentMode = mode
     layer.isLowLatency = CommandLine.arguments.contains("--low-latency")
     let cube = try Cube(device: device, colorFormat: layer.pixelFormat)

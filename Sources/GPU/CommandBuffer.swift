@@ -63,6 +63,12 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Drops everything the finished buffer holds, its queue included, so the object can
     /// wait among the queue's spares. Called only where nothing else can reach it.
     func clearForReuse() {
+        // The app's last reads of the record (`status`, under the engine lock) come before it
+        // let the object go, which the reference count's acquiring load orders; passing
+        // through the lock orders them in a way ThreadSanitizer sees too (the Swift
+        // runtime's counts are not instrumented). Cleared after it: what the record holds
+        // may take other locks as it goes.
+        engine.lock.withLock {}
         queue = nil
         record.clear()
     }
