@@ -1,0 +1,61 @@
+/// When and how far to predict, around an `InputPredictor`: the rules every predictor
+/// shares. A contact gets a predicted sample only while its samples are dense and recent
+/// enough to say where it is heading, and never further ahead of its latest sample than
+/// `maximumHorizon`:
+///
+/// - at least two samples since the contact began, and it has not ended;
+/// - the latest no older than `maximumSampleAge` at the frame's time (a pointer that stops
+///   stops reporting: its prediction stops with it);
+/// - the last interval between samples no longer than `maximumSampleInterval` (sparse
+///   samples say too little about the motion between them);
+/// - the prediction aims at the frame's prediction time, or at the latest sample plus
+///   `maximumHorizon` if that is sooner.
+public struct InputPrediction: Sendable {
+    /// The predictor that extrapolates.
+    public var predictor: any InputPredictor
+    /// The furthest past a contact's latest sample a prediction reaches (25 ms).
+    public var maximumHorizon: Duration
+    /// The oldest a contact's latest sample may be, at the frame's time, for it to be
+    /// predicted (25 ms).
+    public var maximumSampleAge: Duration
+    /// The longest interval between a contact's last two samples for it to be predicted
+    /// (20 ms: 50 Hz input and faster).
+    public var maximumSampleInterval: Duration
+
+    /// Prediction with `predictor` (a constant-acceleration Kalman filter by default; see
+    /// decision 0043) and the given limits.
+    public init(predictor: any InputPredictor = KalmanPredictor(), maximumHorizon: Duration = .milliseconds(25),
+                maximumSampleAge: Duration = .milliseconds(25), maximumSampleInterval: Duration = .milliseconds(20)) {
+        precondition(maximumHorizon >= .zero, "InputPrediction: maximumHorizon must not be negative, got \(maximumHorizon)")
+        self.predictor = predictor
+        self.maximumHorizon = maximumHorizon
+        self.maximumSampleAge = maximumSampleAge
+        self.maximumSampleInterval = maximumSampleInterval
+    }
+
+    /// The predicted sample of the contact whose recent measured samples are `history`
+    /// (oldest first) for a frame at `now` shown at `target`: the latest sample moved to
+    /// the predicted position and time, with `isPredicted` set and its position among its
+    /// `estimatedProperties` (nothing expecting updates). Nil when the rules above
+    /// or the predictor decline.
+    public func predictedSample(from history: [InputSample], now: Duration, target: Duration) -> InputSample? {
+        guard history.count >= 2, let latest = history.last, !latest.phase.endsContact else { return nil }
+        let previous = history[history.count - 2]
+        guard now - latest.timestamp <= maximumSampleAge,
+              latest.timestamp - previous.timestamp <= maximumSampleInterval else { return nil }
+        let time = min(target, latest.timestamp + maximumHorizon)
+        guard time > latest.timestamp,
+              let estimate = predictor.predict(from: history, at: time),
+              estimate.timestamp > latest.timestamp, estimate.timestamp <= time,
+              estimate.position.x.isFinite, estimate.position.y.isFinite else { return nil }
+        var sample = latest
+        sample.position = estimate.position
+        sample.timestamp = estimate.timestamp
+        sample.phase = latest.phase == .hovering ? .hovering : .moved
+        sample.isPredicted = true
+        sample.estimatedProperties = latest.estimatedProperties.union(.position)
+        sample.estimatedPropertiesExpectingUpdates = []
+        sample.updateSequence = nil
+        return sample
+    }
+}
