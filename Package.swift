@@ -14,7 +14,8 @@ let package = Package(
         .library(name: "AppLifecycle", targets: ["AppLifecycle"]),
         .library(name: "FramePacing", targets: ["FramePacing"]),
         .library(name: "PNG", targets: ["PNG"]),
-        .library(name: "GPUXCB", targets: ["GPUXCB", "CXCBPresent"]),
+        .library(name: "PointerInput", targets: ["PointerInput"]),
+        .library(name: "GPUXCB", targets: ["GPUXCB", "CXCBPresent", "CXCBInput"]),
         .library(name: "GPUWayland", targets: ["GPUWayland", "CXDGShell", "CWaylandPresentation"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
@@ -25,6 +26,7 @@ let package = Package(
         .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
         .executable(name: "PortingMetalComputeBasic", targets: ["PortingMetalComputeBasic"]),
         .executable(name: "PortingMetalUIBasics", targets: ["PortingMetalUIBasics"]),
+        .executable(name: "Sketch", targets: ["Sketch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -59,6 +61,9 @@ let package = Package(
         // access; no product of its own).
         .target(name: "SwiftGPUSPIRV", swiftSettings: strict),
         .target(name: "FramePacing", dependencies: ["AppLifecycle", "SwiftGPUSupport"], swiftSettings: strict),
+        // Pointer, touch and pen samples per frame: coalesced, predicted, mapped to host time
+        // (pure Swift, no Vulkan).
+        .target(name: "PointerInput", dependencies: ["FramePacing", "AppLifecycle", "SwiftGPUSupport"], swiftSettings: strict),
         .target(
             name: "GPU",
             dependencies: [
@@ -71,9 +76,15 @@ let package = Package(
             name: "CXCBPresent",
             linkerSettings: [.linkedLibrary("xcb-present"), .linkedLibrary("xcb")]
         ),
+        // XInput 2 events unpacked for Swift, and XTest's fake input (for tests and examples).
+        .target(
+            name: "CXCBInput",
+            linkerSettings: [.linkedLibrary("xcb-xinput"), .linkedLibrary("xcb-xtest"), .linkedLibrary("xcb")]
+        ),
         .target(
             name: "GPUXCB",
-            dependencies: ["CVulkan", "AppLifecycle", "FramePacing", "CXCBPresent", "SwiftGPUSupport"],
+            dependencies: ["CVulkan", "AppLifecycle", "FramePacing", "PointerInput", "CXCBPresent", "CXCBInput",
+                           "SwiftGPUSupport"],
             swiftSettings: strict
         ),
         .target(
@@ -122,11 +133,25 @@ let package = Package(
             path: "Examples/PacedFrames",
             swiftSettings: strict
         ),
+        // What the windowed examples share: their own xcb window.
+        .target(
+            name: "ExampleSupport",
+            dependencies: ["CVulkan", "SwiftGPUSupport"],
+            path: "Examples/ExampleSupport",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "WindowedCube",
-            dependencies: ["GPU", "Shaders", "GPUXCB", "CVulkan"],
+            dependencies: ["GPU", "Shaders", "GPUXCB", "CVulkan", "ExampleSupport"],
             path: "Examples/WindowedCube",
             swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "Sketch",
+            dependencies: ["GPU", "GPUXCB", "PointerInput", "FramePacing", "SwiftGPUSupport", "CVulkan", "ExampleSupport"],
+            path: "Examples/Sketch",
+            swiftSettings: strict,
+            plugins: ["SPIRVCompiler"]
         ),
         .systemLibrary(
             name: "CGLFW",
@@ -176,6 +201,11 @@ let package = Package(
         .testTarget(
             name: "AppLifecycleTests",
             dependencies: ["AppLifecycle", "SwiftGPUSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PointerInputTests",
+            dependencies: ["PointerInput", "FramePacing", "AppLifecycle"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -10,6 +10,9 @@ packages+=(spirv-tools glslang-dev)
 # Window presentation tests: an Xvfb server, and the xcb and Xlib headers they make windows with;
 # xcb-present for XPresentClock.
 packages+=(xvfb libxcb1-dev libx11-dev libxcb-present-dev)
+# Pointer, touch and pen input from XInput 2 (GPUXCB's XInputSource), and XTest to inject
+# pointer motion in the input and latency tests.
+packages+=(libxcb-xinput-dev libxcb-xtest0-dev)
 # The Wayland lifecycle adapter and its tests on Weston's headless backend; EmbedInGLFW (its
 # glfw3native.h needs the Xrandr headers).
 packages+=(libwayland-dev wayland-protocols weston libglfw3-dev libxrandr-dev)

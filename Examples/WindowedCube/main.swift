@@ -13,24 +13,10 @@
 // present(_:afterMinimumDuration: 1/N); --svg PATH writes the frame-time plot at the end.
 import AppLifecycle
 import CVulkan.XCB
+import ExampleSupport
 import Foundation
 import GPU
 import GPUXCB
-
-/// Prints a line and sends it at once: a test reads the lines through a pipe as they come.
-func say(_ line: String) {
-    print(line)
-    fflush(nil)
-}
-
-func option(_ name: String) -> String? {
-    CommandLine.arguments.firstIndex(of: name).flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
-}
-
-func fail(_ message: String) -> Never {
-    say("error: \(message)")
-    exit(1)
-}
 
 /// Signalled once per presented (or dropped) drawable.
 let presentations = DispatchSemaphore(value: 0)

@@ -63,6 +63,31 @@ struct RenderTests {
         let center = texel(pixels, width: 64, x: 32, y: 40)
         #expect(center[0] > 40 && center[1] > 40 && center[2] > 40 && center[3] == 255, "blended inside: \(center)")
     }
+
+    @Test("vertex attributes fed by setVertexBytes draw what the same data in a buffer draws", arguments: [true, false])
+    func vertexAttributesFromBytes(pushDescriptors: Bool) throws {
+        let gpu = try TestGPU(pushDescriptors: pushDescriptors)
+        let pipeline = try Self.colorPipeline(gpu)
+        func draw(_ feed: (RenderCommandEncoder) throws -> Void) throws -> [UInt8] {
+            let target = try gpu.renderTarget()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let encoder = try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+            encoder.setRenderPipelineState(pipeline)
+            try feed(encoder)
+            var transform: [Float] = [0, 0, 1, 1, 0.5, 0, 0, 0]
+            encoder.setVertexBytes(&transform, length: 32, index: 2)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+            encoder.endEncoding()
+            cb.commit()
+            cb.waitUntilCompleted()
+            #expect(cb.status == .completed)
+            return try gpu.pixels(of: target)
+        }
+        let fromBuffer = try draw { $0.setVertexBuffer(try gpu.buffer(Self.triangle), offset: 0, index: 0) }
+        let fromBytes = try draw { $0.setVertexBytes(Self.triangle, length: Self.triangle.count * 4, index: 0) }
+        #expect(fromBytes == fromBuffer)
+        #expect(texel(fromBytes, width: 64, x: 32, y: 9)[0] > 200, "the triangle is drawn")
+    }
 }
 
 extension RenderTests {

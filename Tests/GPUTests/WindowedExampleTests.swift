@@ -1,4 +1,5 @@
 import CVulkan.XCB
+import CXCBInput
 import Foundation
 import Glibc
 import Testing
@@ -13,20 +14,67 @@ struct WindowedExampleTests {
         return environment
     }
 
-    @Test("WindowedCube: waits for focus, draws the cube, keys 1–4 and L switch modes, focus loss pauses, Q quits")
-    func windowedCube() throws {
-        let server = try XvfbServer(width: 800, height: 600)
+    /// Starts example `name` with `arguments` on `server` and reads its "window N" line: the
+    /// process (the caller ends it), its output's lines, and the window.
+    static func launch(_ name: String, _ arguments: [String], on server: XvfbServer) throws
+        -> (child: SpawnedProcess, lines: LineReader, window: UInt32) {
+        let child = try SpawnedProcess(try ExampleTests.executable(name).path, arguments, environment: environment(server))
+        let lines = LineReader(child.output)
+        guard let announced = lines.next(containing: "window "),
+              let window = announced.split(separator: " ").dropFirst().first.flatMap({ UInt32($0) }) else {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+            throw XcbConnection.Failure(description: "\(name) announced no window")
+        }
+        return (child, lines, window)
+    }
+
+    @Test("Sketch: a scripted XTest stroke is drawn from its coalesced samples and reads back from the window; Q quits")
+    func sketch() throws {
+        let server = try XvfbServer(width: 400, height: 300)
         let x = try XcbConnection(display: server.display)
-        let child = try SpawnedProcess(try ExampleTests.executable("WindowedCube").path,
-                                       ["--seconds", "60", "--stats-interval", "0.2", "--size", "320x240"],
-                                       environment: Self.environment(server))
+        let (child, lines, window) = try Self.launch("Sketch", ["--seconds", "60", "--size", "320x240"], on: server)
         defer {
             kill(child.pid, SIGKILL)
             waitpid(child.pid, nil, 0)
         }
-        let lines = LineReader(child.output)
-        let announced = try #require(lines.next(containing: "window "))
-        let window = try #require(announced.split(separator: " ").dropFirst().first.flatMap { UInt32($0) })
+        #expect(lines.next(containing: "ready") != nil)
+        // A horizontal stroke from (40, 60) to (280, 60) in 4-pixel steps: 61 samples down.
+        let raw = UnsafeMutableRawPointer(x.connection)
+        swiftgpu_xtest_motion(raw, x.screen.root, 40, 60)
+        swiftgpu_xtest_button(raw, 1, 1)
+        for step in 1...60 { swiftgpu_xtest_motion(raw, x.screen.root, Int16(40 + 4 * step), 60) }
+        swiftgpu_xtest_button(raw, 1, 0)
+        let stroke = try #require(lines.next(containing: "stroke 1:"))
+        // Every sample of the stroke is drawn (the press, 60 moves, the release), in fewer
+        // frames than samples: they were coalesced.
+        #expect(stroke.hasPrefix("stroke 1: 62 samples over"), "\(stroke)")
+        let frames = try #require(stroke.split(separator: " ").dropLast().last.flatMap { Int($0) })
+        #expect(frames >= 1 && frames < 62, "\(stroke)")
+        // The ink (white) along the stroke, the background off it.
+        for px in stride(from: 50, through: 270, by: 20) {
+            #expect(try x.pixel(of: window, width: 320, height: 240, x: px, y: 60) == [255, 255, 255], "ink at \(px), 60")
+        }
+        #expect(try x.pixel(of: window, width: 320, height: 240, x: 160, y: 150) == [31, 20, 20], "background below")
+        Self.press(x, window, "q")
+        let summary = try #require(lines.next(containing: "summary:"))
+        // And the hover to the stroke's start.
+        #expect(summary.contains("1 strokes, 63 samples"), "\(summary)")
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
+    @Test("WindowedCube: waits for focus, draws the cube, keys 1–4 and L switch modes, focus loss pauses, Q quits")
+    func windowedCube() throws {
+        let server = try XvfbServer(width: 800, height: 600)
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("WindowedCube", ["--seconds", "60", "--stats-interval", "0.2",
+                                                                      "--size", "320x240"], on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
         // Mapped but not focused (no window manager): inactive, so paused.
         #expect(lines.next(containing: "lifecycle: willResignActive: active → inactive") != nil)
         #expect(lines.next(containing: "paused: inactive") != nil)

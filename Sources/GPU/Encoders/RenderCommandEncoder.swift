@@ -407,9 +407,8 @@ public final class RenderCommandEncoder {
                 guard bound.isSet else {
                     misuse("\(call): the pipeline reads vertex attributes from buffer index \(index), but no buffer is set there")
                 }
-                guard bound.owner != nil else {
-                    misuse("\(call): vertex buffer index \(index) holds setVertexBytes data; vertex attributes need a buffer")
-                }
+                // A buffer, or setVertexBytes data in the upload ring (whose chunks are vertex
+                // buffers too), as Metal lets either feed vertex attributes.
                 context.bindVertexBuffer(bound.bound.buffer, offset: bound.bound.offset, binding: index)
             }
             descriptorsDirty = false

@@ -1,0 +1,83 @@
+import CVulkan.XCB
+import CXCBInput
+import Foundation
+import GPUXCB
+import PointerInput
+import SwiftGPUSupport
+import Testing
+
+/// Pointer samples from XInput 2 on Xvfb, driven by XTest: positions, phases, and server
+/// timestamps mapped onto the host's monotonic clock.
+@Suite("XInput source on Xvfb")
+struct XInputSourceTests {
+    /// Hands every event the connection has to `source` until `done` holds (5 s at most).
+    static func pump(_ x: XcbConnection, _ source: XInputSource, until done: () -> Bool) -> Bool {
+        let deadline = HostClock.nanoseconds() + 5_000_000_000
+        while !done() {
+            guard HostClock.nanoseconds() < deadline else { return false }
+            if let event = xcb_poll_for_event(x.connection) {
+                source.handle(UnsafeRawPointer(event))
+                free(event)
+            } else {
+                var ready = pollfd(fd: xcb_get_file_descriptor(x.connection), events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, 50)
+            }
+        }
+        return true
+    }
+
+    @Test("a press, two moves and a release: phases, window positions, and host times between injection and arrival")
+    func pointerStroke() throws {
+        let server = try XvfbServer(width: 256, height: 256)
+        let x = try XcbConnection(display: server.display)
+        let window = x.makeWindow(width: 200, height: 200)
+        let source = try XInputSource(connection: x.connection, window: window)
+        let samples = LockedValue<[InputSample]>([])
+        source.start { sample in samples.withLock { $0.append(sample) } }
+        let raw = UnsafeMutableRawPointer(x.connection)
+        // Host time before each injection and after its sample was handled: the event loop
+        // reads each event as it comes, as an app's does.
+        var injected: [(UInt64, UInt64)] = []
+        func inject(_ action: () -> Void) {
+            let before = HostClock.nanoseconds()
+            let count = samples.withLock { $0.count }
+            action()
+            #expect(Self.pump(x, source) { samples.withLock { $0.count } > count })
+            injected.append((before, HostClock.nanoseconds()))
+        }
+        inject { swiftgpu_xtest_motion(raw, x.screen.root, 10, 10) }
+        inject { swiftgpu_xtest_button(raw, 1, 1) }
+        inject { swiftgpu_xtest_motion(raw, x.screen.root, 20, 15) }
+        inject { swiftgpu_xtest_motion(raw, x.screen.root, 30, 20) }
+        inject { swiftgpu_xtest_button(raw, 1, 0) }
+        let got = samples.withLock { $0 }
+        #expect(got.map(\.phase) == [.hovering, .began, .moved, .moved, .ended])
+        #expect(got.map(\.position) == [[10, 10], [10, 10], [20, 15], [30, 20], [30, 20]])
+        #expect(got.allSatisfy { $0.device == .pointer && $0.contact == got[0].contact && $0.pressure == nil })
+        // Each sample's time is the server's, mapped: from a millisecond before its injection
+        // (the server counts whole milliseconds) to a millisecond after it was handled.
+        for (sample, (before, after)) in zip(got, injected) {
+            let time = sample.timestamp
+            #expect(time >= .nanoseconds(Int64(before)) - .milliseconds(1), "\(time) against \(before)")
+            #expect(time <= .nanoseconds(Int64(after)) + .milliseconds(1), "\(time) against \(after)")
+        }
+        source.stop()
+        swiftgpu_xtest_motion(raw, x.screen.root, 40, 40)
+        x.sync()
+        var handled = false
+        while let event = xcb_poll_for_event(x.connection) {
+            handled = source.handle(UnsafeRawPointer(event)) || handled
+            free(event)
+        }
+        #expect(handled, "the motion reached the source")
+        #expect(samples.withLock { $0.count } == 5, "no sample after stop()")
+    }
+
+    @Test("a window on a server without XInput's touch events, or not of the connection, is refused")
+    func errors() throws {
+        let server = try XvfbServer(width: 64, height: 64)
+        let x = try XcbConnection(display: server.display)
+        #expect(throws: XInputError.self) { try XInputSource(connection: x.connection, window: 0x0BAD_BEEF) }
+        #expect("\(XInputError.selectionFailed(window: 7))" == "could not select XInput events on window 7")
+    }
+}
