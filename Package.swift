@@ -194,6 +194,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "InputLatencyBench",
+            dependencies: ["GPU", "GPUXCB", "PointerInput", "FramePacing", "CXCBInput", "CVulkan", "ExampleSupport",
+                           "SwiftGPUSupport"],
+            path: "Benchmarks/InputLatency",
+            swiftSettings: strict,
+            plugins: ["SPIRVCompiler"]
+        ),
+        .executableTarget(
             name: "VulkanBench",
             dependencies: ["CVulkan"],
             path: "Benchmarks/VulkanBench"

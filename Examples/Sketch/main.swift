@@ -42,10 +42,9 @@ if let name = option("--mode") {
 let frames = LockedValue<[InputFrame]>([])
 guard let wake = closeOnExecPipe() else { fail("no pipe") }
 
-do {
-    let window = try XWindow(width: size[0], height: size[1], title: "SwiftGPU Sketch")
-    window.map { _ in }
-    say("window \(window.window)")
+/// Draws in `window` until Q, a close or --seconds; everything made on the window's
+/// connection goes before the window does.
+@MainActor func sketch(in window: XWindow) throws {
     let device = try Device.makeDefault()
     let queue = try device.makeCommandQueue()
     let layer = try Layer(device: device, surface: .xcb(connection: window.connection, window: window.window))
@@ -125,6 +124,13 @@ do {
     input.stop()
     for line in finished.withLock({ $0 }) { say(line) }
     say("summary: \(strokes) strokes, \(samples) samples, \(collector.frameCount) frames")
+}
+
+do {
+    let window = try XWindow(width: size[0], height: size[1], title: "SwiftGPU Sketch")
+    window.map { _ in }
+    say("window \(window.window)")
+    try withExtendedLifetime(window) { try sketch(in: window) }
 } catch {
     fail("\(error)")
 }

@@ -35,12 +35,13 @@ if let name = option("--mode") {
     mode = named
 }
 
-do {
+/// Runs the cube in `window` until Q, a close, --frames or --seconds; everything made on the
+/// window's connection goes before the window does.
+@MainActor func cube(in window: XWindow) throws {
     let lifecycle = AppLifecycle.shared
     let observation = lifecycle.observe { say("lifecycle: \($0)") }
     let device = try Device.makeDefault(lifecycle: lifecycle)
     let queue = try device.makeCommandQueue()
-    let window = try XWindow(width: size[0], height: size[1], title: "SwiftGPU WindowedCube")
     window.map { _ in }
     if CommandLine.arguments.contains("--focus") { window.takeFocus() }
     say("window \(window.window) on \(device.name)")
@@ -165,6 +166,11 @@ do {
                    statistics.records.count, statistics.p50, statistics.p99, path))
     }
     withExtendedLifetime((observation, adapter, layer)) {}
+}
+
+do {
+    let window = try XWindow(width: size[0], height: size[1], title: "SwiftGPU WindowedCube")
+    try withExtendedLifetime(window) { try cube(in: window) }
 } catch {
     fail("\(error)")
 }
