@@ -96,7 +96,9 @@ final class WaylandToplevel: @unchecked Sendable {   // used from one test threa
         var description: String
     }
 
-    init(socketPath: String, adapter: WaylandLifecycleAdapter?) throws {
+    /// A toplevel on the compositor at `socketPath`, fullscreen on its output when
+    /// `fullscreen` (its surface then starts at the output's origin).
+    init(socketPath: String, adapter: WaylandLifecycleAdapter?, fullscreen: Bool = false) throws {
         guard let display = wl_display_connect(socketPath) else {
             throw Failure(description: "wl_display_connect(\(socketPath)) failed")
         }
@@ -115,6 +117,7 @@ final class WaylandToplevel: @unchecked Sendable {   // used from one test threa
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         xdg_toplevel_add_listener(toplevel, listeners.toplevel, me)
         xdg_toplevel_set_title(toplevel, "SwiftGPU test")
+        if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
         wl_surface_commit(surface)
         wl_display_roundtrip(display)
     }

@@ -1,0 +1,70 @@
+import CXCBInput
+import Foundation
+import GPU
+import GPUWayland
+import PointerInput
+import SwiftGPUSupport
+import Testing
+
+/// Pointer samples from a Wayland seat: Weston on its X11 backend takes the X server's
+/// pointer motion, which XTest makes; the toplevel is fullscreen, so the pointer is over it.
+@Suite("Wayland input source on Weston", .validated)
+struct WaylandInputSourceTests {
+    @Test("a press, moves and a release through wl_pointer frames: phases, surface positions, nanosecond timestamps")
+    func pointerStroke() throws {
+        let server = try XvfbServer(width: 1280, height: 800)
+        let weston = try WestonServer(xDisplay: server.display)
+        let gpu = try TestGPU()
+        let window = try WaylandToplevel(socketPath: weston.socketPath, adapter: nil, fullscreen: true)
+        let surface = try #require(window.surface)
+        // Weston's X11 output is 1024×600; the fullscreen toplevel maps with its first frame.
+        let layer = try Layer(device: gpu.device, surface: .wayland(display: window.display, surface: surface))
+        layer.drawableSize = Size2D(width: 1024, height: 600)
+        let waiter = PresentWaiter()
+        try WindowPresentationTests.present(gpu, try #require(layer.nextDrawable()), red: 0, waiter: waiter)
+        #expect(waiter.wait(for: 1))
+        window.roundtrip()
+
+        let source = try WaylandInputSource(display: window.display, surface: surface)
+        #expect(source.capabilities.contains(.pointer))
+        #expect(source.capabilities.contains(.timestamps), "Weston offers zwp_input_timestamps_v1")
+        let samples = LockedValue<[InputSample]>([])
+        let arrived = DispatchSemaphore(value: 0)
+        source.start { sample in
+            samples.withLock { $0.append(sample) }
+            arrived.signal()
+        }
+        let x = try XcbConnection(display: server.display)
+        let raw = UnsafeMutableRawPointer(x.connection)
+        var injected: [UInt64] = []
+        /// Injects one action and waits (5 s at most) for the sample it makes.
+        func inject(_ action: () -> Void) {
+            injected.append(HostClock.nanoseconds())
+            action()
+            x.sync()
+            #expect(arrived.wait(timeout: .now() + 5) == .success)
+        }
+        inject { swiftgpu_xtest_motion(raw, x.screen.root, 100, 100) }
+        inject { swiftgpu_xtest_button(raw, 1, 1) }
+        inject { swiftgpu_xtest_motion(raw, x.screen.root, 150, 120) }
+        inject { swiftgpu_xtest_motion(raw, x.screen.root, 200, 140) }
+        inject { swiftgpu_xtest_button(raw, 1, 0) }
+        source.stop()
+        let got = samples.withLock { $0 }
+        #expect(got.map(\.phase) == [.hovering, .began, .moved, .moved, .ended], "\(got.map(\.phase))")
+        // Weston's X11 backend moves its own pointer by the X pointer's motion, from wherever
+        // its pointer was: the positions follow the injected ones from the first.
+        let origin = try #require(got.first).position
+        #expect(got.map { $0.position - origin } == [[0, 0], [0, 0], [50, 20], [100, 40], [100, 40]])
+        #expect(got.allSatisfy { $0.device == .pointer && $0.contact == 0 })
+        // Times are the compositor's nanoseconds, mapped: after each injection, and before the
+        // next one was made.
+        for (index, sample) in got.enumerated() {
+            #expect(sample.timestamp >= .nanoseconds(Int64(injected[index])) - .milliseconds(1), "sample \(index)")
+            if index + 1 < injected.count {
+                #expect(sample.timestamp <= .nanoseconds(Int64(injected[index + 1])) + .milliseconds(1), "sample \(index)")
+            }
+        }
+        withExtendedLifetime((layer, window)) {}
+    }
+}
