@@ -20,9 +20,9 @@ if [ "$#" -gt 0 ]; then
     exec swift test "$@"
 fi
 # The real-clock tests (frame pacing on Xvfb, the X Present clock at 60 and 144 Hz, server
-# presentation feedback on Xvfb and Weston, clock wakeups)
+# presentation feedback on Xvfb and Weston, clock wakeups, input-to-photon latency)
 # measure intervals to a fraction of a millisecond: they run after the rest, one at a time,
 # so that the other tests' rendering does not share their cores.
-realClock='PacingXvfbTests|XPresentClockTests|PresentationFeedbackXvfbTests|PresentationFeedbackWestonTests|ClockWakeupTests'
+realClock='PacingXvfbTests|XPresentClockTests|PresentationFeedbackXvfbTests|PresentationFeedbackWestonTests|ClockWakeupTests|InputLatencyXvfbTests'
 swift test --skip "$realClock"
 swift test --skip-build --no-parallel --filter "$realClock"

@@ -29,32 +29,6 @@ struct WindowedExampleTests {
         return (child, lines, window)
     }
 
-    @Test("InputLatencyBench measures: no frame shows the pointer before it got there, and prediction shortens the lag")
-    func inputLatency() throws {
-        let server = try XvfbServer(width: 800, height: 600)
-        let child = try SpawnedProcess(try ExampleTests.executable("InputLatencyBench").path,
-                                       ["--sweeps", "1", "--only", "FIFO"], environment: Self.environment(server))
-        defer {
-            kill(child.pid, SIGKILL)
-            waitpid(child.pid, nil, 0)
-        }
-        let lines = LineReader(child.output)
-        /// The p50 of a result row `| name | n of m | p50 | p95 |`, with its counts.
-        func row(_ name: String) throws -> (matched: Int, shown: Int, p50: Double) {
-            let line = try #require(lines.next(containing: "| \(name) |"))
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            let counts = cells[1].split(separator: " ")
-            return (Int(counts[0]) ?? 0, Int(counts[2]) ?? 0, Double(cells[2]) ?? .nan)
-        }
-        let plain = try row("FIFO")
-        let predicted = try row("FIFO, predicted")
-        // A sweep of a second at 60 Hz shows about 60 positions; nearly all are on the path.
-        #expect(plain.matched >= 40 && plain.matched == plain.shown, "\(plain)")
-        #expect(predicted.matched >= 40, "\(predicted)")
-        #expect(plain.p50 > 0, "without prediction a frame shows where the pointer was: \(plain.p50) ms")
-        #expect(predicted.p50 < plain.p50, "\(predicted.p50) ms against \(plain.p50) ms")
-    }
-
     @Test("Sketch: a scripted XTest stroke is drawn from its coalesced samples and reads back from the window; Q quits")
     func sketch() throws {
         let server = try XvfbServer(width: 400, height: 300)
