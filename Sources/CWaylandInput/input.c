@@ -7,6 +7,7 @@
 #include <wayland-client.h>
 
 #include "input-timestamps-unstable-v1-client-protocol.h"
+#include "relative-pointer-unstable-v1-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
 
 #define MAX_TOUCHES 10
@@ -41,6 +42,11 @@ struct SwiftGPUWaylandInput {
     struct wl_seat *seat;
     struct zwp_input_timestamps_manager_v1 *timestamps_manager;
     struct zwp_tablet_manager_v2 *tablet_manager;
+    struct zwp_relative_pointer_manager_v1 *relative_manager;
+    struct zwp_relative_pointer_v1 *relative_pointer;
+    /// Unaccelerated relative motion since the last pointer record.
+    double relative_x, relative_y;
+    int has_relative;
     uint32_t seat_capabilities;
     struct wl_pointer *pointer;
     struct wl_touch *touch;
@@ -134,6 +140,11 @@ static void pointer_frame(void *data, struct wl_pointer *p) {
         record.phase = in->pointer_phase;
         record.x = in->pointer_x;
         record.y = in->pointer_y;
+        record.delta_x = in->relative_x;
+        record.delta_y = in->relative_y;
+        record.has_delta = in->has_relative;
+        in->relative_x = in->relative_y = 0;
+        in->has_relative = 0;
         queue_record(in, record);
     }
     in->pointer_changed = 0;
@@ -148,6 +159,19 @@ static const struct wl_pointer_listener pointer_listener = {
     pointer_enter, pointer_leave, pointer_motion, pointer_button, pointer_axis,
     pointer_frame, pointer_axis_source, pointer_axis_stop, pointer_axis_discrete,
 };
+
+/// Relative motion comes in its own frames, before or after the absolute motion of the
+/// same movement: it is summed until the next pointer record takes it.
+static void relative_motion(void *data, struct zwp_relative_pointer_v1 *r, uint32_t utime_hi, uint32_t utime_lo,
+                            wl_fixed_t dx, wl_fixed_t dy, wl_fixed_t dx_unaccel, wl_fixed_t dy_unaccel) {
+    SwiftGPUWaylandInput *in = data;
+    if (!in->pointer_focused) return;
+    in->relative_x += wl_fixed_to_double(dx_unaccel);
+    in->relative_y += wl_fixed_to_double(dy_unaccel);
+    in->has_relative = 1;
+}
+
+static const struct zwp_relative_pointer_v1_listener relative_listener = {relative_motion};
 
 // MARK: Touch
 
@@ -374,6 +398,8 @@ static void global(void *data, struct wl_registry *registry, uint32_t name, cons
         in->seat = wl_registry_bind(registry, name, &wl_seat_interface, version < 5 ? version : 5);
     } else if (strcmp(interface, zwp_input_timestamps_manager_v1_interface.name) == 0) {
         in->timestamps_manager = wl_registry_bind(registry, name, &zwp_input_timestamps_manager_v1_interface, 1);
+    } else if (strcmp(interface, zwp_relative_pointer_manager_v1_interface.name) == 0) {
+        in->relative_manager = wl_registry_bind(registry, name, &zwp_relative_pointer_manager_v1_interface, 1);
     } else if (strcmp(interface, zwp_tablet_manager_v2_interface.name) == 0) {
         in->tablet_manager = wl_registry_bind(registry, name, &zwp_tablet_manager_v2_interface, 1);
     }
@@ -408,6 +434,10 @@ SwiftGPUWaylandInput *swiftgpu_wayland_input_create(struct wl_display *display, 
             in->pointer_timestamps = zwp_input_timestamps_manager_v1_get_pointer_timestamps(in->timestamps_manager, in->pointer);
             zwp_input_timestamps_v1_add_listener(in->pointer_timestamps, &timestamps_listener, in);
         }
+        if (in->relative_manager) {
+            in->relative_pointer = zwp_relative_pointer_manager_v1_get_relative_pointer(in->relative_manager, in->pointer);
+            zwp_relative_pointer_v1_add_listener(in->relative_pointer, &relative_listener, in);
+        }
     }
     if (in->seat_capabilities & WL_SEAT_CAPABILITY_TOUCH) {
         in->touch = wl_seat_get_touch(in->seat);
@@ -430,7 +460,8 @@ failed:
 
 int swiftgpu_wayland_input_capabilities(SwiftGPUWaylandInput *in) {
     return (in->pointer ? SWIFTGPU_WL_HAS_POINTER : 0) | (in->touch ? SWIFTGPU_WL_HAS_TOUCH : 0) |
-           (in->tablet_seat ? SWIFTGPU_WL_HAS_TABLET : 0) | (in->timestamps_manager ? SWIFTGPU_WL_HAS_TIMESTAMPS : 0);
+           (in->tablet_seat ? SWIFTGPU_WL_HAS_TABLET : 0) | (in->timestamps_manager ? SWIFTGPU_WL_HAS_TIMESTAMPS : 0) |
+           (in->relative_pointer ? SWIFTGPU_WL_HAS_RELATIVE : 0);
 }
 
 int swiftgpu_wayland_input_dispatch(SwiftGPUWaylandInput *in, int wake_fd) {
@@ -468,6 +499,8 @@ void swiftgpu_wayland_input_destroy(SwiftGPUWaylandInput *in) {
     for (int i = 0; i < MAX_TOOLS; i++)
         if (in->tools[i].proxy) zwp_tablet_tool_v2_destroy(in->tools[i].proxy);
     if (in->tablet_seat) zwp_tablet_seat_v2_destroy(in->tablet_seat);
+    if (in->relative_pointer) zwp_relative_pointer_v1_destroy(in->relative_pointer);
+    if (in->relative_manager) zwp_relative_pointer_manager_v1_destroy(in->relative_manager);
     if (in->pointer_timestamps) zwp_input_timestamps_v1_destroy(in->pointer_timestamps);
     if (in->touch_timestamps) zwp_input_timestamps_v1_destroy(in->touch_timestamps);
     if (in->pointer) wl_pointer_release(in->pointer);

@@ -1,5 +1,5 @@
 /* Committed generated code: made by wayland-scanner 1.21.0 from Debian 12's
- * wayland-protocols 1.31 (unstable/{input-timestamps,tablet}) with
+ * wayland-protocols 1.31 (unstable/{input-timestamps,tablet,relative-pointer}) with
  *   wayland-scanner client-header NAME.xml NAME-client-protocol.h
  *   wayland-scanner private-code  NAME.xml NAME-protocol.c
  * so that building SwiftGPU does not need wayland-scanner. Do not edit; regenerate. */

@@ -30,6 +30,8 @@ public enum WaylandInputError: Error, Sendable, CustomStringConvertible {
 /// - Touch: `wl_touch` frames, a contact per touch id.
 /// - Pen: `zwp_tablet_tool_v2` frames where the compositor offers tablets: proximity,
 ///   down, motion, up; pressure (0 to 1) and tilt (degrees, in radians here).
+/// - Unaccelerated motion: `zwp_relative_pointer_v1`'s, summed since the pointer's previous
+///   sample, in `unacceleratedDelta`, where the compositor offers it.
 /// - Times: `zwp_input_timestamps_v1`'s nanoseconds where the compositor offers it, else
 ///   the events' milliseconds, both mapped onto `CLOCK_MONOTONIC` with a
 ///   `ServerTimeMapping`.
@@ -62,6 +64,8 @@ public final class WaylandInputSource: InputSource, @unchecked Sendable {
         public static let tablet = Capabilities(rawValue: 4)
         /// Nanosecond input timestamps.
         public static let timestamps = Capabilities(rawValue: 8)
+        /// Unaccelerated relative pointer motion.
+        public static let relativeMotion = Capabilities(rawValue: 16)
     }
 
     /// What the compositor offers.
@@ -146,6 +150,7 @@ public final class WaylandInputSource: InputSource, @unchecked Sendable {
         return InputSample(device: device, contact: Int(record.contact), phase: phase, position: SIMD2(record.x, record.y),
                            pressure: record.has_pressure != 0 ? record.pressure / 65535 : nil,
                            tilt: record.has_tilt != 0 ? SIMD2(record.tilt_x, record.tilt_y) * (Double.pi / 180) : nil,
-                           timestamp: time)
+                           timestamp: time,
+                           unacceleratedDelta: record.has_delta != 0 ? SIMD2(record.delta_x, record.delta_y) : nil)
     }
 }

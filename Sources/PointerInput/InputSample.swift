@@ -63,12 +63,17 @@ public struct InputSample: Sendable, Hashable {
     public var estimatedPropertiesExpectingUpdates: InputProperties
     /// The number that ties a refining sample to the one it updates; nil when none is expected.
     public var updateSequence: Int?
+    /// The device's own motion since the contact's previous sample, before pointer
+    /// acceleration, where it reports relative motion (Wayland's `zwp_relative_pointer_v1`):
+    /// what a pointer-locked view or a precise tool reads instead of positions.
+    public var unacceleratedDelta: SIMD2<Double>?
 
     /// A measured sample.
     public init(device: InputDeviceKind, contact: Int, phase: InputPhase, position: SIMD2<Double>,
                 pressure: Double? = nil, tilt: SIMD2<Double>? = nil, timestamp: Duration,
                 isPredicted: Bool = false, estimatedProperties: InputProperties = [],
-                estimatedPropertiesExpectingUpdates: InputProperties = [], updateSequence: Int? = nil) {
+                estimatedPropertiesExpectingUpdates: InputProperties = [], updateSequence: Int? = nil,
+                unacceleratedDelta: SIMD2<Double>? = nil) {
         self.device = device
         self.contact = contact
         self.phase = phase
@@ -80,5 +85,6 @@ public struct InputSample: Sendable, Hashable {
         self.estimatedProperties = estimatedProperties
         self.estimatedPropertiesExpectingUpdates = estimatedPropertiesExpectingUpdates
         self.updateSequence = updateSequence
+        self.unacceleratedDelta = unacceleratedDelta
     }
 }

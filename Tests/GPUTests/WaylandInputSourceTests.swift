@@ -57,6 +57,10 @@ struct WaylandInputSourceTests {
         let origin = try #require(got.first).position
         #expect(got.map { $0.position - origin } == [[0, 0], [0, 0], [50, 20], [100, 40], [100, 40]])
         #expect(got.allSatisfy { $0.device == .pointer && $0.contact == 0 })
+        // The seat's own motion, unaccelerated: it adds up to the pointer's travel.
+        #expect(source.capabilities.contains(.relativeMotion))
+        let travel = got.compactMap(\.unacceleratedDelta).reduce(SIMD2<Double>.zero, +)
+        #expect(travel == [100, 40], "\(got.map(\.unacceleratedDelta))")
         // Times are the compositor's nanoseconds, mapped: after each injection, and before the
         // next one was made.
         for (index, sample) in got.enumerated() {

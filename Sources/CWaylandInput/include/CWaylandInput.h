@@ -3,7 +3,8 @@
 // A Wayland seat's pointer, touch and tablet tools for one surface, on a private event queue
 // that a thread of the caller's dispatches: the events of each frame gathered into one
 // record per contact, with nanosecond timestamps where the compositor offers
-// zwp_input_timestamps_v1.
+// zwp_input_timestamps_v1 and unaccelerated pointer motion where it offers
+// zwp_relative_pointer_v1.
 #include <stdint.h>
 
 struct wl_display;
@@ -42,14 +43,21 @@ typedef struct SwiftGPUWaylandInputRecord {
     double tilt_x;
     double tilt_y;
     int has_tilt;
+    /// The pointer's unaccelerated relative motion since its previous record, where the
+    /// compositor offers zwp_relative_pointer_v1 (`has_delta`).
+    double delta_x;
+    double delta_y;
+    int has_delta;
 } SwiftGPUWaylandInputRecord;
 
-/// What the compositor offers: bits 1 pointer, 2 touch, 4 tablet, 8 input timestamps.
+/// What the compositor offers: bits 1 pointer, 2 touch, 4 tablet, 8 input timestamps, 16
+/// relative pointer motion.
 enum {
     SWIFTGPU_WL_HAS_POINTER = 1,
     SWIFTGPU_WL_HAS_TOUCH = 2,
     SWIFTGPU_WL_HAS_TABLET = 4,
     SWIFTGPU_WL_HAS_TIMESTAMPS = 8,
+    SWIFTGPU_WL_HAS_RELATIVE = 16,
 };
 
 /// Binds the first wl_seat (and the timestamp and tablet managers where offered) on a new
