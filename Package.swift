@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FramePacing", targets: ["FramePacing"]),
         .library(name: "PNG", targets: ["PNG"]),
         .library(name: "PointerInput", targets: ["PointerInput"]),
+        .library(name: "SystemLifecycle", targets: ["SystemLifecycle", "CSystemBus"]),
         .library(name: "GPUXCB", targets: ["GPUXCB", "CXCBPresent", "CXCBInput"]),
         .library(name: "GPUWayland", targets: ["GPUWayland", "CXDGShell", "CWaylandPresentation", "CWaylandInput"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
@@ -61,6 +62,12 @@ let package = Package(
         // access; no product of its own).
         .target(name: "SwiftGPUSPIRV", swiftSettings: strict),
         .target(name: "FramePacing", dependencies: ["AppLifecycle", "SwiftGPUSupport"], swiftSettings: strict),
+        // logind, UPower and friends over D-Bus through sd-bus (libsystemd).
+        .target(
+            name: "CSystemBus",
+            linkerSettings: [.linkedLibrary("systemd")]
+        ),
+        .target(name: "SystemLifecycle", dependencies: ["CSystemBus", "AppLifecycle", "SwiftGPUSupport"], swiftSettings: strict),
         // Pointer, touch and pen samples per frame: coalesced, predicted, mapped to host time
         // (pure Swift, no Vulkan).
         .target(name: "PointerInput", dependencies: ["FramePacing", "AppLifecycle", "SwiftGPUSupport"], swiftSettings: strict),
@@ -245,7 +252,8 @@ let package = Package(
         ),
         .testTarget(
             name: "GPUTests",
-            dependencies: ["GPU", "Shaders", "PNG", "GPUXCB", "GPUWayland", "SwiftGPUSupport", "SwiftGPUSPIRV"],
+            dependencies: ["GPU", "Shaders", "PNG", "GPUXCB", "GPUWayland", "SwiftGPUSupport", "SwiftGPUSPIRV",
+                           "SystemLifecycle"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

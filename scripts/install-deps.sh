@@ -13,6 +13,9 @@ packages+=(xvfb libxcb1-dev libx11-dev libxcb-present-dev)
 # Pointer, touch and pen input from XInput 2 (GPUXCB's XInputSource), and XTest to inject
 # pointer motion in the input and latency tests.
 packages+=(libxcb-xinput-dev libxcb-xtest0-dev)
+# The system lifecycle sources talk to logind over D-Bus with sd-bus; their tests run a
+# private dbus-daemon with python3-dbusmock's services.
+packages+=(libsystemd-dev dbus-daemon python3-dbusmock)
 # The Wayland lifecycle adapter and its tests on Weston's headless backend; EmbedInGLFW (its
 # glfw3native.h needs the Xrandr headers).
 packages+=(libwayland-dev wayland-protocols weston libglfw3-dev libxrandr-dev)
