@@ -11,21 +11,31 @@
 
 struct SwiftGPUSystemBus {
     sd_bus *bus;
-    sd_bus_slot *slot;
-    /// PrepareForSleep arguments not yet taken, a ring.
-    int signals[SIGNALS];
+    sd_bus_slot *sleep_slot, *shutdown_slot;
+    /// Signals not yet taken, a ring: their kind and boolean argument.
+    int kinds[SIGNALS];
+    int values[SIGNALS];
     int head, count;
 };
 
-static int prepare_for_sleep(sd_bus_message *message, void *data, sd_bus_error *error) {
-    SwiftGPUSystemBus *b = data;
-    int start = 0;
-    if (sd_bus_message_read(message, "b", &start) < 0) return 0;
+/// Queues a PrepareFor… signal of `kind` with its boolean argument.
+static int queue_signal(sd_bus_message *message, SwiftGPUSystemBus *b, int kind) {
+    int value = 0;
+    if (sd_bus_message_read(message, "b", &value) < 0) return 0;
     if (b->count < SIGNALS) {
-        b->signals[(b->head + b->count) % SIGNALS] = start;
+        b->kinds[(b->head + b->count) % SIGNALS] = kind;
+        b->values[(b->head + b->count) % SIGNALS] = value;
         b->count++;
     }
     return 0;
+}
+
+static int prepare_for_sleep(sd_bus_message *message, void *data, sd_bus_error *error) {
+    return queue_signal(message, data, SWIFTGPU_BUS_SLEEP);
+}
+
+static int prepare_for_shutdown(sd_bus_message *message, void *data, sd_bus_error *error) {
+    return queue_signal(message, data, SWIFTGPU_BUS_SHUTDOWN);
 }
 
 SwiftGPUSystemBus *swiftgpu_bus_open(const char *address, int *error) {
@@ -44,8 +54,12 @@ SwiftGPUSystemBus *swiftgpu_bus_open(const char *address, int *error) {
         r = sd_bus_open_system(&b->bus);
     }
     if (r >= 0) {
-        r = sd_bus_match_signal(b->bus, &b->slot, "org.freedesktop.login1", "/org/freedesktop/login1",
+        r = sd_bus_match_signal(b->bus, &b->sleep_slot, "org.freedesktop.login1", "/org/freedesktop/login1",
                                 "org.freedesktop.login1.Manager", "PrepareForSleep", prepare_for_sleep, b);
+    }
+    if (r >= 0) {
+        r = sd_bus_match_signal(b->bus, &b->shutdown_slot, "org.freedesktop.login1", "/org/freedesktop/login1",
+                                "org.freedesktop.login1.Manager", "PrepareForShutdown", prepare_for_shutdown, b);
     }
     if (r < 0) {
         *error = r;
@@ -91,16 +105,18 @@ int swiftgpu_bus_process(SwiftGPUSystemBus *b, int wake_fd) {
     return r < 0 ? r : 1;
 }
 
-int swiftgpu_bus_next_sleep_signal(SwiftGPUSystemBus *b, int *start) {
+int swiftgpu_bus_next_signal(SwiftGPUSystemBus *b, int *kind, int *value) {
     if (b->count == 0) return 0;
-    *start = b->signals[b->head];
+    *kind = b->kinds[b->head];
+    *value = b->values[b->head];
     b->head = (b->head + 1) % SIGNALS;
     b->count--;
     return 1;
 }
 
 void swiftgpu_bus_close(SwiftGPUSystemBus *b) {
-    if (b->slot) sd_bus_slot_unref(b->slot);
+    if (b->sleep_slot) sd_bus_slot_unref(b->sleep_slot);
+    if (b->shutdown_slot) sd_bus_slot_unref(b->shutdown_slot);
     if (b->bus) sd_bus_flush_close_unref(b->bus);
     free(b);
 }

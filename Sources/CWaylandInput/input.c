@@ -56,6 +56,8 @@ struct SwiftGPUWaylandInput {
     uint64_t nanoseconds;
     int has_nanoseconds;
     uint32_t milliseconds;
+    /// Whether an event of the current frame carried a time.
+    int has_time;
     // The pointer during a frame.
     int pointer_focused, pointer_changed, pointer_down, pointer_phase;
     double pointer_x, pointer_y;
@@ -68,6 +70,7 @@ static void queue_record(SwiftGPUWaylandInput *in, SwiftGPUWaylandInputRecord re
     struct Queued *queued = calloc(1, sizeof *queued);
     if (!queued) return;
     record.milliseconds = in->milliseconds;
+    record.has_milliseconds = in->has_time;
     record.nanoseconds = in->nanoseconds;
     record.has_nanoseconds = in->has_nanoseconds;
     queued->record = record;
@@ -76,7 +79,10 @@ static void queue_record(SwiftGPUWaylandInput *in, SwiftGPUWaylandInputRecord re
 }
 
 /// Notes an event's millisecond time; a nanosecond timestamp sent just before it stands.
-static void stamp(SwiftGPUWaylandInput *in, uint32_t time) { in->milliseconds = time; }
+static void stamp(SwiftGPUWaylandInput *in, uint32_t time) {
+    in->milliseconds = time;
+    in->has_time = 1;
+}
 
 static void timestamp(void *data, struct zwp_input_timestamps_v1 *t, uint32_t hi, uint32_t lo, uint32_t ns) {
     SwiftGPUWaylandInput *in = data;
@@ -149,6 +155,7 @@ static void pointer_frame(void *data, struct wl_pointer *p) {
     }
     in->pointer_changed = 0;
     in->has_nanoseconds = 0;
+    in->has_time = 0;
 }
 
 static void pointer_axis_source(void *data, struct wl_pointer *p, uint32_t source) {}
@@ -239,6 +246,7 @@ static void touch_frame(void *data, struct wl_touch *t) {
         if (touch->phase >= 2) touch->active = 0;
     }
     in->has_nanoseconds = 0;
+    in->has_time = 0;
 }
 
 static void touch_cancel(void *data, struct wl_touch *t) {
@@ -356,6 +364,7 @@ static void tool_frame(void *data, struct zwp_tablet_tool_v2 *t, uint32_t time) 
     }
     tool->changed = 0;
     in->has_nanoseconds = 0;
+    in->has_time = 0;
 }
 
 static const struct zwp_tablet_tool_v2_listener tool_listener = {

@@ -123,9 +123,11 @@ public final class WaylandInputSource: InputSource, @unchecked Sendable {
             var record = SwiftGPUWaylandInputRecord()
             while swiftgpu_wayland_input_next(input, &record) == 1 {
                 let (sample, sink) = lock.withLock { () -> (InputSample, InputSink?) in
+                    // A frame with no timed event (a pointer entering) is stamped on arrival.
                     let time = record.has_nanoseconds != 0
                         ? nanoseconds.record(serverTime: record.nanoseconds, arrival: arrival)
-                        : milliseconds.record(serverTime: UInt64(record.milliseconds), arrival: arrival)
+                        : record.has_milliseconds != 0
+                            ? milliseconds.record(serverTime: UInt64(record.milliseconds), arrival: arrival) : arrival
                     return (Self.sample(from: record, time: time), self.sink)
                 }
                 sink?(sample)

@@ -42,7 +42,7 @@ public struct SleepRecord: Sendable, Hashable {
 /// `didEnterBackground`) with a deadline of logind's `InhibitDelayMaxUSec` less a margin,
 /// then releases the lock, and logind suspends. On `PrepareForSleep(false)` it takes the
 /// lock again and returns the app to where it was (`willEnterForeground`, and
-/// `didBecomeActive` if it was active).
+/// `didBecomeActive` if it was active). `PrepareForShutdown(true)` is `willTerminate`.
 ///
 /// One thread blocks on the bus connection (sd-bus, from libsystemd), woken only by the
 /// bus or `stop()`.
@@ -128,13 +128,18 @@ public final class LogindSleepInhibitor: @unchecked Sendable {
     /// released: the timeline, for a log.
     public func onSleep(_ handler: @escaping @Sendable (SleepRecord) -> Void) { lock.withLock { self.handler = handler } }
 
-    /// The bus thread: waits for PrepareForSleep and acts on it.
+    /// The bus thread: waits for PrepareForSleep and PrepareForShutdown and acts on them.
     private func run() {
         while !lock.withLock({ stopping }) {
             guard swiftgpu_bus_process(bus, wake.read) > 0 else { return }
-            var start: Int32 = 0
-            while swiftgpu_bus_next_sleep_signal(bus, &start) == 1 {
-                if start != 0 { prepareForSleep() } else { resumed() }
+            var kind: Int32 = 0, value: Int32 = 0
+            while swiftgpu_bus_next_signal(bus, &kind, &value) == 1 {
+                switch (Int(kind), value != 0) {
+                case (Int(SWIFTGPU_BUS_SLEEP), true): prepareForSleep()
+                case (Int(SWIFTGPU_BUS_SLEEP), false): resumed()
+                case (Int(SWIFTGPU_BUS_SHUTDOWN), true): lifecycle.willTerminate()
+                default: break
+                }
             }
         }
     }

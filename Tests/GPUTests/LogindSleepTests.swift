@@ -61,10 +61,10 @@ final class MockSystemBus: @unchecked Sendable {   // immutable after init
         return output
     }
 
-    /// Emits logind's PrepareForSleep(`start`).
-    func prepareForSleep(_ start: Bool) throws {
-        _ = try python("logind.EmitSignal('org.freedesktop.login1.Manager', 'PrepareForSleep', 'b', "
-            + "[\(start ? "True" : "False")], dbus_interface='org.freedesktop.DBus.Mock')")
+    /// Emits logind's PrepareForSleep(`start`), or PrepareForShutdown with `shutdown`.
+    func prepareForSleep(_ start: Bool, shutdown: Bool = false) throws {
+        _ = try python("logind.EmitSignal('org.freedesktop.login1.Manager', '\(shutdown ? "PrepareForShutdown" : "PrepareForSleep")', "
+            + "'b', [\(start ? "True" : "False")], dbus_interface='org.freedesktop.DBus.Mock')")
     }
 
     /// How many inhibitor locks logind holds now.
@@ -121,5 +121,20 @@ struct LogindSleepTests {
         #expect(try bus.inhibitorCount() == 1, "the lock is taken again")
         inhibitor.stop()
         #expect(try bus.inhibitorCount() == 0)
+    }
+
+    @Test("PrepareForShutdown is willTerminate")
+    func shutdown() throws {
+        let bus = try MockSystemBus()
+        let lifecycle = AppLifecycle()
+        let inhibitor = try LogindSleepInhibitor(lifecycle: lifecycle, address: bus.address, who: "LogindSleepTests")
+        let terminating = DispatchSemaphore(value: 0)
+        let observation = lifecycle.observe { if $0.event == .willTerminate { terminating.signal() } }
+        try inhibitor.start()
+        try bus.prepareForSleep(true, shutdown: true)
+        #expect(terminating.wait(timeout: .now() + 5) == .success)
+        #expect(lifecycle.isTerminating)
+        observation.cancel()
+        inhibitor.stop()
     }
 }

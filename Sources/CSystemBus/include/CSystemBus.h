@@ -2,14 +2,14 @@
 #define SWIFTGPU_CSYSTEMBUS_H
 // The few sd-bus calls SwiftGPU's system-lifecycle sources make, without sd-bus's
 // variadic functions (which Swift cannot call): a bus connection, logind's sleep inhibitor,
-// and its PrepareForSleep signal queued for the caller to take.
+// and its PrepareForSleep and PrepareForShutdown signals queued for the caller to take.
 #include <stdint.h>
 
 /// A bus connection with the logind match installed.
 typedef struct SwiftGPUSystemBus SwiftGPUSystemBus;
 
 /// Connects to the bus at `address` ("unix:path=..."), or the system bus when NULL, and
-/// subscribes to logind's PrepareForSleep. NULL on failure, with `error` set to a negative
+/// subscribes to logind's PrepareForSleep and PrepareForShutdown. NULL on failure, with `error` set to a negative
 /// errno.
 SwiftGPUSystemBus *swiftgpu_bus_open(const char *address, int *error);
 
@@ -25,9 +25,12 @@ uint64_t swiftgpu_bus_inhibit_delay_max(SwiftGPUSystemBus *bus);
 /// connection failed.
 int swiftgpu_bus_process(SwiftGPUSystemBus *bus, int wake_fd);
 
-/// Takes the oldest PrepareForSleep argument received: 1 with `start` set (1 before sleep,
-/// 0 after resume), 0 when none is waiting.
-int swiftgpu_bus_next_sleep_signal(SwiftGPUSystemBus *bus, int *start);
+/// The signals swiftgpu_bus_next_signal reports.
+enum { SWIFTGPU_BUS_SLEEP = 0, SWIFTGPU_BUS_SHUTDOWN = 1 };
+
+/// Takes the oldest signal received: 1 with `kind` (SWIFTGPU_BUS_SLEEP or
+/// SWIFTGPU_BUS_SHUTDOWN) and `value` (1 before, 0 after) set, 0 when none is waiting.
+int swiftgpu_bus_next_signal(SwiftGPUSystemBus *bus, int *kind, int *value);
 
 /// Closes the connection.
 void swiftgpu_bus_close(SwiftGPUSystemBus *bus);

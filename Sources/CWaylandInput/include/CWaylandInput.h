@@ -32,9 +32,10 @@ typedef struct SwiftGPUWaylandInputRecord {
     /// Surface-local position.
     double x;
     double y;
-    /// The event's time in milliseconds, and in nanoseconds where timestamps are offered
-    /// (`has_nanoseconds`).
+    /// The event's time in milliseconds (`has_milliseconds`: a frame of only an enter has
+    /// none), and in nanoseconds where timestamps are offered (`has_nanoseconds`).
     uint32_t milliseconds;
+    int has_milliseconds;
     uint64_t nanoseconds;
     int has_nanoseconds;
     /// A pen's pressure (0–65535) and tilt in degrees; `has_pressure` / `has_tilt` say if sent.
