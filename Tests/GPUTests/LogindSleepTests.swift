@@ -77,10 +77,11 @@ final class MockSystemBus: @unchecked Sendable {   // immutable after init
 /// Suspend through logind, on a private bus with python3-dbusmock's logind.
 @Suite("logind sleep inhibitor on a private bus", .validated)
 struct LogindSleepTests {
-    @Test("sleep with 16 buffers in flight: drained, the lock released before the deadline, retaken on resume")
-    func sleepWithWorkInFlight() throws {
+    @Test("sleep with buffers in flight: drained, the lock released before the deadline, retaken on resume",
+          arguments: [1, 16, 256])
+    func sleepWithWorkInFlight(count: Int) throws {
         let bus = try MockSystemBus()
-        let gpu = try TestGPU()
+        let gpu = try TestGPU(maxCommandBufferCount: count + 8)
         let lifecycle = gpu.device.lifecycle
         let inhibitor = try LogindSleepInhibitor(lifecycle: lifecycle, address: bus.address, who: "LogindSleepTests")
         let slept = DispatchSemaphore(value: 0)
@@ -90,20 +91,20 @@ struct LogindSleepTests {
         #expect(inhibitor.holdsInhibitor)
 
         let counter = try gpu.device.makeBuffer(length: 4)
-        let buffers = try (0..<16).map { _ in try gpu.incrementBuffer(counter) }
+        let buffers = try (0..<count).map { _ in try gpu.incrementBuffer(counter) }
         for buffer in buffers { buffer.commit() }
         try bus.prepareForSleep(true)
         #expect(slept.wait(timeout: .now() + 10) == .success)
         let record = try #require(inhibitor.sleeps.first)
         let toDrained = (record.drained - record.received) / .milliseconds(1)
         let toReleased = (record.released - record.received) / .milliseconds(1)
-        print(String(format: "sleep: PrepareForSleep received → drained %.2f ms → lock released %.2f ms; %@",
-                     toDrained, toReleased, "\(record.report)"))
+        print(String(format: "sleep with %d buffers: PrepareForSleep received → drained %.2f ms → lock released %.2f ms; %@",
+                     count, toDrained, toReleased, "\(record.report)"))
         #expect(record.released - record.received < record.deadline, "released before logind's delay runs out")
         #expect(record.report.failedAtDeadline == 0)
         #expect(buffers.allSatisfy { [.scheduled, .completed].contains($0.status) }, "every buffer reached the GPU")
         for buffer in buffers { buffer.waitUntilCompleted() }
-        #expect(counter.contents().load(as: UInt32.self) == 16)
+        #expect(counter.contents().load(as: UInt32.self) == UInt32(count))
         #expect(lifecycle.state == .background)
         #expect(try bus.inhibitorCount() == 0, "released: logind may suspend")
         // Nothing runs in the background.
@@ -111,7 +112,7 @@ struct LogindSleepTests {
         refused.commit()
         refused.waitUntilCompleted()
         #expect(refused.status == .error)
-        #expect(counter.contents().load(as: UInt32.self) == 16, "no GPU work after the drain")
+        #expect(counter.contents().load(as: UInt32.self) == UInt32(count), "no GPU work after the drain")
 
         let active = DispatchSemaphore(value: 0)
         let observation = lifecycle.observe { if $0.to == .active { active.signal() } }
