@@ -218,12 +218,13 @@ struct RecyclingTests {
             if moment == "held at completion" {
                 buffer.waitUntilCompleted()
                 _ = finished(queue, count: 1)
-                #expect(queue.engine.recycler.candidates.count == 1)
+                #expect(queue.engine.lock.withLock { queue.engine.recycler.candidates.count } == 1)
             }
             return queue.engine
         }()
         wait(on: engine, "the queue's shutdown") { engine.isStopping }
         #expect(watchedQueue == nil)
-        #expect(engine.recycler.spares.isEmpty && engine.recycler.candidates.isEmpty)
+        // Under the engine's lock: the give-up timer's thread may still be at work on them.
+        wait(on: engine, "the recycler emptied") { engine.recycler.spares.isEmpty && engine.recycler.candidates.isEmpty }
     }
 }
