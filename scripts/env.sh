@@ -16,3 +16,17 @@ pin_lavapipe() {
         export VK_DRIVER_FILES="$icd"
     fi
 }
+
+# Starts a private Xvfb with a screen of $1 (WIDTHxHEIGHT), exports DISPLAY for it, and
+# stops it when the shell exits.
+start_xvfb() {
+    local first second pid number
+    exec 3< <(Xvfb -displayfd 1 -screen 0 "$1x24" -nolisten tcp 2>/dev/null & echo "pid $!")
+    # Two lines in either order: "pid N" from the shell, the display number from Xvfb once ready.
+    for _ in 1 2; do
+        read -r first second <&3
+        if [ "$first" = pid ]; then pid=$second; else number=$first; fi
+    done
+    trap "kill $pid" EXIT
+    export DISPLAY=":$number"
+}

@@ -9,11 +9,5 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 pin_lavapipe
 swift build -c release --product InputLatencyBench >/dev/null
-exec 3< <(Xvfb -displayfd 1 -screen 0 800x600x24 -nolisten tcp 2>/dev/null & echo "pid $!")
-# Two lines in either order: "pid N" from the shell, the display number from Xvfb once ready.
-for _ in 1 2; do
-    read -r first second <&3
-    if [ "$first" = pid ]; then pid=$second; else number=$first; fi
-done
-trap 'kill "$pid"' EXIT
-DISPLAY=":$number" .build/release/InputLatencyBench "$@"
+start_xvfb 800x600
+.build/release/InputLatencyBench "$@"

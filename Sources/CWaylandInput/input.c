@@ -1,10 +1,11 @@
 #include "CWaylandInput.h"
 
-#include <errno.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wayland-client.h>
+
+#include "CWaylandQueue.h"
 
 #include "input-timestamps-unstable-v1-client-protocol.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
@@ -69,6 +70,9 @@ struct SwiftGPUWaylandInput {
 static void queue_record(SwiftGPUWaylandInput *in, SwiftGPUWaylandInputRecord record) {
     struct Queued *queued = calloc(1, sizeof *queued);
     if (!queued) return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    record.dispatched = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
     record.milliseconds = in->milliseconds;
     record.has_milliseconds = in->has_time;
     record.nanoseconds = in->nanoseconds;
@@ -474,22 +478,7 @@ int swiftgpu_wayland_input_capabilities(SwiftGPUWaylandInput *in) {
 }
 
 int swiftgpu_wayland_input_dispatch(SwiftGPUWaylandInput *in, int wake_fd) {
-    if (wl_display_prepare_read_queue(in->display, in->queue) != 0) {
-        return wl_display_dispatch_queue_pending(in->display, in->queue) < 0 ? -1 : 1;
-    }
-    wl_display_flush(in->display);
-    struct pollfd fds[2] = {{wl_display_get_fd(in->display), POLLIN, 0}, {wake_fd, POLLIN, 0}};
-    if (poll(fds, 2, -1) < 0) {
-        wl_display_cancel_read(in->display);
-        return errno == EINTR ? 1 : -1;
-    }
-    if (fds[0].revents & POLLIN) {
-        if (wl_display_read_events(in->display) < 0) return -1;
-    } else {
-        wl_display_cancel_read(in->display);
-    }
-    if (wl_display_dispatch_queue_pending(in->display, in->queue) < 0) return -1;
-    return (fds[1].revents & POLLIN) ? 0 : 1;
+    return swiftgpu_wayland_dispatch_queue(in->display, in->queue, wake_fd);
 }
 
 int swiftgpu_wayland_input_next(SwiftGPUWaylandInput *in, SwiftGPUWaylandInputRecord *record) {

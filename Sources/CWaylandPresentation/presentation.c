@@ -1,11 +1,11 @@
 #include "CWaylandPresentation.h"
 
-#include <errno.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
+
+#include "CWaylandQueue.h"
 
 #include "presentation-time-client-protocol.h"
 
@@ -146,22 +146,7 @@ int swiftgpu_presentation_request(SwiftGPUPresentation *p, uint64_t frame) {
 }
 
 int swiftgpu_presentation_dispatch(SwiftGPUPresentation *p, int wake_fd) {
-    if (wl_display_prepare_read_queue(p->display, p->queue) != 0) {
-        return wl_display_dispatch_queue_pending(p->display, p->queue) < 0 ? -1 : 1;
-    }
-    wl_display_flush(p->display);
-    struct pollfd fds[2] = {{wl_display_get_fd(p->display), POLLIN, 0}, {wake_fd, POLLIN, 0}};
-    if (poll(fds, 2, -1) < 0) {
-        wl_display_cancel_read(p->display);
-        return errno == EINTR ? 1 : -1;
-    }
-    if (fds[0].revents & POLLIN) {
-        if (wl_display_read_events(p->display) < 0) return -1;
-    } else {
-        wl_display_cancel_read(p->display);
-    }
-    if (wl_display_dispatch_queue_pending(p->display, p->queue) < 0) return -1;
-    return (fds[1].revents & POLLIN) ? 0 : 1;
+    return swiftgpu_wayland_dispatch_queue(p->display, p->queue, wake_fd);
 }
 
 int swiftgpu_presentation_next(SwiftGPUPresentation *p, SwiftGPUPresentationResult *result) {

@@ -119,11 +119,12 @@ public final class WaylandInputSource: InputSource, @unchecked Sendable {
     private func run() {
         while !lock.withLock({ stopped }) {
             guard swiftgpu_wayland_input_dispatch(input, wake.read) > 0 else { return }
-            let arrival = Duration.nanoseconds(Int64(HostClock.nanoseconds()))
             var record = SwiftGPUWaylandInputRecord()
             while swiftgpu_wayland_input_next(input, &record) == 1 {
+                let arrival = Duration.nanoseconds(Int64(record.dispatched))
                 let (sample, sink) = lock.withLock { () -> (InputSample, InputSink?) in
-                    // A frame with no timed event (a pointer entering) is stamped on arrival.
+                    // A frame with no timed event (a pointer entering) is stamped when it was
+                    // dispatched.
                     let time = record.has_nanoseconds != 0
                         ? nanoseconds.record(serverTime: record.nanoseconds, arrival: arrival)
                         : record.has_milliseconds != 0

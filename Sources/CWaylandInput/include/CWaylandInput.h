@@ -36,6 +36,9 @@ typedef struct SwiftGPUWaylandInputRecord {
     /// none), and in nanoseconds where timestamps are offered (`has_nanoseconds`).
     uint32_t milliseconds;
     int has_milliseconds;
+    /// When the frame's events were dispatched, in CLOCK_MONOTONIC nanoseconds: the
+    /// record's arrival.
+    uint64_t dispatched;
     uint64_t nanoseconds;
     int has_nanoseconds;
     /// A pen's pressure (0–65535) and tilt in degrees; `has_pressure` / `has_tilt` say if sent.
