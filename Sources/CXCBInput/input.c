@@ -20,25 +20,71 @@ uint8_t swiftgpu_xinput_opcode(void *connection) {
     return ok ? extension->major_opcode : 0;
 }
 
-int swiftgpu_xinput_select(void *connection, uint32_t window) {
-    xcb_connection_t *c = connection;
+/// Selects the XI events in `events` of every master device on `window`: 1, or 0 when refused.
+static int select_events(xcb_connection_t *c, xcb_window_t window, uint32_t events) {
     struct {
         xcb_input_event_mask_t head;
         uint32_t mask;
     } mask;
     mask.head.deviceid = XCB_INPUT_DEVICE_ALL_MASTER;
     mask.head.mask_len = 1;
-    mask.mask = XCB_INPUT_XI_EVENT_MASK_BUTTON_PRESS | XCB_INPUT_XI_EVENT_MASK_BUTTON_RELEASE |
-                XCB_INPUT_XI_EVENT_MASK_MOTION | XCB_INPUT_XI_EVENT_MASK_TOUCH_BEGIN |
-                XCB_INPUT_XI_EVENT_MASK_TOUCH_UPDATE | XCB_INPUT_XI_EVENT_MASK_TOUCH_END;
+    mask.mask = events;
     xcb_generic_error_t *error = xcb_request_check(c, xcb_input_xi_select_events_checked(c, window, 1, &mask.head));
     free(error);
     return error == NULL;
 }
 
+int swiftgpu_xinput_select(void *connection, uint32_t window) {
+    return select_events(connection, window,
+                         XCB_INPUT_XI_EVENT_MASK_BUTTON_PRESS | XCB_INPUT_XI_EVENT_MASK_BUTTON_RELEASE |
+                             XCB_INPUT_XI_EVENT_MASK_MOTION | XCB_INPUT_XI_EVENT_MASK_TOUCH_BEGIN |
+                             XCB_INPUT_XI_EVENT_MASK_TOUCH_UPDATE | XCB_INPUT_XI_EVENT_MASK_TOUCH_END);
+}
+
+int swiftgpu_xinput_select_raw(void *connection, uint32_t window) {
+    xcb_connection_t *c = connection;
+    xcb_get_geometry_reply_t *geometry = xcb_get_geometry_reply(c, xcb_get_geometry(c, window), NULL);
+    if (!geometry) return 0;
+    xcb_window_t root = geometry->root;
+    free(geometry);
+    return select_events(c, root, XCB_INPUT_XI_EVENT_MASK_RAW_MOTION);
+}
+
+/// Copies the valuators named by `mask` (`words` 32-bit words) from `values`, one per bit
+/// set in bit order, into `out`.
+static void unpack_valuators(const uint32_t *mask, int words, const xcb_input_fp3232_t *values,
+                             SwiftGPUXIEvent *out) {
+    int count = 0, taken = 0;
+    for (int word = 0; word < words; word++) {
+        for (int bit = 0; bit < 32; bit++) {
+            if (!(mask[word] & (1u << bit))) continue;
+            if (count < SWIFTGPU_XI_VALUATORS) {
+                out->valuator_numbers[count] = (uint16_t)(word * 32 + bit);
+                out->valuator_values[count] = fp3232(values[taken]);
+                count++;
+            }
+            taken++;
+        }
+    }
+    out->valuator_count = count;
+}
+
+/// Unpacks a raw motion event: no window or position, the unaccelerated valuators.
+static int unpack_raw(const xcb_input_raw_motion_event_t *e, SwiftGPUXIEvent *out) {
+    memset(out, 0, sizeof *out);
+    out->kind = SWIFTGPU_XI_RAW_MOTION;
+    out->deviceid = e->deviceid;
+    out->sourceid = e->sourceid;
+    out->time = e->time;
+    unpack_valuators(xcb_input_raw_button_press_valuator_mask(e), e->valuators_len,
+                     xcb_input_raw_button_press_axisvalues_raw(e), out);
+    return 1;
+}
+
 int swiftgpu_xinput_unpack(const void *event, uint8_t opcode, SwiftGPUXIEvent *out) {
     const xcb_ge_generic_event_t *generic = event;
     if ((generic->response_type & 0x7f) != XCB_GE_GENERIC || generic->extension != opcode) return 0;
+    if (generic->event_type == XCB_INPUT_RAW_MOTION) return unpack_raw(event, out);
     const xcb_input_button_press_event_t *e = event;
     switch (generic->event_type) {
     case XCB_INPUT_BUTTON_PRESS: out->kind = SWIFTGPU_XI_BUTTON_PRESS; break;
@@ -60,21 +106,8 @@ int swiftgpu_xinput_unpack(const void *event, uint8_t opcode, SwiftGPUXIEvent *o
     const uint32_t *buttons = xcb_input_button_press_button_mask(e);
     out->buttons_down = e->buttons_len > 0 && (buttons[0] & 0xE) != 0;
     // The valuator mask, then one FP3232 value per bit set, in bit order.
-    const uint32_t *valuators = xcb_input_button_press_valuator_mask(e);
-    const xcb_input_fp3232_t *values = xcb_input_button_press_axisvalues(e);
-    int count = 0, taken = 0;
-    for (int word = 0; word < e->valuators_len; word++) {
-        for (int bit = 0; bit < 32; bit++) {
-            if (!(valuators[word] & (1u << bit))) continue;
-            if (count < SWIFTGPU_XI_VALUATORS) {
-                out->valuator_numbers[count] = (uint16_t)(word * 32 + bit);
-                out->valuator_values[count] = fp3232(values[taken]);
-                count++;
-            }
-            taken++;
-        }
-    }
-    out->valuator_count = count;
+    unpack_valuators(xcb_input_button_press_valuator_mask(e), e->valuators_len,
+                     xcb_input_button_press_axisvalues(e), out);
     return 1;
 }
 
@@ -114,6 +147,25 @@ int swiftgpu_xinput_axis(void *connection, uint16_t deviceid, const char *label,
     return found;
 }
 
+int swiftgpu_xinput_axis_relative(void *connection, uint16_t deviceid, uint16_t number) {
+    xcb_input_xi_query_device_reply_t *reply = query(connection, deviceid);
+    if (!reply) return -1;
+    int relative = -1;
+    xcb_input_xi_device_info_iterator_t info = xcb_input_xi_query_device_infos_iterator(reply);
+    if (info.rem) {
+        for (xcb_input_device_class_iterator_t class = xcb_input_xi_device_info_classes_iterator(info.data);
+             class.rem; xcb_input_device_class_next(&class)) {
+            if (class.data->type != XCB_INPUT_DEVICE_CLASS_TYPE_VALUATOR) continue;
+            const xcb_input_valuator_class_t *valuator = (const xcb_input_valuator_class_t *)class.data;
+            if (valuator->number != number) continue;
+            relative = valuator->mode == XCB_INPUT_VALUATOR_MODE_RELATIVE;
+            break;
+        }
+    }
+    free(reply);
+    return relative;
+}
+
 int swiftgpu_xinput_is_pen(void *connection, uint16_t deviceid) {
     xcb_input_xi_query_device_reply_t *reply = query(connection, deviceid);
     if (!reply) return 0;
@@ -132,6 +184,12 @@ int swiftgpu_xinput_is_pen(void *connection, uint16_t deviceid) {
 
 void swiftgpu_xtest_motion(void *connection, uint32_t root, int16_t x, int16_t y) {
     xcb_test_fake_input(connection, XCB_MOTION_NOTIFY, 0, XCB_CURRENT_TIME, root, x, y, 0);
+    xcb_flush(connection);
+}
+
+void swiftgpu_xtest_relative_motion(void *connection, int16_t dx, int16_t dy) {
+    // A motion's detail 1 is relative.
+    xcb_test_fake_input(connection, XCB_MOTION_NOTIFY, 1, XCB_CURRENT_TIME, XCB_NONE, dx, dy, 0);
     xcb_flush(connection);
 }
 

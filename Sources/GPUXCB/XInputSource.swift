@@ -29,6 +29,12 @@ public enum XInputError: Error, Sendable, CustomStringConvertible {
 /// - Pen: a device whose name says stylus, pen or eraser; pressure from its "Abs Pressure"
 ///   valuator (0 to 1 over its range) and tilt from "Abs Tilt X/Y" (degrees, as tablets
 ///   report them, in radians here).
+/// - Raw motion (opt-in, `rawMotion`): XInput 2.1's raw events give each pointer sample
+///   `unacceleratedDelta`, the device's own motion since the previous sample before pointer
+///   acceleration (a relative device's raw deltas summed; an absolute device's change in raw
+///   position). Raw events come for motion anywhere on the screen, so they wake the app
+///   while the pointer is outside its window too: ask for them only where a tool reads
+///   precise motion (pointer lock, a high-rate mouse's own counts).
 /// - Positions are the event's window coordinates, fractional where the device is finer than
 ///   a pixel; timestamps are the server's milliseconds mapped onto `CLOCK_MONOTONIC` with a
 ///   `ServerTimeMapping` learnt from the events' arrival.
@@ -48,6 +54,16 @@ public final class XInputSource: InputSource, @unchecked Sendable {
         var pressure: (number: UInt16, min: Double, max: Double)?
         var tiltX: (number: UInt16, min: Double, max: Double)?
         var tiltY: (number: UInt16, min: Double, max: Double)?
+        /// Whether valuators 0 and 1 (x and y) report relative motion; nil when unknown.
+        var relativeMotion: Bool?
+    }
+
+    /// Raw motion of one physical device not yet given to a sample.
+    struct RawMotion {
+        /// The last raw x and y of an absolute device.
+        var lastPosition: SIMD2<Double>?
+        /// Unaccelerated motion since the device's last sample.
+        var pending: SIMD2<Double>?
     }
 
     private struct State {
@@ -56,16 +72,18 @@ public final class XInputSource: InputSource, @unchecked Sendable {
         var axes: [UInt16: Axes] = [:]
         /// Physical devices with button 1 down.
         var pressed: Set<UInt16> = []
+        var raw: [UInt16: RawMotion] = [:]
     }
 
     /// Selects XInput 2 button, motion and touch events of every master device on `window`
-    /// (on `connection`, the app's). Throws when the server lacks XInput 2.2 or refuses the
-    /// selection.
-    public init(connection: OpaquePointer, window: UInt32) throws(XInputError) {
+    /// (on `connection`, the app's), and with `rawMotion` raw motion on its screen's root
+    /// window. Throws when the server lacks XInput 2.2 or refuses a selection.
+    public init(connection: OpaquePointer, window: UInt32, rawMotion: Bool = false) throws(XInputError) {
         let raw = UnsafeMutableRawPointer(connection)
         let opcode = swiftgpu_xinput_opcode(raw)
         guard opcode != 0 else { throw .unavailable }
         guard swiftgpu_xinput_select(raw, window) == 1 else { throw .selectionFailed(window: window) }
+        if rawMotion, swiftgpu_xinput_select_raw(raw, window) != 1 { throw .selectionFailed(window: window) }
         self.connection = raw
         self.window = window
         self.opcode = opcode
@@ -78,20 +96,62 @@ public final class XInputSource: InputSource, @unchecked Sendable {
     public func stop() { state.withLock { $0.sink = nil } }
 
     /// Takes one event the host's loop read (an `xcb_generic_event_t *`): true when it was
-    /// an XInput device event of this source's window (its sample, if any, has gone to the
-    /// sink), false for any other event.
+    /// an XInput device event of this source's window or raw motion (its sample, if any, has
+    /// gone to the sink), false for any other event.
     @discardableResult
     public func handle(_ event: UnsafeRawPointer) -> Bool {
         var unpacked = SwiftGPUXIEvent()
-        guard swiftgpu_xinput_unpack(event, opcode, &unpacked) == 1, unpacked.window == window else { return false }
+        guard swiftgpu_xinput_unpack(event, opcode, &unpacked) == 1 else { return false }
+        let isRaw = unpacked.kind == SWIFTGPU_XI_RAW_MOTION
+        guard isRaw || unpacked.window == window else { return false }
         let arrival = Duration.nanoseconds(Int64(HostClock.nanoseconds()))
         let axes = axes(of: unpacked.sourceid)
         let (sample, sink) = state.withLock { state -> (InputSample?, InputSink?) in
             let time = state.mapping.record(serverTime: UInt64(unpacked.time), arrival: arrival)
-            return (Self.sample(from: unpacked, axes: axes, time: time, pressed: &state.pressed), state.sink)
+            if isRaw {
+                Self.accumulate(unpacked, relative: axes.relativeMotion, into: &state.raw[unpacked.sourceid, default: RawMotion()])
+                return (nil, nil)
+            }
+            var sample = Self.sample(from: unpacked, axes: axes, time: time, pressed: &state.pressed)
+            if sample?.device != .touch, let pending = state.raw[unpacked.sourceid]?.pending {
+                sample?.unacceleratedDelta = pending
+                state.raw[unpacked.sourceid]?.pending = nil
+            }
+            return (sample, state.sink)
         }
         if let sample { sink?(sample) }
         return true
+    }
+
+    /// Adds raw motion `event`'s x and y (valuators 0 and 1) to `raw`'s pending motion: a
+    /// relative device's values are motion; an absolute device's are positions, whose change
+    /// since its previous raw event is.
+    static func accumulate(_ event: SwiftGPUXIEvent, relative: Bool?, into raw: inout RawMotion) {
+        guard let relative else { return }
+        let values = valuators(of: event)
+        guard values[0] != nil || values[1] != nil else { return }
+        let motion: SIMD2<Double>
+        if relative {
+            motion = SIMD2(values[0] ?? 0, values[1] ?? 0)
+        } else {
+            let previous = raw.lastPosition
+            let position = SIMD2(values[0] ?? previous?.x ?? 0, values[1] ?? previous?.y ?? 0)
+            raw.lastPosition = position
+            guard let previous else { return }
+            motion = position - previous
+        }
+        raw.pending = (raw.pending ?? .zero) + motion
+    }
+
+    /// An event's valuators by number.
+    static func valuators(of event: SwiftGPUXIEvent) -> [UInt16: Double] {
+        withUnsafeBytes(of: event.valuator_numbers) { numbers in
+            withUnsafeBytes(of: event.valuator_values) { values in
+                Dictionary((0..<Int(event.valuator_count)).map {
+                    (numbers.load(fromByteOffset: $0 * 2, as: UInt16.self), values.load(fromByteOffset: $0 * 8, as: Double.self))
+                }, uniquingKeysWith: { first, _ in first })
+            }
+        }
     }
 
     /// The valuators of physical device `device`, asked of the server once.
@@ -107,6 +167,11 @@ public final class XInputSource: InputSource, @unchecked Sendable {
         axes.pressure = axis("Abs Pressure")
         axes.tiltX = axis("Abs Tilt X")
         axes.tiltY = axis("Abs Tilt Y")
+        switch swiftgpu_xinput_axis_relative(connection, device, 0) {
+        case 1: axes.relativeMotion = true
+        case 0: axes.relativeMotion = false
+        default: axes.relativeMotion = nil
+        }
         state.withLock { $0.axes[device] = axes }
         return axes
     }
@@ -114,13 +179,7 @@ public final class XInputSource: InputSource, @unchecked Sendable {
     /// The sample of one event (nil for buttons other than 1), given the device's axes and
     /// the host time of its server time; `pressed` tracks which devices hold button 1.
     static func sample(from event: SwiftGPUXIEvent, axes: Axes, time: Duration, pressed: inout Set<UInt16>) -> InputSample? {
-        let values = withUnsafeBytes(of: event.valuator_numbers) { numbers in
-            withUnsafeBytes(of: event.valuator_values) { values in
-                Dictionary((0..<Int(event.valuator_count)).map {
-                    (numbers.load(fromByteOffset: $0 * 2, as: UInt16.self), values.load(fromByteOffset: $0 * 8, as: Double.self))
-                }, uniquingKeysWith: { first, _ in first })
-            }
-        }
+        let values = valuators(of: event)
         let pressure = axes.pressure.flatMap { axis in values[axis.number].map { ($0 - axis.min) / (axis.max - axis.min) } }
         var tilt: SIMD2<Double>?
         if let x = axes.tiltX.flatMap({ values[$0.number] }), let y = axes.tiltY.flatMap({ values[$0.number] }) {

@@ -1,7 +1,7 @@
 import CVulkan.XCB
 import CXCBInput
 import Foundation
-import GPUXCB
+@testable import GPUXCB
 import PointerInput
 import SwiftGPUSupport
 import Testing
@@ -71,6 +71,66 @@ struct XInputSourceTests {
         }
         #expect(handled, "the motion reached the source")
         #expect(samples.withLock { $0.count } == 5, "no sample after stop()")
+    }
+
+    @Test("raw motion: each pointer sample carries the device's own motion since the previous one, outside the window too")
+    func rawMotion() throws {
+        let server = try XvfbServer(width: 256, height: 256)
+        let x = try XcbConnection(display: server.display)
+        let window = x.makeWindow(width: 200, height: 200)
+        let source = try XInputSource(connection: x.connection, window: window, rawMotion: true)
+        let samples = LockedValue<[InputSample]>([])
+        source.start { sample in samples.withLock { $0.append(sample) } }
+        let raw = UnsafeMutableRawPointer(x.connection)
+        // XTest's pointer is a relative device; its relative fake motion is what a mouse's
+        // counts are. (Its absolute fake motion reports positions as raw values: an XTest
+        // quirk no real relative device has.)
+        func move(_ steps: [(Int16, Int16)]) {
+            let count = samples.withLock { $0.count }
+            for (dx, dy) in steps { swiftgpu_xtest_relative_motion(raw, dx, dy) }
+            #expect(Self.pump(x, source) { samples.withLock { $0.count } > count })
+        }
+        move([(5, 3)])
+        move([(-20, 10)])
+        // Out of the window (no sample there) and back: the travel outside is in the delta.
+        move([(100, 0), (-50, -4)])
+        let got = samples.withLock { $0 }
+        #expect(got.map(\.unacceleratedDelta) == [[5, 3], [-20, 10], [50, -4]])
+        // Xvfb does not accelerate these: each sample's position moved by its raw motion.
+        #expect(got.count == 3 && got[1].position - got[0].position == [-20, 10] && got[2].position - got[1].position == [50, -4])
+    }
+
+    @Test("raw motion of a relative device is summed until the next sample; an absolute one's first position is no motion")
+    func rawMotionAccumulates() {
+        func event(_ x: Double?, _ y: Double?) -> SwiftGPUXIEvent {
+            var event = SwiftGPUXIEvent()
+            event.kind = SWIFTGPU_XI_RAW_MOTION
+            let pairs = [(UInt16(0), x), (1, y)].compactMap { number, value in value.map { (number, $0) } }
+            withUnsafeMutableBytes(of: &event.valuator_numbers) { numbers in
+                withUnsafeMutableBytes(of: &event.valuator_values) { values in
+                    for (index, (number, value)) in pairs.enumerated() {
+                        numbers.storeBytes(of: number, toByteOffset: index * 2, as: UInt16.self)
+                        values.storeBytes(of: value, toByteOffset: index * 8, as: Double.self)
+                    }
+                }
+            }
+            event.valuator_count = Int32(pairs.count)
+            return event
+        }
+        var relative = XInputSource.RawMotion()
+        XInputSource.accumulate(event(3, -1), relative: true, into: &relative)
+        XInputSource.accumulate(event(nil, 4), relative: true, into: &relative)
+        XInputSource.accumulate(event(0.5, nil), relative: true, into: &relative)
+        #expect(relative.pending == [3.5, 3])
+        var absolute = XInputSource.RawMotion()
+        XInputSource.accumulate(event(100, 50), relative: false, into: &absolute)
+        #expect(absolute.pending == nil)
+        XInputSource.accumulate(event(nil, 58), relative: false, into: &absolute)
+        XInputSource.accumulate(event(97, nil), relative: false, into: &absolute)
+        #expect(absolute.pending == [-3, 8])
+        var unknown = XInputSource.RawMotion()
+        XInputSource.accumulate(event(1, 1), relative: nil, into: &unknown)
+        #expect(unknown.pending == nil && unknown.lastPosition == nil)
     }
 
     @Test("a window on a server without XInput's touch events, or not of the connection, is refused")
