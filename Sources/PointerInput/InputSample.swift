@@ -64,8 +64,9 @@ public struct InputSample: Sendable, Hashable {
     /// The number that ties a refining sample to the one it updates; nil when none is expected.
     public var updateSequence: Int?
     /// The device's own motion since the contact's previous sample, before pointer
-    /// acceleration, where it reports relative motion (Wayland's `zwp_relative_pointer_v1`):
-    /// what a pointer-locked view or a precise tool reads instead of positions.
+    /// acceleration, where it reports relative motion (Wayland's `zwp_relative_pointer_v1`,
+    /// X11's XInput raw motion): what a pointer-locked view or a precise tool reads instead
+    /// of positions.
     public var unacceleratedDelta: SIMD2<Double>?
 
     /// A measured sample.

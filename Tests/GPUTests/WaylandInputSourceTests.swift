@@ -1,7 +1,8 @@
+import CWaylandInput
 import CXCBInput
 import Foundation
 import GPU
-import GPUWayland
+@testable import GPUWayland
 import PointerInput
 import SwiftGPUSupport
 import Testing
@@ -81,5 +82,35 @@ struct WaylandInputSourceTests {
             }
         }
         withExtendedLifetime((layer, window)) {}
+    }
+
+    @Test("touch records are touch contacts by id; a pen's pressure (0–65535) and tilt (degrees) are scaled")
+    func touchAndPenRecords() {
+        // Weston's X11 and headless backends have no touch screen or tablet: records as the
+        // wl_touch and tablet-tool frames make them go through the same mapping.
+        var touch = SwiftGPUWaylandInputRecord()
+        touch.kind = SWIFTGPU_WL_TOUCH
+        touch.phase = 2
+        touch.contact = 5
+        touch.x = 12.5
+        touch.y = 3
+        let lifted = WaylandInputSource.sample(from: touch, time: .milliseconds(7))
+        #expect(lifted.device == .touch && lifted.contact == 5 && lifted.phase == .ended && lifted.position == [12.5, 3])
+        #expect(lifted.pressure == nil && lifted.tilt == nil && lifted.unacceleratedDelta == nil)
+        #expect(lifted.timestamp == .milliseconds(7))
+
+        var pen = SwiftGPUWaylandInputRecord()
+        pen.kind = SWIFTGPU_WL_PEN
+        pen.phase = 1
+        pen.pressure = 65535.0 / 4
+        pen.has_pressure = 1
+        pen.tilt_x = 90
+        pen.tilt_y = -30
+        pen.has_tilt = 1
+        let moved = WaylandInputSource.sample(from: pen, time: .zero)
+        #expect(moved.device == .pen && moved.phase == .moved && moved.pressure == 0.25)
+        #expect(moved.tilt == [Double.pi / 2, -Double.pi / 6])
+        pen.phase = 4
+        #expect(WaylandInputSource.sample(from: pen, time: .zero).phase == .hovering)
     }
 }

@@ -100,22 +100,69 @@ struct XInputSourceTests {
         #expect(got.count == 3 && got[1].position - got[0].position == [-20, 10] && got[2].position - got[1].position == [50, -4])
     }
 
+    /// An unpacked event of `kind` at (`x`, `y`) with `valuators` (number: value).
+    static func event(_ kind: SwiftGPUXIKind, detail: UInt32 = 1, x: Double = 0, y: Double = 0,
+                      valuators: [(UInt16, Double)] = []) -> SwiftGPUXIEvent {
+        var event = SwiftGPUXIEvent()
+        event.kind = kind
+        event.sourceid = 9
+        event.detail = detail
+        event.x = x
+        event.y = y
+        withUnsafeMutableBytes(of: &event.valuator_numbers) { numbers in
+            withUnsafeMutableBytes(of: &event.valuator_values) { values in
+                for (index, (number, value)) in valuators.enumerated() {
+                    numbers.storeBytes(of: number, toByteOffset: index * 2, as: UInt16.self)
+                    values.storeBytes(of: value, toByteOffset: index * 8, as: Double.self)
+                }
+            }
+        }
+        event.valuator_count = Int32(valuators.count)
+        return event
+    }
+
+    @Test("XI 2.2 touches are touch contacts by touch id; a pen's pressure and tilt come from its labelled valuators")
+    func touchAndPen() {
+        // Xvfb has neither touch screens nor tablets (XTest makes neither): the events a
+        // touch screen and a Wacom pen send, unpacked, go through the same mapping.
+        var pressed = Set<UInt16>()
+        let touches = [(SWIFTGPU_XI_TOUCH_BEGIN, 40, 1.5), (SWIFTGPU_XI_TOUCH_UPDATE, 40, 2.5),
+                       (SWIFTGPU_XI_TOUCH_BEGIN, 41, 7.0), (SWIFTGPU_XI_TOUCH_END, 40, 3.0)]
+            .compactMap { kind, id, x in
+                XInputSource.sample(from: Self.event(kind, detail: UInt32(id), x: x, y: 4), axes: .init(),
+                                    time: .milliseconds(1), pressed: &pressed)
+            }
+        #expect(touches.map(\.device) == [.touch, .touch, .touch, .touch])
+        #expect(touches.map(\.contact) == [40, 40, 41, 40])
+        #expect(touches.map(\.phase) == [.began, .moved, .began, .ended])
+        #expect(touches.map(\.position.x) == [1.5, 2.5, 7.0, 3.0])
+        #expect(pressed.isEmpty, "touches hold no button")
+
+        var pen = XInputSource.Axes()
+        pen.isPen = true
+        pen.pressure = (2, 0, 2048)
+        pen.tiltX = (3, -64, 63)
+        pen.tiltY = (4, -64, 63)
+        let down = XInputSource.sample(from: Self.event(SWIFTGPU_XI_BUTTON_PRESS, x: 10, y: 20,
+                                                        valuators: [(0, 10), (1, 20), (2, 512), (3, 30), (4, -45)]),
+                                       axes: pen, time: .milliseconds(2), pressed: &pressed)
+        let move = XInputSource.sample(from: Self.event(SWIFTGPU_XI_MOTION, x: 11.25, y: 20, valuators: [(2, 1024)]),
+                                       axes: pen, time: .milliseconds(3), pressed: &pressed)
+        let other = XInputSource.sample(from: Self.event(SWIFTGPU_XI_BUTTON_PRESS, detail: 3), axes: pen,
+                                        time: .milliseconds(4), pressed: &pressed)
+        #expect(down?.device == .pen && down?.phase == .began && down?.pressure == 0.25)
+        #expect(down?.tilt == SIMD2(30, -45) * (Double.pi / 180))
+        #expect(move?.phase == .moved && move?.pressure == 0.5 && move?.position == [11.25, 20])
+        #expect(move?.tilt == nil, "a motion without tilt valuators has no tilt")
+        #expect(other == nil, "buttons other than the first make no sample")
+    }
+
     @Test("raw motion of a relative device is summed until the next sample; an absolute one's first position is no motion")
     func rawMotionAccumulates() {
         func event(_ x: Double?, _ y: Double?) -> SwiftGPUXIEvent {
-            var event = SwiftGPUXIEvent()
-            event.kind = SWIFTGPU_XI_RAW_MOTION
-            let pairs = [(UInt16(0), x), (1, y)].compactMap { number, value in value.map { (number, $0) } }
-            withUnsafeMutableBytes(of: &event.valuator_numbers) { numbers in
-                withUnsafeMutableBytes(of: &event.valuator_values) { values in
-                    for (index, (number, value)) in pairs.enumerated() {
-                        numbers.storeBytes(of: number, toByteOffset: index * 2, as: UInt16.self)
-                        values.storeBytes(of: value, toByteOffset: index * 8, as: Double.self)
-                    }
-                }
-            }
-            event.valuator_count = Int32(pairs.count)
-            return event
+            Self.event(SWIFTGPU_XI_RAW_MOTION, valuators: [(UInt16(0), x), (1, y)].compactMap { number, value in
+                value.map { (number, $0) }
+            })
         }
         var relative = XInputSource.RawMotion()
         XInputSource.accumulate(event(3, -1), relative: true, into: &relative)
