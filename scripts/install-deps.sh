@@ -19,6 +19,9 @@ packages+=(libsystemd-dev dbus-daemon python3-dbusmock)
 # The Wayland lifecycle adapter and its tests on Weston's headless backend; EmbedInGLFW (its
 # glfw3native.h needs the Xrandr headers).
 packages+=(libwayland-dev wayland-protocols weston libglfw3-dev libxrandr-dev)
+# Embedding in toolkits: the GTK 4 widget (GTK 4.8, and libepoxy for its GL import of
+# SwiftGPU's exported memory) and the SDL2 example, whose window and Vulkan surface SDL makes.
+packages+=(libgtk-4-dev libepoxy-dev libsdl2-dev)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -98,8 +98,13 @@ public final class Device: @unchecked Sendable {
     }
 
     static func physicalDevices() throws(GPUError) -> [VulkanPhysicalDevice] {
-        let found = try VulkanInstance.shared().physicalDevices()
-        return found.enumerated().sorted { ($0.element.preference, $0.offset) < ($1.element.preference, $1.offset) }.map(\.element)
+        try ordered(VulkanInstance.shared().physicalDevices())
+    }
+
+    /// `found` in the default order: discrete, integrated, virtual, then CPU devices, each
+    /// kind in the instance's order.
+    static func ordered(_ found: [VulkanPhysicalDevice]) -> [VulkanPhysicalDevice] {
+        found.enumerated().sorted { ($0.element.preference, $0.offset) < ($1.element.preference, $1.offset) }.map(\.element)
     }
 
     /// Makes a command queue. `makeCommandBuffer()` blocks while `maxCommandBufferCount`

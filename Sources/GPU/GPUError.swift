@@ -16,6 +16,9 @@ public enum GPUError: Error, Sendable, CustomStringConvertible {
     case unsupportedTexture(String)
     /// This device cannot make a buffer this long (over ``Device/maxBufferLength``).
     case bufferTooLong(length: Int, maximum: Int)
+    /// A host's `VkInstance` cannot carry a SwiftGPU device: the message says why (its API
+    /// version, or a physical device that does not qualify).
+    case unsuitableHostInstance(String)
 
     /// A readable message.
     public var description: String {
@@ -34,6 +37,7 @@ public enum GPUError: Error, Sendable, CustomStringConvertible {
         case .unsupportedTexture(let message): message
         case .bufferTooLong(let length, let maximum):
             "a buffer of \(length) bytes is longer than this device's maxBufferLength of \(maximum) bytes"
+        case .unsuitableHostInstance(let message): message
         }
     }
 }

@@ -145,13 +145,9 @@ struct ComputeTests {
         let counter = try gpu.device.makeBuffer(length: 32)
         let cb = try gpu.queue.makeCommandBuffer()
         let encoder = try cb.makeComputeCommandEncoder()
-        encoder.setComputePipelineState(try gpu.pipeline("increment.comp"))
-        encoder.setBuffer(counter, offset: 0, index: 0)
-        var amount: UInt32 = 3
-        encoder.setBytes(&amount, length: 4, index: 3)
-        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        try gpu.encodeIncrement(counter, by: 3, into: encoder)
         encoder.setBufferOffset(16, index: 0)
-        amount = 7
+        var amount: UInt32 = 7
         encoder.setBytes(&amount, length: 4, index: 3)
         encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
         encoder.endEncoding()

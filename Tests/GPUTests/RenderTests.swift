@@ -38,10 +38,9 @@ struct RenderTests {
         return try gpu.device.makeRenderPipelineState(descriptor: descriptor)
     }
 
-    @Test("a per-vertex-colour triangle: clear outside, red at the top, blended colours inside")
-    func triangle() throws {
-        let gpu = try TestGPU()
-        let target = try gpu.renderTarget()
+    /// A command buffer with an open pass over `target`, cleared to dark blue, that has drawn
+    /// the per-vertex-colour triangle.
+    static func drawTriangle(_ gpu: TestGPU, into target: Texture) throws -> (CommandBuffer, RenderCommandEncoder) {
         let pipeline = try Self.colorPipeline(gpu)
         let vertices = try gpu.buffer(Self.triangle)
         let cb = try gpu.queue.makeCommandBuffer()
@@ -51,6 +50,14 @@ struct RenderTests {
         var transform: [Float] = [0, 0, 1, 1, 0.5, 0, 0, 0]
         encoder.setVertexBytes(&transform, length: 32, index: 2)
         encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        return (cb, encoder)
+    }
+
+    @Test("a per-vertex-colour triangle: clear outside, red at the top, blended colours inside")
+    func triangle() throws {
+        let gpu = try TestGPU()
+        let target = try gpu.renderTarget()
+        let (cb, encoder) = try Self.drawTriangle(gpu, into: target)
         encoder.endEncoding()
         cb.commit()
         cb.waitUntilCompleted()

@@ -221,6 +221,27 @@ public final class ComputeCommandEncoder {
         return true
     }
 
+    /// Declares that commands recorded with ``withUnsafeVulkanCommandBuffer(_:)`` use
+    /// `resource` with `usage`, as Metal's `useResource(_:usage:)` declares what kernels
+    /// reach indirectly: it stays alive until the command buffer completes; where an earlier
+    /// dispatch wrote it (or read what is now written) a barrier is recorded first, and
+    /// later dispatches that read what the host wrote wait for it. A texture is found, and
+    /// left, in its `vulkanImageLayout`.
+    public func useResource(_ resource: any Resource, usage: ResourceUsage) {
+        checkOpen("useResource(_:usage:)")
+        binder.declareHostUse(resource, usage: usage, barrier: true, commandBuffer: commandBuffer.unsafelyUnwrapped)
+    }
+
+    /// Runs `body` with the command buffer's `VkCommandBuffer`, between this encoder's
+    /// dispatches, so that a host library records its own compute or transfer commands.
+    /// Declare what they touch with `useResource` first. Afterwards SwiftGPU binds its
+    /// pipeline again before its next dispatch. `body` may not call this encoder.
+    public func withUnsafeVulkanCommandBuffer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
+        checkOpen("withUnsafeVulkanCommandBuffer(_:)")
+        defer { boundBackend = nil }
+        return try body(binder.vulkanCommandBuffer)
+    }
+
     /// Records a resource failure on the command buffer (it ends in `.error` at commit, as
     /// Metal reports such failures) and stops recording into this encoder.
     private func fail(_ error: VulkanError) {

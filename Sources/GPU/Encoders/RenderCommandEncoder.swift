@@ -350,6 +350,36 @@ public final class RenderCommandEncoder {
         context.debugLabel(.insert, string)
     }
 
+    /// Declares that commands recorded with ``withUnsafeVulkanCommandBuffer(_:)`` use
+    /// `resource` with `usage`, as Metal's `useResource(_:usage:stages:)` declares what
+    /// shaders reach indirectly: it stays alive until the command buffer completes, and a
+    /// write is tracked, so that a later encoder of the command buffer that reads it waits
+    /// (and `getBytes` of a texture waits for the command buffer). Inside the pass nothing
+    /// waits: as in Metal, draws of one pass are not ordered against each other's writes. A
+    /// texture is found, and left, in its `vulkanImageLayout`.
+    public func useResource(_ resource: any Resource, usage: ResourceUsage) {
+        checkOpen("useResource(_:usage:)")
+        binder.declareHostUse(resource, usage: usage, barrier: false, commandBuffer: commandBuffer)
+    }
+
+    /// Runs `body` with the pass's `VkCommandBuffer`, inside its dynamic rendering, so that a
+    /// host library records its own draws into SwiftGPU's pass (Dear ImGui's Vulkan backend,
+    /// a tool's pipeline made for dynamic rendering with the attachments' formats,
+    /// `PixelFormat.vulkanFormat`). Declare what those commands touch with `useResource`
+    /// first. Afterwards SwiftGPU binds its pipeline, descriptors and dynamic state again
+    /// before its next draw. `body` must not end the rendering, begin another, or record
+    /// barriers; it may not call this encoder.
+    public func withUnsafeVulkanCommandBuffer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
+        checkOpen("withUnsafeVulkanCommandBuffer(_:)")
+        defer {
+            boundBackend = nil
+            topology = nil
+            dynamicStateDirty = true
+            descriptorsDirty = true
+        }
+        return try body(binder.vulkanCommandBuffer)
+    }
+
     /// Ends the pass; the encoder may not be used again.
     public func endEncoding() {
         checkOpen("endEncoding()")

@@ -129,6 +129,26 @@ struct ResourceBinder {
         try context.writeDescriptors(slots: slots, pipeline: state.backend)
     }
 
+    /// Records that commands the host records itself in `commandBuffer` use `resource` with
+    /// `usage`: it stays alive until the command buffer completes, the hazard record learns
+    /// the access, and a texture written makes `getBytes` wait for the command buffer. With
+    /// `barrier` (outside render passes) a conflict with earlier commands gets a barrier
+    /// first, as a dispatch's would.
+    func declareHostUse(_ resource: any Resource, usage: ResourceUsage, barrier: Bool, commandBuffer: CommandBuffer) {
+        let id = ObjectIdentifier(resource)
+        let writing = usage.contains(.write)
+        context.encoding.retained.append(resource)
+        if writing, let texture = resource as? Texture { commandBuffer.noteWrite(to: texture) }
+        if barrier, context.encoding.hazards.conflicts(id, writing: writing) {
+            context.encoding.hazards.barrier()
+            context.memoryBarrier()
+        }
+        context.encoding.hazards.record(id, writing: writing)
+    }
+
+    /// The recording command buffer, for a host's own commands.
+    var vulkanCommandBuffer: OpaquePointer { context.commandBuffer }
+
     /// The object bound to `slot`: a buffer or texture (nil for bytes and samplers).
     private func owner(of slot: ResourceSlot) -> ObjectIdentifier? {
         switch slot.kind {

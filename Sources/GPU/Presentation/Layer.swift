@@ -66,6 +66,7 @@ public final class Layer: @unchecked Sendable {
         case .xcb(let connection, let window_): window = .xcb(connection: connection, window: window_)
         case .xlib(let display, let window_): window = .xlib(display: display, window: window_)
         case .wayland(let display, let surface): window = .wayland(display: display, surface: surface)
+        case .vulkan(let surface): window = .hostSurface(surface)
         }
         statistics = FrameStatistics(refreshPeriod: Self.assumedRefreshPeriod)
         let presenter = try WindowPresenter(device: device, window: window, lock: lock)

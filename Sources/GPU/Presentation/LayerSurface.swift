@@ -19,6 +19,11 @@ public enum LayerSurface: @unchecked Sendable {
     /// A Wayland surface: `display` is the `wl_display *`, `surface` the `wl_surface *`
     /// (for example of an xdg_toplevel the host made).
     case wayland(display: OpaquePointer, surface: OpaquePointer)
+    /// A `VkSurfaceKHR` the host made on the device's instance (``Device/vulkanHandles``, or
+    /// the host's own instance the device adopted), e.g. with SDL's `SDL_Vulkan_CreateSurface`
+    /// or GLFW's `glfwCreateWindowSurface`. The host keeps it: SwiftGPU never destroys it,
+    /// and the host destroys it only after the layer is gone (a new layer may then use it).
+    case vulkan(surface: OpaquePointer)
     /// A ring of offscreen textures presented to `display`, which latches them at its own
     /// vblanks with the semantics of the layer's present mode.
     case headless(width: Int, height: Int, display: VirtualDisplay)

@@ -119,7 +119,7 @@ final class VulkanDevice: @unchecked Sendable {
         pushDescriptorSet = wantPush
             ? unsafeBitCast(vkGetDeviceProcAddr(created, "vkCmdPushDescriptorSetKHR"), to: PFN_vkCmdPushDescriptorSetKHR?.self)
             : nil
-        debugLabels = VulkanDevice.labelFunctions(device: created)
+        debugLabels = VulkanDevice.labelFunctions(device: created, instance: physical.instance)
         presentTiming = VulkanPresentTiming(device: created, enabled: enabledExtensions)
         timestampToHostOffset = calibrated
             ? Self.calibrate(device: created, period: Double(physical.limits.timestampPeriod), faults: faults) : nil
@@ -133,15 +133,18 @@ final class VulkanDevice: @unchecked Sendable {
     }
 
     /// The debug-label commands, when the instance enabled `VK_EXT_debug_utils`.
-    private static func labelFunctions(device: VkDevice)
+    private static func labelFunctions(device: VkDevice, instance: VulkanInstance)
         -> (begin: PFN_vkCmdBeginDebugUtilsLabelEXT, end: PFN_vkCmdEndDebugUtilsLabelEXT, insert: PFN_vkCmdInsertDebugUtilsLabelEXT)? {
-        guard (try? VulkanInstance.shared())?.enabledExtensions.contains("VK_EXT_debug_utils") == true,
+        guard instance.enabledExtensions.contains("VK_EXT_debug_utils"),
               let begin = unsafeBitCast(vkGetDeviceProcAddr(device, "vkCmdBeginDebugUtilsLabelEXT"), to: PFN_vkCmdBeginDebugUtilsLabelEXT?.self),
               let end = unsafeBitCast(vkGetDeviceProcAddr(device, "vkCmdEndDebugUtilsLabelEXT"), to: PFN_vkCmdEndDebugUtilsLabelEXT?.self),
               let insert = unsafeBitCast(vkGetDeviceProcAddr(device, "vkCmdInsertDebugUtilsLabelEXT"), to: PFN_vkCmdInsertDebugUtilsLabelEXT?.self)
         else { return nil }
         return (begin, end, insert)
     }
+
+    /// The Vulkan API version the device was made for.
+    static let apiVersion = vulkanAPIVersion1_3
 
     /// Runs `body` with exclusive use of the device's queue.
     func withQueue<T, E: Error>(_ body: (VkQueue) throws(E) -> T) throws(E) -> T {

@@ -3,18 +3,30 @@ import CVulkan
 import Glibc
 import SwiftGPUSupport
 
-/// The process's one `VkInstance`, made on first use with the validation layer when
-/// `GPU_VALIDATION` asks for it, and the window-system extensions the loader offers.
+/// A `VkInstance`: the process's own, made on first use with the validation layer when
+/// `GPU_VALIDATION` asks for it and the window-system extensions the loader offers; or one
+/// a host made and lends (`adopting:`), which SwiftGPU never destroys.
 ///
 /// `@unchecked Sendable`: every stored property is immutable after `init`.
 final class VulkanInstance: @unchecked Sendable {
     let handle: VkInstance
     let validation: Bool
     let enabledExtensions: Set<String>
+    /// Whether SwiftGPU made the instance (the shared one, which lives as long as the process).
+    let isOwn: Bool
     private let messenger: VkDebugUtilsMessengerEXT?
+
+    /// The extensions SwiftGPU's own instance enables where the loader offers them: every
+    /// window system's surfaces, and debug labels.
+    static let wantedExtensions = ["VK_KHR_surface", "VK_KHR_xcb_surface", "VK_KHR_xlib_surface",
+                                   "VK_KHR_wayland_surface", "VK_KHR_get_surface_capabilities2", "VK_EXT_debug_utils"]
 
     private static let lock = ConditionLock()
     private nonisolated(unsafe) static var instance: VulkanInstance?
+    /// How many adopted wrappers of each host instance (by handle) are alive; guarded by
+    /// `adoptedLock`, whose waiters are woken as each goes.
+    private static let adoptedLock = ConditionLock()
+    private nonisolated(unsafe) static var adopted: [Int: Int] = [:]
 
     /// The shared instance, made on first call.
     static func shared() throws(GPUError) -> VulkanInstance {
@@ -34,14 +46,12 @@ final class VulkanInstance: @unchecked Sendable {
             throw GPUError.validationLayerMissing
         }
         let available = Self.availableExtensions()
-        var wanted = ["VK_KHR_surface", "VK_KHR_xcb_surface", "VK_KHR_xlib_surface",
-                      "VK_KHR_wayland_surface", "VK_KHR_get_surface_capabilities2"]
         // Debug labels (command buffers' and encoders' debug groups) and the validation
-        // messenger; cheap, and tools such as RenderDoc read the labels.
-        wanted.append("VK_EXT_debug_utils")
-        let extensions = wanted.filter(available.contains)
+        // messenger are cheap, and tools such as RenderDoc read the labels.
+        let extensions = Self.wantedExtensions.filter(available.contains)
         validation = mode != .off
         enabledExtensions = Set(extensions)
+        isOwn = true
 
         var appInfo = VkApplicationInfo()
         appInfo.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
@@ -94,18 +104,52 @@ final class VulkanInstance: @unchecked Sendable {
         guard let created else { throw GPUError.vulkan(VulkanError(code: .initializationFailed, callSite: "vkCreateInstance")) }
         handle = created
         ServiceActivity.installExitHandler()
+        messenger = mode != .off ? Self.makeMessenger(on: created) : nil
+    }
 
-        if mode != .off {
-            var messenger: VkDebugUtilsMessengerEXT?
-            let create = unsafeBitCast(
-                vkGetInstanceProcAddr(created, "vkCreateDebugUtilsMessengerEXT"),
-                to: PFN_vkCreateDebugUtilsMessengerEXT?.self)
-            var info = Self.messengerCreateInfo()
-            _ = create?(created, &info, nil, &messenger)
-            self.messenger = messenger
-        } else {
-            messenger = nil
+    /// Adopts `handle`, an instance the host made with `extensions` and `layers` enabled.
+    /// Where it has the validation layer and `VK_EXT_debug_utils`, the layer's messages
+    /// reach `Validation` through a messenger of SwiftGPU's, destroyed with this object.
+    init(adopting handle: VkInstance, extensions: [String], layers: [String]) {
+        self.handle = handle
+        enabledExtensions = Set(extensions)
+        validation = layers.contains("VK_LAYER_KHRONOS_validation")
+        isOwn = false
+        ServiceActivity.installExitHandler()
+        messenger = validation && enabledExtensions.contains("VK_EXT_debug_utils") ? Self.makeMessenger(on: handle) : nil
+        Self.adoptedLock.withLock { Self.adopted[Int(bitPattern: handle), default: 0] += 1 }
+    }
+
+    deinit {
+        // Only an adopted instance is ever released: the host destroys it after this.
+        if let messenger,
+           let destroy = unsafeBitCast(vkGetInstanceProcAddr(handle, "vkDestroyDebugUtilsMessengerEXT"),
+                                       to: PFN_vkDestroyDebugUtilsMessengerEXT?.self) {
+            destroy(handle, messenger, nil)
         }
+        let key = Int(bitPattern: handle)
+        Self.adoptedLock.withLock {
+            Self.adopted[key, default: 1] -= 1
+            if Self.adopted[key] == 0 { Self.adopted[key] = nil }
+            Self.adoptedLock.broadcast()
+        }
+    }
+
+    /// Waits until no wrapper of the host instance `handle` is alive (every device, surface
+    /// and messenger SwiftGPU made on it is destroyed) or `deadline` (host nanoseconds)
+    /// passes; whether none is left.
+    static func waitUntilReleased(_ handle: VkInstance, deadline: UInt64) -> Bool {
+        adoptedLock.withLock { adoptedLock.wait(until: { adopted[Int(bitPattern: handle)] == nil }, deadline: deadline) }
+    }
+
+    /// A messenger that hands the validation layer's messages to `Validation`.
+    private static func makeMessenger(on instance: VkInstance) -> VkDebugUtilsMessengerEXT? {
+        var messenger: VkDebugUtilsMessengerEXT?
+        let create = unsafeBitCast(vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"),
+                                   to: PFN_vkCreateDebugUtilsMessengerEXT?.self)
+        var info = messengerCreateInfo()
+        _ = create?(instance, &info, nil, &messenger)
+        return messenger
     }
 
     /// Physical devices that offer Vulkan 1.3 and a queue family with graphics and compute.
@@ -121,7 +165,7 @@ final class VulkanInstance: @unchecked Sendable {
         }
     }
 
-    private static func messengerCreateInfo() -> VkDebugUtilsMessengerCreateInfoEXT {
+    static func messengerCreateInfo() -> VkDebugUtilsMessengerCreateInfoEXT {
         var info = VkDebugUtilsMessengerCreateInfoEXT()
         info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT
         info.messageSeverity = VkDebugUtilsMessageSeverityFlagsEXT(
@@ -141,7 +185,7 @@ final class VulkanInstance: @unchecked Sendable {
         return Set(properties.prefix(Int(count)).map { fixedString($0.layerName) })
     }
 
-    private static func availableExtensions() -> Set<String> {
+    static func availableExtensions() -> Set<String> {
         var count: UInt32 = 0
         vkEnumerateInstanceExtensionProperties(nil, &count, nil)
         var properties = [VkExtensionProperties](repeating: VkExtensionProperties(), count: Int(count))

@@ -5,13 +5,16 @@ enum WindowSystemHandle {
     case xcb(connection: OpaquePointer, window: UInt32)
     case xlib(display: OpaquePointer, window: UInt)
     case wayland(display: OpaquePointer, surface: OpaquePointer)
+    /// A `VkSurfaceKHR` the host made and keeps.
+    case hostSurface(OpaquePointer)
 
-    /// The instance extension that makes surfaces for this window system.
+    /// The instance extension that surfaces of this kind need.
     var extensionName: String {
         switch self {
-        case .xcb: "VK_KHR_xcb_surface"
-        case .xlib: "VK_KHR_xlib_surface"
-        case .wayland: "VK_KHR_wayland_surface"
+        case .xcb: WindowSystem.xcb.surfaceExtension
+        case .xlib: WindowSystem.xlib.surfaceExtension
+        case .wayland: WindowSystem.wayland.surfaceExtension
+        case .hostSurface: "VK_KHR_surface"
         }
     }
 }
@@ -29,6 +32,8 @@ final class VulkanSurface: @unchecked Sendable {
     let instance: VulkanInstance
     let physical: VulkanPhysicalDevice
     let handle: VkSurfaceKHR
+    /// Whether SwiftGPU made the surface (and destroys it); a host's surface stays the host's.
+    private let isOwn: Bool
     private let faults: FaultInjector
 
     /// A surface over `window` for presenting from `device`'s queue family. Throws
@@ -44,6 +49,35 @@ final class VulkanSurface: @unchecked Sendable {
             throw VulkanError(code: .extensionNotPresent, callSite: VulkanCallSite.createSurface.rawValue)
         }
         let vk = instance.handle
+        let surface: VkSurfaceKHR
+        if case .hostSurface(let hostSurface) = window {
+            surface = hostSurface
+            isOwn = false
+        } else {
+            surface = try Self.create(window, on: vk, faults: faults)
+            isOwn = true
+        }
+        handle = surface
+        var supported: VkBool32 = 0
+        let physicalHandle = physical.handle
+        let family = physical.queueFamily
+        do {
+            try vkCall(.getSurfaceSupport, faults) {
+                vkGetPhysicalDeviceSurfaceSupportKHR(physicalHandle, family, surface, &supported)
+            }
+        } catch {
+            if isOwn { vkDestroySurfaceKHR(vk, surface, nil) }
+            throw error
+        }
+        guard supported != 0 else {
+            if isOwn { vkDestroySurfaceKHR(vk, surface, nil) }
+            throw VulkanError(code: .featureNotPresent, callSite: VulkanCallSite.getSurfaceSupport.rawValue)
+        }
+    }
+
+    /// A new surface over the host's `window` on `vk`, made with the window system's
+    /// create function.
+    private static func create(_ window: WindowSystemHandle, on vk: VkInstance, faults: FaultInjector) throws(VulkanError) -> VkSurfaceKHR {
         var surface: VkSurfaceKHR?
         try vkCall(.createSurface, faults) {
             switch window {
@@ -66,27 +100,17 @@ final class VulkanSurface: @unchecked Sendable {
                 let create = unsafeBitCast(vkGetInstanceProcAddr(vk, "vkCreateWaylandSurfaceKHR"),
                                            to: SwiftGPUCreateWaylandSurface?.self)
                 return create?(vk, &info, nil, &surface) ?? VK_ERROR_EXTENSION_NOT_PRESENT
+            case .hostSurface(let hostSurface):
+                surface = hostSurface
+                return VK_SUCCESS
             }
         }
-        handle = surface!
-        var supported: VkBool32 = 0
-        let physicalHandle = physical.handle
-        let family = physical.queueFamily
-        do {
-            try vkCall(.getSurfaceSupport, faults) {
-                vkGetPhysicalDeviceSurfaceSupportKHR(physicalHandle, family, surface, &supported)
-            }
-        } catch {
-            vkDestroySurfaceKHR(vk, surface, nil)
-            throw error
-        }
-        guard supported != 0 else {
-            vkDestroySurfaceKHR(vk, surface, nil)
-            throw VulkanError(code: .featureNotPresent, callSite: VulkanCallSite.getSurfaceSupport.rawValue)
-        }
+        return surface!
     }
 
-    deinit { vkDestroySurfaceKHR(instance.handle, handle, nil) }
+    deinit {
+        if isOwn { vkDestroySurfaceKHR(instance.handle, handle, nil) }
+    }
 
     /// The surface's current extent (0×0 for a minimised or zero-size window; `UInt32.max`
     /// where the swapchain decides), image counts and usages.

@@ -50,13 +50,18 @@ struct TestGPU {
     func incrementBuffer(_ counter: Buffer, by amount: UInt32 = 1, on queue: CommandQueue? = nil) throws -> CommandBuffer {
         let commandBuffer = try (queue ?? self.queue).makeCommandBuffer()
         let encoder = try commandBuffer.makeComputeCommandEncoder()
+        try encodeIncrement(counter, by: amount, into: encoder)
+        encoder.endEncoding()
+        return commandBuffer
+    }
+
+    /// Encodes one dispatch that adds `amount` to the first UInt32 of `counter`.
+    func encodeIncrement(_ counter: Buffer, by amount: UInt32, into encoder: ComputeCommandEncoder) throws {
         encoder.setComputePipelineState(try pipeline("increment.comp"))
         encoder.setBuffer(counter, offset: 0, index: 0)
         var amount = amount
         encoder.setBytes(&amount, length: 4, index: 3)
         encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
-        encoder.endEncoding()
-        return commandBuffer
     }
 }
 
