@@ -121,4 +121,36 @@ struct VulkanHandshakeTests {
         #expect(Device.requiredVulkanInstanceExtensions(for: [.wayland, .xlib])
             == ["VK_KHR_surface", "VK_KHR_xlib_surface", "VK_KHR_wayland_surface"])
     }
+
+    @Test("a layer on a surface the host made: frames reach the window; the surface outlives the layer and takes a second one")
+    func layerOnHostSurface() throws {
+        let gpu = try TestGPU()
+        let server = try XvfbServer(width: 128, height: 128)
+        let x = try XcbConnection(display: server.display)
+        let window = x.makeWindow(width: 96, height: 64)
+        let instance = gpu.device.vulkanHandles.instance
+        // The host makes the surface, as SDL_Vulkan_CreateSurface or glfwCreateWindowSurface do.
+        var info = SwiftGPUXcbSurfaceCreateInfo(sType: VK_STRUCTURE_TYPE_XCB_SURFACE_CREATE_INFO_KHR, pNext: nil, flags: 0,
+                                                connection: UnsafeMutableRawPointer(x.connection), window: window)
+        let create = try #require(unsafeBitCast(vkGetInstanceProcAddr(instance, "vkCreateXcbSurfaceKHR"),
+                                                to: SwiftGPUCreateXcbSurface?.self))
+        var surface: VkSurfaceKHR?
+        #expect(create(instance, &info, nil, &surface) == VK_SUCCESS)
+        let hostSurface = try #require(surface)
+        for (red, green, expected) in [(1.0, 0.0, [UInt8]([0, 0, 255])), (0, 1, [0, 255, 0])] {
+            #expect(Layer.waitUntilReleased(hostSurface: hostSurface), "the earlier layer let go of the surface")
+            let layer = try Layer(device: gpu.device, surface: .vulkan(surface: hostSurface))
+            #expect(layer.drawableSize == Size2D(width: 96, height: 64))
+            let shown = try WindowPresentationTests.presentUntilVisible(gpu, layer, red: red, green: green, expected: expected,
+                                                                        at: (48, 32)) {
+                try x.pixel(of: window, width: 96, height: 64, x: 48, y: 32)
+            }
+            #expect(shown, "the layer's frames reach the host's window")
+            // The app lets go of the layer; SwiftGPU's references go soon after.
+        }
+        #expect(Layer.waitUntilReleased(hostSurface: hostSurface))
+        // Both layers are gone, and their swapchains with them: destroying the surface now
+        // is valid (the validation layer reports a surface destroyed under a swapchain).
+        vkDestroySurfaceKHR(instance, hostSurface, nil)
+    }
 }

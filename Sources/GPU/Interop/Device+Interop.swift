@@ -1,5 +1,4 @@
 import AppLifecycle
-import SwiftGPUSupport
 
 /// The handshake with a host that has Vulkan objects of its own: the instance extensions
 /// SwiftGPU needs, a device on the host's instance, and SwiftGPU's own handles.
@@ -46,8 +45,7 @@ extension Device {
     /// recycler, which lets finished buffers go within about 100 ms) are gone, so not always
     /// at the moment the app lets go of it.
     public static func waitUntilReleased(hostInstance instance: OpaquePointer, timeout: Duration = .seconds(5)) -> Bool {
-        let nanoseconds = UInt64(max(0, timeout.components.seconds)) * 1_000_000_000 + UInt64(max(0, timeout.components.attoseconds) / 1_000_000_000)
-        return VulkanInstance.waitUntilReleased(instance, deadline: HostClock.nanoseconds() + nanoseconds)
+        VulkanInstance.adopted.waitUntilReleased(instance, timeout: timeout)
     }
 
     /// The Vulkan objects under this device: an escape hatch for a host library that records

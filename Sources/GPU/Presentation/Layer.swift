@@ -75,6 +75,15 @@ public final class Layer: @unchecked Sendable {
         observation = device.lifecycle.observe { [weak self] transition in self?.source.lifecycleChanged(transition) }
     }
 
+    /// Waits until no layer uses the host's `VkSurfaceKHR` `surface` any more (its swapchains
+    /// are destroyed) or `timeout` passes; whether none does. A layer goes when the app's
+    /// last reference and SwiftGPU's own (drawables in flight, command buffers the recycler
+    /// lets go within about 100 ms) are gone, so call this before destroying the surface or
+    /// giving it to another layer.
+    public static func waitUntilReleased(hostSurface surface: OpaquePointer, timeout: Duration = .seconds(5)) -> Bool {
+        VulkanSurface.hostSurfaces.waitUntilReleased(surface, timeout: timeout)
+    }
+
     /// The refresh period frame statistics assume on window surfaces, whose refresh rate
     /// Vulkan does not report: 60 Hz.
     static let assumedRefreshPeriod = 1.0 / 60

@@ -21,8 +21,9 @@ public enum LayerSurface: @unchecked Sendable {
     case wayland(display: OpaquePointer, surface: OpaquePointer)
     /// A `VkSurfaceKHR` the host made on the device's instance (``Device/vulkanHandles``, or
     /// the host's own instance the device adopted), e.g. with SDL's `SDL_Vulkan_CreateSurface`
-    /// or GLFW's `glfwCreateWindowSurface`. The host keeps it: SwiftGPU never destroys it,
-    /// and the host destroys it only after the layer is gone (a new layer may then use it).
+    /// or GLFW's `glfwCreateWindowSurface`. The host keeps it: SwiftGPU never destroys it.
+    /// Before destroying it, or making another layer on it, the host lets go of the layer
+    /// and waits for ``Layer/waitUntilReleased(hostSurface:timeout:)``.
     case vulkan(surface: OpaquePointer)
     /// A ring of offscreen textures presented to `display`, which latches them at its own
     /// vblanks with the semantics of the layer's present mode.

@@ -23,10 +23,8 @@ final class VulkanInstance: @unchecked Sendable {
 
     private static let lock = ConditionLock()
     private nonisolated(unsafe) static var instance: VulkanInstance?
-    /// How many adopted wrappers of each host instance (by handle) are alive; guarded by
-    /// `adoptedLock`, whose waiters are woken as each goes.
-    private static let adoptedLock = ConditionLock()
-    private nonisolated(unsafe) static var adopted: [Int: Int] = [:]
+    /// The adopted wrappers of host instances that are alive.
+    static let adopted = ReleaseRegistry()
 
     /// The shared instance, made on first call.
     static func shared() throws(GPUError) -> VulkanInstance {
@@ -117,7 +115,7 @@ final class VulkanInstance: @unchecked Sendable {
         isOwn = false
         ServiceActivity.installExitHandler()
         messenger = validation && enabledExtensions.contains("VK_EXT_debug_utils") ? Self.makeMessenger(on: handle) : nil
-        Self.adoptedLock.withLock { Self.adopted[Int(bitPattern: handle), default: 0] += 1 }
+        Self.adopted.retain(handle)
     }
 
     deinit {
@@ -127,19 +125,7 @@ final class VulkanInstance: @unchecked Sendable {
                                        to: PFN_vkDestroyDebugUtilsMessengerEXT?.self) {
             destroy(handle, messenger, nil)
         }
-        let key = Int(bitPattern: handle)
-        Self.adoptedLock.withLock {
-            Self.adopted[key, default: 1] -= 1
-            if Self.adopted[key] == 0 { Self.adopted[key] = nil }
-            Self.adoptedLock.broadcast()
-        }
-    }
-
-    /// Waits until no wrapper of the host instance `handle` is alive (every device, surface
-    /// and messenger SwiftGPU made on it is destroyed) or `deadline` (host nanoseconds)
-    /// passes; whether none is left.
-    static func waitUntilReleased(_ handle: VkInstance, deadline: UInt64) -> Bool {
-        adoptedLock.withLock { adoptedLock.wait(until: { adopted[Int(bitPattern: handle)] == nil }, deadline: deadline) }
+        if !isOwn { Self.adopted.release(handle) }
     }
 
     /// A messenger that hands the validation layer's messages to `Validation`.

@@ -53,6 +53,7 @@ final class VulkanSurface: @unchecked Sendable {
         if case .hostSurface(let hostSurface) = window {
             surface = hostSurface
             isOwn = false
+            Self.hostSurfaces.retain(hostSurface)
         } else {
             surface = try Self.create(window, on: vk, faults: faults)
             isOwn = true
@@ -66,11 +67,11 @@ final class VulkanSurface: @unchecked Sendable {
                 vkGetPhysicalDeviceSurfaceSupportKHR(physicalHandle, family, surface, &supported)
             }
         } catch {
-            if isOwn { vkDestroySurfaceKHR(vk, surface, nil) }
+            Self.letGo(surface, on: vk, isOwn: isOwn)
             throw error
         }
         guard supported != 0 else {
-            if isOwn { vkDestroySurfaceKHR(vk, surface, nil) }
+            Self.letGo(surface, on: vk, isOwn: isOwn)
             throw VulkanError(code: .featureNotPresent, callSite: VulkanCallSite.getSurfaceSupport.rawValue)
         }
     }
@@ -108,8 +109,14 @@ final class VulkanSurface: @unchecked Sendable {
         return surface!
     }
 
-    deinit {
-        if isOwn { vkDestroySurfaceKHR(instance.handle, handle, nil) }
+    deinit { Self.letGo(handle, on: instance.handle, isOwn: isOwn) }
+
+    /// The wrappers of host surfaces that are alive; each goes after its swapchains.
+    static let hostSurfaces = ReleaseRegistry()
+
+    /// Destroys `surface` when SwiftGPU made it; a host's surface is only let go of.
+    private static func letGo(_ surface: VkSurfaceKHR, on instance: VkInstance, isOwn: Bool) {
+        if isOwn { vkDestroySurfaceKHR(instance, surface, nil) } else { hostSurfaces.release(surface) }
     }
 
     /// The surface's current extent (0×0 for a minimised or zero-size window; `UInt32.max`
