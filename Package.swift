@@ -184,7 +184,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "EmbedInGLFW",
-            dependencies: ["GPU", "Shaders", "CGLFW"],
+            dependencies: ["GPU", "Shaders", "CGLFW", "ExampleSupport"],
             path: "Examples/EmbedInGLFW",
             swiftSettings: strict
         ),

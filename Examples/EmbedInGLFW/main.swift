@@ -1,27 +1,23 @@
-// EmbedInGLFW: renders into a window that GLFW owns. GLFW makes the X11 window (with no
-// client API: no OpenGL context); the example takes its Xlib Display and Window from GLFW
-// and gives them to a SwiftGPU layer, which makes the Vulkan surface itself. GLFW keeps
-// running the window: its events, its size, its close button.
+// EmbedInGLFW: renders into a window that GLFW owns, through the Vulkan handshake. GLFW
+// makes the X11 window (with no client API: no OpenGL context) and, with
+// glfwCreateWindowSurface, the Vulkan surface on SwiftGPU's instance; a SwiftGPU layer
+// presents to that surface, which stays GLFW's (the example destroys it once the layer has
+// let go of it). GLFW keeps running the window: its events, its size, its close button.
 //
-//     swift run EmbedInGLFW [--frames 120] [--size 480x320]
+//     swift run EmbedInGLFW [--frames 120] [--size 480x320] [--xlib] [--hold]
+//
+// With --xlib the layer makes the surface itself from GLFW's Xlib Display and Window. With
+// --hold the window stays up after the frames (showing the last) until Q or its close box.
 //
 // GLFW's window focus and iconify callbacks drive the app lifecycle, so rendering stops
 // while the window is minimised and the frames are not drawn while it is not focused.
 import AppLifecycle
 import CGLFW
+import ExampleSupport
 import Foundation
 import GPU
 import Shaders
 import Synchronization
-
-func option(_ name: String) -> String? {
-    CommandLine.arguments.firstIndex(of: name).flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
-}
-
-func fail(_ message: String) -> Never {
-    print("error: \(message)")
-    exit(1)
-}
 
 let frameLimit = option("--frames").flatMap(Int.init) ?? 120
 let size = (option("--size") ?? "480x320").split(separator: "x").compactMap { Int32($0) }
@@ -50,14 +46,59 @@ glfwSetWindowIconifyCallback(window) { _, iconified in
     windowState.visible = iconified != GLFW_TRUE
     reportWindowState()
 }
+glfwSetKeyCallback(window) { window, key, _, action, _ in
+    if key == GLFW_KEY_Q && action == GLFW_PRESS { glfwSetWindowShouldClose(window, GLFW_TRUE) }
+}
+
+/// Frames rendered (on the main thread), and how many of them were shown.
+nonisolated(unsafe) var frames = 0
+let shown = Mutex(0)
 
 do {
     let device = try Device.makeDefault()
     let queue = try device.makeCommandQueue()
     let library = try device.makeDefaultLibrary(bundle: Shaders.bundle)
-    guard let display = glfwGetX11Display() else { fail("GLFW is not running on X11") }
-    let layer = try Layer(device: device, surface: .xlib(display: display, window: UInt(glfwGetX11Window(window))))
+    let handles = device.vulkanHandles
+    // The handshake: GLFW's surface needs instance extensions that SwiftGPU's instance must have.
+    var extensionCount: UInt32 = 0
+    let required = glfwGetRequiredInstanceExtensions(&extensionCount).map { names in
+        (0..<Int(extensionCount)).compactMap { names[$0].map { String(cString: $0) } }
+    } ?? []
+    let missing = required.filter { !handles.instanceExtensions.contains($0) }
+    guard missing.isEmpty else { fail("SwiftGPU's Vulkan instance lacks \(missing), which GLFW's surfaces need") }
+    let hostSurface: OpaquePointer?
+    let surface: LayerSurface
+    if CommandLine.arguments.contains("--xlib") {
+        guard let display = glfwGetX11Display() else { fail("GLFW is not running on X11") }
+        hostSurface = nil
+        surface = .xlib(display: display, window: UInt(glfwGetX11Window(window)))
+    } else {
+        var made: UnsafeMutableRawPointer?
+        let result = glfwCreateWindowSurface(UnsafeMutableRawPointer(handles.instance), window, nil, &made)
+        guard result == 0, let made else { fail("glfwCreateWindowSurface failed (VkResult \(result))") }
+        hostSurface = OpaquePointer(made)
+        surface = .vulkan(surface: OpaquePointer(made))
+    }
+    try render(device: device, queue: queue, library: library, layer: Layer(device: device, surface: surface))
+    let route = hostSurface != nil ? "GLFW's Vulkan surface" : "an Xlib surface SwiftGPU made"
+    say("rendered \(frames) frames into it through \(route) on \(device.name); \(shown.withLock { $0 }) shown")
+    if CommandLine.arguments.contains("--hold") {
+        say("holding the last frame; Q closes the window")
+        while glfwWindowShouldClose(window) == GLFW_FALSE { glfwWaitEvents() }
+    }
+    // The layer is gone with render(...); the surface is GLFW's, destroyed once SwiftGPU's
+    // swapchains on it are gone.
+    if let hostSurface {
+        guard Layer.waitUntilReleased(hostSurface: hostSurface) else { fail("the layer still held the surface after 5 s") }
+        swiftgpu_glfw_destroy_surface(UnsafeMutableRawPointer(handles.instance), UnsafeMutableRawPointer(hostSurface))
+        say("GLFW's surface destroyed after the layer let go of it")
+    }
+} catch {
+    fail("\(error)")
+}
 
+/// Renders `frameLimit` frames of the triangle into `layer`, while GLFW runs the window.
+func render(device: Device, queue: CommandQueue, library: Library, layer: Layer) throws {
     let descriptor = RenderPipelineDescriptor()
     descriptor.vertexFunction = try library.makeFunction(name: "triangle.vert")
     descriptor.fragmentFunction = try library.makeFunction(name: "color.frag")
@@ -72,9 +113,7 @@ do {
     let vertices: [Float] = [0, 0.8, 1, 0, 0, 1, 0.8, -0.8, 0, 1, 0, 1, -0.8, -0.8, 0, 0, 1, 1]
     let vertexBuffer = try vertices.withUnsafeBytes { try device.makeBuffer(bytes: $0.baseAddress!, length: $0.count) }
 
-    let shown = Mutex(0)
     let handled = DispatchGroup()
-    var frames = 0
     while frames < frameLimit, glfwWindowShouldClose(window) == GLFW_FALSE {
         glfwPollEvents()
         guard let drawable = layer.nextDrawable() else {
@@ -106,9 +145,5 @@ do {
     }
     // Every drawable's presented handler runs once it is shown or dropped.
     guard handled.wait(timeout: .now() + 5) == .success else { fail("frames were still unpresented after 5 s") }
-    print("window \(glfwGetX11Window(window)) made by GLFW \(String(cString: glfwGetVersionString()))")
-    print("rendered \(frames) frames into it through an Xlib surface on \(device.name); \(shown.withLock { $0 }) shown")
-    withExtendedLifetime(layer) {}
-} catch {
-    fail("\(error)")
+    say("window \(glfwGetX11Window(window)) made by GLFW \(String(cString: glfwGetVersionString()))")
 }

@@ -130,12 +130,33 @@ struct WindowedExampleTests {
         #expect(p50.map { abs($0 - 1000.0 / 30) < 2 } ?? false, "\(output)")
     }
 
-    @Test("EmbedInGLFW: GLFW owns the window; every frame rendered through the Xlib surface is shown")
-    func embedInGLFW() throws {
-        let output = try Self.run("EmbedInGLFW", ["--frames", "12"])
-        #expect(output.contains("made by GLFW 3."), "\(output)")
-        #expect(output.contains("rendered 12 frames into it through an Xlib surface"), "\(output)")
-        #expect(output.contains("; 12 shown"), "\(output)")
+    @Test("EmbedInGLFW: GLFW owns the window and its Vulkan surface; the triangle reads back, Q quits, the surface goes after the layer",
+          arguments: [false, true])
+    func embedInGLFW(xlib: Bool) throws {
+        let server = try XvfbServer()
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("EmbedInGLFW", ["--frames", "12", "--size", "160x120", "--hold"] + (xlib ? ["--xlib"] : []),
+                                                     on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        let route = xlib ? "an Xlib surface SwiftGPU made" : "GLFW's Vulkan surface"
+        let rendered = try #require(lines.next(containing: "rendered "))
+        #expect(rendered.hasPrefix("rendered 12 frames into it through \(route)") && rendered.hasSuffix("; 12 shown"), "\(rendered)")
+        #expect(lines.next(containing: "holding") != nil)
+        // The clear colour (0.1, 0.1, 0.15) in the corner, the red top vertex near the top, the
+        // green and blue corners' mix in the middle.
+        #expect(try x.pixel(of: window, width: 160, height: 120, x: 2, y: 2) == [38, 26, 26])
+        let top = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 18)
+        #expect(top[2] > 150 && top[1] < 80 && top[0] < 80, "red at the top (BGR): \(top)")
+        let middle = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 80)
+        #expect(middle[0] > 40 && middle[1] > 40, "blended inside (BGR): \(middle)")
+        Self.press(x, window, "q")
+        if !xlib { #expect(lines.next(containing: "GLFW's surface destroyed after the layer let go of it") != nil) }
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
     }
 
     /// Runs example `name` to its end on a fresh Xvfb server, expects a clean exit, and returns
