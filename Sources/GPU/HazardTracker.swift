@@ -20,6 +20,13 @@ struct HazardTracker {
         if writing { writes.append(id) }
     }
 
+    /// Records a read that needs no barrier (a render pass's indirect arguments: the pass
+    /// waited for everything before it), so that a later command writing `id` waits for
+    /// it. A repeat of the last read is recorded once.
+    mutating func recordRead(_ id: ObjectIdentifier) {
+        if reads.last != id { reads.append(id) }
+    }
+
     /// Notes a barrier recorded for a hazard: the record restarts from the next command.
     mutating func barrier() {
         reset()

@@ -5,7 +5,8 @@
 public final class RenderCommandEncoder {
     /// The command buffer it records into.
     let commandBuffer: CommandBuffer
-    private let context: VulkanCommandContext
+    /// The context it records into.
+    let context: VulkanCommandContext
     private let binder: ResourceBinder
     private let colorFormats: [PixelFormat?]
     private let depthFormat: PixelFormat?
@@ -363,7 +364,7 @@ public final class RenderCommandEncoder {
     /// Checks the draw and records the state it needs; false when nothing is to be
     /// recorded: a resource failure was recorded on the command buffer.
     @inline(__always)
-    private func prepareDraw(_ type: PrimitiveType, call: StaticString) -> Bool {
+    func prepareDraw(_ type: PrimitiveType, call: StaticString) -> Bool {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setRenderPipelineState(_:)") }
         let result = pipeline._withUnsafeGuaranteedRef { pipeline in

@@ -157,4 +157,16 @@ extension VulkanCommandContext {
         vkCmdBindIndexBuffer(commandBuffer, indexBuffer, UInt64(offset), type.vkIndexType)
         vkCmdDrawIndexed(commandBuffer, UInt32(indexCount), UInt32(instanceCount), 0, Int32(baseVertex), UInt32(firstInstance))
     }
+
+    /// Records a draw whose `VkDrawIndirectCommand` the GPU reads from `buffer` at `offset`.
+    func drawIndirect(_ buffer: VkBuffer, offset: Int) {
+        vkCmdDrawIndirect(commandBuffer, buffer, UInt64(offset), 1, 0)
+    }
+
+    /// Records an indexed draw whose `VkDrawIndexedIndirectCommand` the GPU reads from
+    /// `buffer` at `offset`; its first index counts from `indexOffset` in `indexBuffer`.
+    func drawIndexedIndirect(indexBuffer: VkBuffer, indexOffset: Int, type: IndexType, buffer: VkBuffer, offset: Int) {
+        vkCmdBindIndexBuffer(commandBuffer, indexBuffer, UInt64(indexOffset), type.vkIndexType)
+        vkCmdDrawIndexedIndirect(commandBuffer, buffer, UInt64(offset), 1, 0)
+    }
 }
