@@ -27,6 +27,12 @@ struct HazardTracker {
         if reads.last != id { reads.append(id) }
     }
 
+    /// Adds `other`'s reads to this record: a parallel render pass's sub-encoders keep
+    /// records of their own, which the pass joins when it ends.
+    mutating func takeReads(of other: HazardTracker) {
+        for id in other.reads { recordRead(id) }
+    }
+
     /// Notes a barrier recorded for a hazard: the record restarts from the next command.
     mutating func barrier() {
         reset()
