@@ -12,7 +12,9 @@ import CVulkan
 /// `@unchecked Sendable`: a context is owned by one command buffer at a time. It moves
 /// between the queue's free list and a command buffer under the queue's lock, and while
 /// owned it is touched only under its command buffer's lock or, after commit, by the one
-/// thread that submits or completes that command buffer.
+/// thread that submits or completes that command buffer. A secondary context is touched
+/// by its sub-encoder's one thread while that records, then (the parallel encoder's lock
+/// orders the two) by its primary's owner.
 final class VulkanCommandContext: @unchecked Sendable {
     let device: VulkanDevice
     let commandBuffer: VkCommandBuffer
