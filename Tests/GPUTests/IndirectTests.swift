@@ -169,7 +169,7 @@ struct IndirectTests {
             let gpu = try TestGPU()
             let buffer = try gpu.device.makeBuffer(length: 64)
             let cb = try gpu.queue.makeCommandBuffer()
-            if self == .pastEndDispatch {
+            guard self != .pastEndDispatch else {
                 let encoder = try cb.makeComputeCommandEncoder()
                 encoder.setComputePipelineState(try gpu.pipeline("increment.comp"))
                 encoder.dispatchThreadgroups(indirectBuffer: buffer, indirectBufferOffset: Int.max - 3, threadsPerThreadgroup: Size(width: 1))
@@ -180,11 +180,10 @@ struct IndirectTests {
             switch self {
             case .misalignedDraw: encoder.drawPrimitives(type: .triangle, indirectBuffer: buffer, indirectBufferOffset: 2)
             case .pastEndDraw: encoder.drawPrimitives(type: .triangle, indirectBuffer: buffer, indirectBufferOffset: 52)
-            case .negativeIndexed, .misalignedIndexOffset:
+            default:
                 encoder.drawIndexedPrimitives(type: .triangle, indexType: .uint32, indexBuffer: buffer,
                                               indexBufferOffset: self == .misalignedIndexOffset ? 2 : 0,
                                               indirectBuffer: buffer, indirectBufferOffset: self == .negativeIndexed ? -4 : 0)
-            case .pastEndDispatch: break
             }
         }
     }
