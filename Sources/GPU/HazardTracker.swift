@@ -20,6 +20,21 @@ struct HazardTracker {
         if writing { writes.append(id) }
     }
 
+    /// Records a read that needs no barrier (a render pass's indirect arguments: the pass
+    /// waited for everything before it), so that a later command writing `id` waits for
+    /// it. A repeat of the last read is recorded once.
+    mutating func recordRead(_ id: ObjectIdentifier) {
+        if reads.last != id { reads.append(id) }
+    }
+
+    /// Adds `other`'s reads and writes to this record: a parallel render pass's
+    /// sub-encoders keep records of their own (indirect reads, what a host's commands were
+    /// declared to touch), which the pass joins when it ends.
+    mutating func takeAccesses(of other: HazardTracker) {
+        for id in other.reads { recordRead(id) }
+        for id in other.writes where !writes.contains(id) { writes.append(id) }
+    }
+
     /// Notes a barrier recorded for a hazard: the record restarts from the next command.
     mutating func barrier() {
         reset()

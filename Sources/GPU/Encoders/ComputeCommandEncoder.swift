@@ -98,6 +98,21 @@ public final class ComputeCommandEncoder {
         context.dispatch(groups.x, groups.y, groups.z)
     }
 
+    /// Dispatches the threadgroups that the ``DispatchThreadgroupsIndirectArguments`` at
+    /// `indirectBufferOffset` (a multiple of 4) in `indirectBuffer` count, of
+    /// `threadsPerThreadgroup` threads each. An earlier dispatch in this command buffer
+    /// may write the arguments: it is waited for. The GPU reads the counts, so they are not
+    /// split as `dispatchThreadgroups(_:threadsPerThreadgroup:)` splits large ones: as in
+    /// Metal, each must be within the device's `maxComputeWorkGroupCount`.
+    public func dispatchThreadgroups(indirectBuffer: Buffer, indirectBufferOffset: Int, threadsPerThreadgroup: Size) {
+        let call: StaticString = "dispatchThreadgroups(indirectBuffer:indirectBufferOffset:threadsPerThreadgroup:)"
+        let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)
+        checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset,
+                               size: MemoryLayout<DispatchThreadgroupsIndirectArguments>.size, call: call)
+        guard prepare(pipeline, size: threadsPerThreadgroup, call: call, indirect: indirectBuffer) else { return }
+        context.dispatchIndirect(indirectBuffer.backing.handle, offset: indirectBufferOffset)
+    }
+
     /// Dispatches threads over the grid `threads`, in threadgroups of
     /// `threadsPerThreadgroup`.
     ///
@@ -202,17 +217,21 @@ public final class ComputeCommandEncoder {
     /// and its resources; false when nothing may be recorded (a resource failure, now or
     /// before, is on the command buffer).
     private func prepare(_ pipeline: ComputePipelineState, size: Size, call: StaticString,
-                         trackHazards: Bool = true) -> Bool {
+                         trackHazards: Bool = true, indirect: Buffer? = nil) -> Bool {
         guard !hasFailed else { return false }
+        let indirectID = indirect.map { buffer in
+            context.encoding.retained.append(buffer)
+            return ObjectIdentifier(buffer)
+        }
         do {
             let variant = try pipeline.variant(for: size)
             if let twin = variant.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
                 bind(twin.backend)
                 context.pushConstants(twin, from: context.encoding.bufferTable)
-                try binder.flush(twin, call: call, trackHazards: trackHazards)
+                try binder.flush(twin, call: call, trackHazards: trackHazards, indirect: indirectID)
             } else {
                 bind(variant.backend)
-                try binder.flush(variant, call: call, trackHazards: trackHazards)
+                try binder.flush(variant, call: call, trackHazards: trackHazards, indirect: indirectID)
             }
         } catch {
             fail(error)

@@ -5,7 +5,11 @@
 public final class RenderCommandEncoder {
     /// The command buffer it records into.
     let commandBuffer: CommandBuffer
-    private let context: VulkanCommandContext
+    /// The context it records into.
+    let context: VulkanCommandContext
+    /// For a parallel pass's sub-encoder, the parallel encoder and the sub-encoder's place
+    /// in its order of creation.
+    private let parallel: (encoder: ParallelRenderCommandEncoder, index: Int)?
     private let binder: ResourceBinder
     private let colorFormats: [PixelFormat?]
     private let depthFormat: PixelFormat?
@@ -36,87 +40,28 @@ public final class RenderCommandEncoder {
     /// A resource failure was recorded on the command buffer: no more draws are recorded.
     @exclusivity(unchecked) private var hasFailed = false
 
-    init(commandBuffer: CommandBuffer, descriptor pass: RenderPassDescriptor) throws(GPUError) {
-        let call = "makeRenderCommandEncoder(descriptor:)"
-        let colors = pass.colorAttachments.map(\.texture)
-        let lastColor = colors.lastIndex { $0 != nil } ?? -1
-        let depthTexture = pass.depthAttachment.texture
-        let all = colors.compactMap { $0 } + (depthTexture.map { [$0] } ?? [])
-        guard let first = all.first else { misuse("\(call): the pass has no attachments") }
-        for (index, attachment) in pass.colorAttachments.enumerated() {
-            guard let texture = attachment.texture else { continue }
-            guard (0..<texture.mipmapLevelCount).contains(attachment.level) else {
-                misuse("\(call): colorAttachments[\(index)].level \(attachment.level) is outside the texture's "
-                    + "0..<\(texture.mipmapLevelCount)")
-            }
-            guard (0..<texture.spec.layerCount).contains(attachment.slice) else {
-                misuse("\(call): colorAttachments[\(index)].slice \(attachment.slice) is outside the texture's "
-                    + "0..<\(texture.spec.layerCount)")
-            }
-        }
-        let size = first.size(ofLevel: pass.colorAttachments.first { $0.texture === first }?.level ?? 0)
-        for attachment in pass.colorAttachments {
-            guard let texture = attachment.texture else { continue }
-            guard texture.usage.contains(.renderTarget) else {
-                misuse("\(call): a colour attachment's texture lacks .renderTarget usage")
-            }
-            guard texture.size(ofLevel: attachment.level) == size, texture.sampleCount == first.sampleCount else {
-                misuse("\(call): attachments differ in size or sample count")
-            }
-            if attachment.storeAction.resolves {
-                guard let resolve = attachment.resolveTexture, resolve.sampleCount == 1, texture.sampleCount > 1 else {
-                    misuse("\(call): a multisample resolve needs a multisampled texture and a single-sample resolveTexture")
-                }
-                guard resolve.size(ofLevel: 0) == size, resolve.pixelFormat == texture.pixelFormat else {
-                    misuse("\(call): the resolveTexture (\(resolve.pixelFormat) \(resolve.size(ofLevel: 0))) differs from its "
-                        + "attachment (\(texture.pixelFormat) \(size))")
-                }
-            }
-        }
-        if let depthTexture {
-            guard depthTexture.pixelFormat.isDepth, depthTexture.usage.contains(.renderTarget) else {
-                misuse("\(call): the depth attachment needs a depth format with .renderTarget usage")
-            }
-        }
+    /// An encoder for `descriptor`'s pass, recording into `commandBuffer`'s context.
+    convenience init(commandBuffer: CommandBuffer, descriptor: RenderPassDescriptor) throws(GPUError) {
+        let opened = try RenderPassTarget.open(descriptor, on: commandBuffer, kind: "render", call: "makeRenderCommandEncoder(descriptor:)",
+                                               secondaryContents: false)
+        self.init(commandBuffer: commandBuffer, context: opened.context, target: opened.target, parallel: nil)
+    }
+
+    /// An encoder for `target`, recording into `context`: the command buffer's own (its
+    /// pass begun), or a secondary context of `parallel`'s that continues its pass.
+    init(commandBuffer: CommandBuffer, context: VulkanCommandContext, target: RenderPassTarget,
+         parallel: (encoder: ParallelRenderCommandEncoder, index: Int)?) {
         self.commandBuffer = commandBuffer
-        colorFormats = colors.prefix(lastColor + 1).map { $0?.pixelFormat }
-        depthFormat = depthTexture?.pixelFormat
-        sampleCount = first.sampleCount
+        self.context = context
+        self.parallel = parallel
+        colorFormats = target.colorFormats
+        depthFormat = target.depthFormat
+        sampleCount = target.sampleCount
+        let size = target.size
         viewport = Viewport(originX: 0, originY: 0, width: Double(size.width), height: Double(size.height), znear: 0, zfar: 1)
         scissor = ScissorRect(x: 0, y: 0, width: size.width, height: size.height)
         targetSize = size
-        let begun = try commandBuffer.beginEncoder("render", call: call)
-        context = begun.context
         binder = ResourceBinder(context: context)
-        // Earlier writes in this buffer (compute, blits) must be visible before the pass:
-        // barriers inside dynamic rendering are restricted. A pass that starts the buffer
-        // has none to wait for (earlier buffers end with a barrier).
-        if !begun.startsBuffer { context.memoryBarrier() }
-        context.encoding.hazards.reset()
-        func request(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
-                     clear: AttachmentRequest.Clear, resolve: Texture?) -> AttachmentRequest {
-            for written in [texture, resolve].compactMap({ $0 }) {
-                context.encoding.retained.append(written)
-                commandBuffer.noteWrite(to: written)
-            }
-            return AttachmentRequest(texture: texture, level: level, slice: slice, load: load, store: store, clear: clear,
-                                     resolve: resolve)
-        }
-        let colorRequests = pass.colorAttachments.prefix(lastColor + 1).map { a -> AttachmentRequest? in
-            guard let texture = a.texture else { return nil }
-            return request(texture, level: a.level, slice: a.slice, load: a.loadAction, store: a.storeAction,
-                           clear: .color(a.clearColor), resolve: a.storeAction.resolves ? a.resolveTexture : nil)
-        }
-        let depthRequest = depthTexture.map { texture in
-            request(texture, level: 0, slice: 0, load: pass.depthAttachment.loadAction, store: pass.depthAttachment.storeAction,
-                    clear: .depth(pass.depthAttachment.clearDepth), resolve: nil)
-        }
-        do {
-            try context.beginRendering(colors: colorRequests, depth: depthRequest, width: size.width, height: size.height)
-        } catch {
-            commandBuffer.endEncoder()
-            throw .vulkan(error)
-        }
     }
 
     /// Sets the pipeline; stops if its attachment formats or sample count differ from the pass's.
@@ -380,11 +325,23 @@ public final class RenderCommandEncoder {
         return try body(binder.vulkanCommandBuffer)
     }
 
-    /// Ends the pass; the encoder may not be used again.
+    /// Ends the pass; the encoder may not be used again. A parallel pass's sub-encoder
+    /// ends its part: the pass ends with the parallel encoder.
     public func endEncoding() {
         checkOpen("endEncoding()")
         debugGroups.checkClosed("endEncoding()")
         isEnded = true
+        if let parallel {
+            var recorded = true
+            do {
+                try context.endSecondary()
+            } catch {
+                fail(error)
+                recorded = false
+            }
+            parallel.encoder.subEncoderEnded(parallel.index, recorded: recorded)
+            return
+        }
         context.endRendering()
         context.restoreRestingLayouts()
         commandBuffer.endEncoder()
@@ -393,7 +350,7 @@ public final class RenderCommandEncoder {
     /// Checks the draw and records the state it needs; false when nothing is to be
     /// recorded: a resource failure was recorded on the command buffer.
     @inline(__always)
-    private func prepareDraw(_ type: PrimitiveType, call: StaticString) -> Bool {
+    func prepareDraw(_ type: PrimitiveType, call: StaticString) -> Bool {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setRenderPipelineState(_:)") }
         let result = pipeline._withUnsafeGuaranteedRef { pipeline in

@@ -94,7 +94,11 @@ struct ResourceBinder {
 
     /// Resolves `slots` for a command named `call`: stops if a slot is unbound, emits a
     /// barrier on a buffer hazard (outside render passes), and writes the descriptors.
-    func flush<Pipeline: BoundPipeline>(_ state: Pipeline, call: StaticString, trackHazards: Bool = true) throws(VulkanError) {
+    /// `indirect` is a buffer the command reads its arguments from: a hazard like a bound
+    /// buffer's (the barrier's reads include Vulkan's indirect-command read at the
+    /// draw-indirect stage).
+    func flush<Pipeline: BoundPipeline>(_ state: Pipeline, call: StaticString, trackHazards: Bool = true,
+                                        indirect: ObjectIdentifier? = nil) throws(VulkanError) {
         // Read through `state` (borrowed for the call) so that no per-draw reference counting
         // is needed for the slots, the Vulkan pipeline or the names.
         let slots = state.slots
@@ -114,7 +118,7 @@ struct ResourceBinder {
         if trackHazards {
             // Two passes over the slots with no closures: this runs for every dispatch and
             // must not allocate.
-            var hazard = false
+            var hazard = indirect.map { context.encoding.hazards.conflicts($0, writing: false) } ?? false
             for slot in slots {
                 if let id = owner(of: slot), context.encoding.hazards.conflicts(id, writing: Self.writes(slot)) { hazard = true }
             }
@@ -125,6 +129,7 @@ struct ResourceBinder {
             for slot in slots {
                 if let id = owner(of: slot) { context.encoding.hazards.record(id, writing: Self.writes(slot)) }
             }
+            if let indirect { context.encoding.hazards.record(indirect, writing: false) }
         }
         try context.writeDescriptors(slots: slots, pipeline: state.backend)
     }

@@ -5,15 +5,28 @@ import CVulkan
 /// upload ring for small constant data, a descriptor pool where push descriptors are not
 /// offered, and the list of objects the recorded work keeps alive until it completes.
 ///
+/// A secondary context (a parallel render pass's sub-encoder records into one) has a
+/// secondary-level `VkCommandBuffer` and no query pool; its primary keeps it, and resets
+/// and releases it with itself (see `VulkanCommandContext+Secondary.swift`).
+///
 /// `@unchecked Sendable`: a context is owned by one command buffer at a time. It moves
 /// between the queue's free list and a command buffer under the queue's lock, and while
 /// owned it is touched only under its command buffer's lock or, after commit, by the one
-/// thread that submits or completes that command buffer.
+/// thread that submits or completes that command buffer. A secondary context is touched
+/// by its sub-encoder's one thread while that records, then (the parallel encoder's lock
+/// orders the two) by its primary's owner.
 final class VulkanCommandContext: @unchecked Sendable {
     let device: VulkanDevice
     let commandBuffer: VkCommandBuffer
     private let pool: VkCommandPool
-    private let queries: VkQueryPool
+    /// The timestamp queries; nil for a secondary context.
+    private let queries: VkQueryPool?
+    /// The secondary contexts parallel render passes recorded into, kept for later ones:
+    /// owned like the context itself (a parallel encoder takes the spares while open and
+    /// gives them back when it ends). The first `secondariesUsed` hold this command
+    /// buffer's passes until it completes.
+    var secondaries: [VulkanCommandContext] = []
+    var secondariesUsed = 0
     private var descriptorPool: VkDescriptorPool?
     // Touched by every setBytes and set*Buffer call: the context's owner is one thread at
     // a time (see above), so these skip Swift's run-time exclusivity checks.
@@ -60,7 +73,8 @@ final class VulkanCommandContext: @unchecked Sendable {
     static let uploadChunkSize = 64 * 1024
     static let maxDescriptorWrites = 64
 
-    init(device: VulkanDevice) throws(VulkanError) {
+    /// A context whose command buffer is primary, or secondary when `secondary`.
+    init(device: VulkanDevice, secondary: Bool = false) throws(VulkanError) {
         self.device = device
         let limits = device.physical.limits
         bytesAlignment = Int(max(limits.minUniformBufferOffsetAlignment, limits.minStorageBufferOffsetAlignment, 16))
@@ -79,7 +93,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         var allocateInfo = VkCommandBufferAllocateInfo()
         allocateInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
         allocateInfo.commandPool = pool
-        allocateInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
+        allocateInfo.level = secondary ? VK_COMMAND_BUFFER_LEVEL_SECONDARY : VK_COMMAND_BUFFER_LEVEL_PRIMARY
         allocateInfo.commandBufferCount = 1
         var commandBuffer: VkCommandBuffer?
         var queryInfo = VkQueryPoolCreateInfo()
@@ -89,14 +103,16 @@ final class VulkanCommandContext: @unchecked Sendable {
         var queries: VkQueryPool?
         do {
             try vkCall(.allocateCommandBuffers, device.faults) { vkAllocateCommandBuffers(vk, &allocateInfo, &commandBuffer) }
-            try vkCall(.createQueryPool, device.faults) { vkCreateQueryPool(vk, &queryInfo, nil, &queries) }
+            if !secondary {
+                try vkCall(.createQueryPool, device.faults) { vkCreateQueryPool(vk, &queryInfo, nil, &queries) }
+            }
         } catch {
             vkDestroyCommandPool(vk, pool, nil)
             throw error
         }
         self.pool = pool!
         self.commandBuffer = commandBuffer!
-        self.queries = queries!
+        self.queries = queries
         writes = .allocate(capacity: Self.maxDescriptorWrites)
         bufferInfos = .allocate(capacity: Self.maxDescriptorWrites)
         imageInfos = .allocate(capacity: Self.maxDescriptorWrites)
@@ -105,7 +121,7 @@ final class VulkanCommandContext: @unchecked Sendable {
 
     deinit {
         let vk = device.handle
-        vkDestroyQueryPool(vk, queries, nil)
+        if let queries { vkDestroyQueryPool(vk, queries, nil) }
         if let descriptorPool { vkDestroyDescriptorPool(vk, descriptorPool, nil) }
         vkDestroyCommandPool(vk, pool, nil)
         writes.deallocate()
@@ -220,6 +236,7 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// without touching Vulkan: done when the command buffer finishes.
     func releaseReferences() {
         encoding.reset()
+        for secondary in secondaries.prefix(secondariesUsed) { secondary.releaseReferences() }
         waits.removeAll(keepingCapacity: true)
         signals.removeAll(keepingCapacity: true)
         presentSignals.removeAll(keepingCapacity: true)
@@ -243,5 +260,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         uploadOffset = 0
         uploadTarget = nil
         writesPipeline = nil
+        for secondary in secondaries.prefix(secondariesUsed) { try secondary.reset() }
+        secondariesUsed = 0
     }
 }

@@ -134,6 +134,13 @@ extension VulkanCommandContext {
         }
     }
 
+    /// Records a dispatch whose `VkDispatchIndirectCommand` the GPU reads from `buffer` at
+    /// `offset`. Counts there over the device's `maxComputeWorkGroupCount` cannot be split
+    /// (the host never sees them): as in Metal, they must be within the limit.
+    func dispatchIndirect(_ buffer: VkBuffer, offset: Int) {
+        vkCmdDispatchIndirect(commandBuffer, buffer, UInt64(offset))
+    }
+
     /// Records a buffer-to-buffer copy.
     func copy(from source: VkBuffer, offset sourceOffset: Int, to destination: VkBuffer, offset destinationOffset: Int, size: Int) {
         var region = VkBufferCopy(srcOffset: UInt64(sourceOffset), dstOffset: UInt64(destinationOffset), size: UInt64(size))

@@ -67,6 +67,9 @@ final class VulkanDevice: @unchecked Sendable {
         samplerAnisotropy = supported.samplerAnisotropy != 0
         var features = VkPhysicalDeviceFeatures()
         features.samplerAnisotropy = supported.samplerAnisotropy
+        // Metal's indirect draw arguments carry a baseInstance: Vulkan needs this feature
+        // for one other than 0.
+        features.drawIndirectFirstInstance = supported.drawIndirectFirstInstance
         var features2 = VkPhysicalDeviceFeatures2()
         features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
         features2.features = features

@@ -48,15 +48,19 @@ extension RenderingAttachment {
 
 /// Render-pass recording: dynamic rendering, dynamic state and draws.
 extension VulkanCommandContext {
-    /// Begins rendering into the attachments `colors` and `depth` ask for.
-    func beginRendering(colors: [AttachmentRequest?], depth: AttachmentRequest?, width: Int, height: Int) throws(VulkanError) {
+    /// Begins rendering into the attachments `colors` and `depth` ask for; with
+    /// `secondaryContents`, the pass's commands come from secondary command buffers.
+    func beginRendering(colors: [AttachmentRequest?], depth: AttachmentRequest?, width: Int, height: Int,
+                        secondaryContents: Bool = false) throws(VulkanError) {
         let colorAttachments = try colors.map { (request) throws(VulkanError) in try request.map(RenderingAttachment.init) }
         let depthAttachment = try depth.map(RenderingAttachment.init)
-        beginRendering(colors: colorAttachments, depth: depthAttachment, width: width, height: height)
+        beginRendering(colors: colorAttachments, depth: depthAttachment, width: width, height: height,
+                       secondaryContents: secondaryContents)
     }
 
     /// Moves the attachments to their attachment layouts and begins rendering.
-    func beginRendering(colors: [RenderingAttachment?], depth: RenderingAttachment?, width: Int, height: Int) {
+    func beginRendering(colors: [RenderingAttachment?], depth: RenderingAttachment?, width: Int, height: Int,
+                        secondaryContents: Bool = false) {
         for attachment in colors.compactMap({ $0 }) + (depth.map { [$0] } ?? []) {
             transition(attachment.image, to: attachment.image.attachmentLayout)
             if let resolve = attachment.resolve { transition(resolve.image, to: resolve.image.attachmentLayout) }
@@ -84,6 +88,9 @@ extension VulkanCommandContext {
         colorInfos.withUnsafeBufferPointer { colorPointer in
             var rendering = VkRenderingInfo()
             rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
+            if secondaryContents {
+                rendering.flags = VkRenderingFlags(VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT.rawValue)
+            }
             rendering.renderArea = VkRect2D(offset: VkOffset2D(x: 0, y: 0),
                                             extent: VkExtent2D(width: UInt32(width), height: UInt32(height)))
             rendering.layerCount = 1
@@ -156,5 +163,17 @@ extension VulkanCommandContext {
                      baseVertex: Int, firstInstance: Int) {
         vkCmdBindIndexBuffer(commandBuffer, indexBuffer, UInt64(offset), type.vkIndexType)
         vkCmdDrawIndexed(commandBuffer, UInt32(indexCount), UInt32(instanceCount), 0, Int32(baseVertex), UInt32(firstInstance))
+    }
+
+    /// Records a draw whose `VkDrawIndirectCommand` the GPU reads from `buffer` at `offset`.
+    func drawIndirect(_ buffer: VkBuffer, offset: Int) {
+        vkCmdDrawIndirect(commandBuffer, buffer, UInt64(offset), 1, 0)
+    }
+
+    /// Records an indexed draw whose `VkDrawIndexedIndirectCommand` the GPU reads from
+    /// `buffer` at `offset`; its first index counts from `indexOffset` in `indexBuffer`.
+    func drawIndexedIndirect(indexBuffer: VkBuffer, indexOffset: Int, type: IndexType, buffer: VkBuffer, offset: Int) {
+        vkCmdBindIndexBuffer(commandBuffer, indexBuffer, UInt64(indexOffset), type.vkIndexType)
+        vkCmdDrawIndexedIndirect(commandBuffer, buffer, UInt64(offset), 1, 0)
     }
 }

@@ -1,0 +1,43 @@
+/// Draws whose counts the GPU reads from a buffer, as Metal's indirect draws: a compute
+/// pass earlier in the command buffer may write them (the pass waits for every earlier
+/// command, so the arguments are visible: Vulkan's indirect-command read at the
+/// draw-indirect stage).
+extension RenderCommandEncoder {
+    /// Draws with the ``DrawPrimitivesIndirectArguments`` at `indirectBufferOffset` in
+    /// `indirectBuffer`, a multiple of 4.
+    public func drawPrimitives(type: PrimitiveType, indirectBuffer: Buffer, indirectBufferOffset: Int) {
+        let call: StaticString = "drawPrimitives(type:indirectBuffer:indirectBufferOffset:)"
+        checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset, size: MemoryLayout<DrawPrimitivesIndirectArguments>.size,
+                               call: call)
+        guard prepareDraw(type, call: call) else { return }
+        noteIndirectRead(indirectBuffer)
+        context.drawIndirect(indirectBuffer.backing.handle, offset: indirectBufferOffset)
+    }
+
+    /// Draws indices of `indexBuffer` from `indexBufferOffset` (a multiple of the index
+    /// size) with the ``DrawIndexedPrimitivesIndirectArguments`` at `indirectBufferOffset`
+    /// in `indirectBuffer`, a multiple of 4. The arguments' `indexStart` counts from
+    /// `indexBufferOffset`.
+    public func drawIndexedPrimitives(type: PrimitiveType, indexType: IndexType, indexBuffer: Buffer, indexBufferOffset: Int,
+                                      indirectBuffer: Buffer, indirectBufferOffset: Int) {
+        let call: StaticString = "drawIndexedPrimitives(type:indexType:indexBuffer:indexBufferOffset:indirectBuffer:indirectBufferOffset:)"
+        guard indexBufferOffset >= 0, indexBufferOffset % indexType.size == 0, indexBufferOffset < indexBuffer.length else {
+            misuse("\(call): indexBufferOffset \(indexBufferOffset) is not a multiple of the \(indexType.size)-byte index size "
+                + "inside the buffer's \(indexBuffer.length) bytes")
+        }
+        checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset,
+                               size: MemoryLayout<DrawIndexedPrimitivesIndirectArguments>.size, call: call)
+        guard prepareDraw(type, call: call) else { return }
+        if context.encoding.retained.last !== indexBuffer { context.encoding.retained.append(indexBuffer) }
+        noteIndirectRead(indirectBuffer)
+        context.drawIndexedIndirect(indexBuffer: indexBuffer.backing.handle, indexOffset: indexBufferOffset, type: indexType,
+                                    buffer: indirectBuffer.backing.handle, offset: indirectBufferOffset)
+    }
+
+    /// Keeps `buffer` alive with the command buffer and records the read, so that a later
+    /// command in the buffer that writes the arguments waits for this pass.
+    private func noteIndirectRead(_ buffer: Buffer) {
+        if context.encoding.retained.last !== buffer { context.encoding.retained.append(buffer) }
+        context.encoding.hazards.recordRead(ObjectIdentifier(buffer))
+    }
+}

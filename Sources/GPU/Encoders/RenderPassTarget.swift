@@ -1,0 +1,115 @@
+/// A render pass descriptor's attachments, checked: what a render encoder, or a parallel
+/// one and its sub-encoders, draws into, and how the pass begins.
+struct RenderPassTarget {
+    /// The colour attachments' formats, up to the last one set.
+    let colorFormats: [PixelFormat?]
+    let depthFormat: PixelFormat?
+    let sampleCount: Int
+    /// The attachments' size: scissor rectangles must lie in it.
+    let size: Size
+    private let pass: RenderPassDescriptor
+
+    /// Checks `pass` for `call`; stops when its attachments do not fit together.
+    init(_ pass: RenderPassDescriptor, call: String) {
+        let colors = pass.colorAttachments.map(\.texture)
+        let lastColor = colors.lastIndex { $0 != nil } ?? -1
+        let depthTexture = pass.depthAttachment.texture
+        let all = colors.compactMap { $0 } + (depthTexture.map { [$0] } ?? [])
+        guard let first = all.first else { misuse("\(call): the pass has no attachments") }
+        for (index, attachment) in pass.colorAttachments.enumerated() {
+            guard let texture = attachment.texture else { continue }
+            guard (0..<texture.mipmapLevelCount).contains(attachment.level) else {
+                misuse("\(call): colorAttachments[\(index)].level \(attachment.level) is outside the texture's "
+                    + "0..<\(texture.mipmapLevelCount)")
+            }
+            guard (0..<texture.spec.layerCount).contains(attachment.slice) else {
+                misuse("\(call): colorAttachments[\(index)].slice \(attachment.slice) is outside the texture's "
+                    + "0..<\(texture.spec.layerCount)")
+            }
+        }
+        let size = first.size(ofLevel: pass.colorAttachments.first { $0.texture === first }?.level ?? 0)
+        for attachment in pass.colorAttachments {
+            guard let texture = attachment.texture else { continue }
+            guard texture.usage.contains(.renderTarget) else {
+                misuse("\(call): a colour attachment's texture lacks .renderTarget usage")
+            }
+            guard texture.size(ofLevel: attachment.level) == size, texture.sampleCount == first.sampleCount else {
+                misuse("\(call): attachments differ in size or sample count")
+            }
+            if attachment.storeAction.resolves {
+                guard let resolve = attachment.resolveTexture, resolve.sampleCount == 1, texture.sampleCount > 1 else {
+                    misuse("\(call): a multisample resolve needs a multisampled texture and a single-sample resolveTexture")
+                }
+                guard resolve.size(ofLevel: 0) == size, resolve.pixelFormat == texture.pixelFormat else {
+                    misuse("\(call): the resolveTexture (\(resolve.pixelFormat) \(resolve.size(ofLevel: 0))) differs from its "
+                        + "attachment (\(texture.pixelFormat) \(size))")
+                }
+            }
+        }
+        if let depthTexture {
+            guard depthTexture.pixelFormat.isDepth, depthTexture.usage.contains(.renderTarget) else {
+                misuse("\(call): the depth attachment needs a depth format with .renderTarget usage")
+            }
+        }
+        colorFormats = colors.prefix(lastColor + 1).map { $0?.pixelFormat }
+        depthFormat = depthTexture?.pixelFormat
+        sampleCount = first.sampleCount
+        self.size = size
+        self.pass = pass
+    }
+
+    /// Checks `pass`, opens an encoder of `kind` on `commandBuffer` and begins the pass in
+    /// the buffer's context; its commands come from secondary command buffers when
+    /// `secondaryContents`.
+    static func open(_ pass: RenderPassDescriptor, on commandBuffer: CommandBuffer, kind: String, call: String,
+                     secondaryContents: Bool) throws(GPUError) -> (target: RenderPassTarget, context: VulkanCommandContext) {
+        let target = RenderPassTarget(pass, call: call)
+        let begun = try commandBuffer.beginEncoder(kind, call: call)
+        do {
+            try target.begin(in: begun.context, of: commandBuffer, startsBuffer: begun.startsBuffer,
+                             secondaryContents: secondaryContents)
+        } catch {
+            commandBuffer.endEncoder()
+            throw .vulkan(error)
+        }
+        return (target, begun.context)
+    }
+
+    /// The formats a secondary command buffer continues this pass with.
+    var formats: VulkanCommandContext.PassFormats {
+        VulkanCommandContext.PassFormats(colors: colorFormats, depth: depthFormat, sampleCount: sampleCount)
+    }
+
+    /// Begins the pass in `context`, the context of `commandBuffer`'s encoder just opened
+    /// (`startsBuffer`: the buffer's first); its commands come from secondary command
+    /// buffers when `secondaryContents`. The attachments are kept alive and noted as
+    /// written by the command buffer.
+    private func begin(in context: VulkanCommandContext, of commandBuffer: CommandBuffer, startsBuffer: Bool,
+               secondaryContents: Bool) throws(VulkanError) {
+        // Earlier writes in this buffer (compute, blits) must be visible before the pass:
+        // barriers inside dynamic rendering are restricted. A pass that starts the buffer
+        // has none to wait for (earlier buffers end with a barrier).
+        if !startsBuffer { context.memoryBarrier() }
+        context.encoding.hazards.reset()
+        func request(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
+                     clear: AttachmentRequest.Clear, resolve: Texture?) -> AttachmentRequest {
+            for written in [texture, resolve].compactMap({ $0 }) {
+                context.encoding.retained.append(written)
+                commandBuffer.noteWrite(to: written)
+            }
+            return AttachmentRequest(texture: texture, level: level, slice: slice, load: load, store: store, clear: clear,
+                                     resolve: resolve)
+        }
+        let colorRequests = pass.colorAttachments.prefix(colorFormats.count).map { a -> AttachmentRequest? in
+            guard let texture = a.texture else { return nil }
+            return request(texture, level: a.level, slice: a.slice, load: a.loadAction, store: a.storeAction,
+                           clear: .color(a.clearColor), resolve: a.storeAction.resolves ? a.resolveTexture : nil)
+        }
+        let depthRequest = pass.depthAttachment.texture.map { texture in
+            request(texture, level: 0, slice: 0, load: pass.depthAttachment.loadAction, store: pass.depthAttachment.storeAction,
+                    clear: .depth(pass.depthAttachment.clearDepth), resolve: nil)
+        }
+        try context.beginRendering(colors: colorRequests, depth: depthRequest, width: size.width, height: size.height,
+                                   secondaryContents: secondaryContents)
+    }
+}

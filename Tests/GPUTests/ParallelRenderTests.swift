@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+@testable import GPU
+
+/// Parallel render passes: sub-encoders run in the order they were made whatever order
+/// they end in and on whichever threads record them, the pass clears once and stores
+/// once, and hazards across sub-encoders hold under synchronization validation
+/// (`GPU_VALIDATION=sync`).
+@Suite("Parallel render command encoders", .validated)
+struct ParallelRenderTests {
+    /// Rectangles filled with a colour from fragment bytes: `bench.vert` (float2 positions
+    /// in buffer 0) and `bench.frag`.
+    struct Painter {
+        let pipeline: RenderPipelineState
+        let gpu: TestGPU
+
+        init(_ gpu: TestGPU) throws {
+            let descriptor = RenderPipelineDescriptor()
+            descriptor.vertexFunction = try gpu.function("bench.vert")
+            descriptor.fragmentFunction = try gpu.function("bench.frag")
+            let layout = VertexDescriptor()
+            layout.attributes[0].format = .float2
+            layout.layouts[0].stride = 8
+            descriptor.vertexDescriptor = layout
+            descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+            pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+            self.gpu = gpu
+        }
+
+        /// Fills the pixels x in `x`, y in `y` (rows from the top) of a 64×64 target with `color`.
+        func fill(x: Range<Int>, y: Range<Int>, color: [Float], with encoder: RenderCommandEncoder) throws {
+            func clipX(_ p: Int) -> Float { Float(p) / 32 - 1 }
+            func clipY(_ p: Int) -> Float { 1 - Float(p) / 32 }
+            let (left, right, top, bottom) = (clipX(x.lowerBound), clipX(x.upperBound), clipY(y.lowerBound), clipY(y.upperBound))
+            let corners: [Float] = [left, top, right, top, left, bottom, right, top, right, bottom, left, bottom]
+            encoder.setRenderPipelineState(pipeline)
+            encoder.setVertexBytes(corners, length: corners.count * 4, index: 0)
+            encoder.setFragmentBytes(color, length: 16, index: 0)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 6)
+        }
+    }
+
+    static let clear: [UInt8] = [0, 0, 255, 255]
+    /// Sub-encoder i's colour, as floats and as the texel it stores.
+    static func color(_ i: Int) -> [Float] { [Float(i + 1) / 8, 1 - Float(i) / 8, 0, 1] }
+    static func texelOf(_ i: Int) -> [UInt8] { color(i).map { UInt8(($0 * 255).rounded()) } }
+
+    /// Sub-encoder i fills x 0..<48, y 0..<(4 − i)·16: a later one covers the top of the
+    /// earlier ones. Band k (rows 16k..<16k+16) must show sub-encoder 3 − k, the column
+    /// x ≥ 48 the clear colour.
+    static func expectBands(_ pixels: [UInt8], _ comment: String) {
+        for band in 0..<4 {
+            for y in [16 * band, 16 * band + 15] {
+                #expect(texel(pixels, width: 64, x: 1, y: y) == texelOf(3 - band), "\(comment): band \(band), row \(y)")
+                #expect(texel(pixels, width: 64, x: 47, y: y) == texelOf(3 - band), "\(comment): band \(band), row \(y)")
+                #expect(texel(pixels, width: 64, x: 48, y: y) == clear, "\(comment): row \(y) right of the bands")
+            }
+        }
+    }
+
+    @Test("sub-encoders ended in reverse order of creation run in order of creation; the pass clears once, at its start")
+    func creationOrder() throws {
+        let gpu = try TestGPU(maxCommandBufferCount: 1)
+        let painter = try Painter(gpu)
+        // Twice: the second command buffer reuses the first one's context and its secondaries.
+        for round in 0..<2 {
+            let target = try gpu.renderTarget()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let parallel = try cb.makeParallelRenderCommandEncoder(descriptor: gpu.clearingPass(target, clear: ClearColor(red: 0, green: 0, blue: 1, alpha: 1)))
+            let encoders = try (0..<4).map { _ in try parallel.makeRenderCommandEncoder() }
+            for i in (0..<4).reversed() {
+                try painter.fill(x: 0..<48, y: 0..<((4 - i) * 16), color: Self.color(i), with: encoders[i])
+                encoders[i].endEncoding()
+            }
+            parallel.endEncoding()
+            cb.commit()
+            cb.waitUntilCompleted()
+            #expect(cb.status == .completed)
+            Self.expectBands(try gpu.pixels(of: target), "round \(round)")
+        }
+    }
+
+    @Test("sub-encoders recorded on several threads at once, with many draws each, run in order of creation")
+    func threads() async throws {
+        let gpu = try TestGPU()
+        let painter = try Painter(gpu)
+        let target = try gpu.renderTarget()
+        let cb = try gpu.queue.makeCommandBuffer()
+        let parallel = try cb.makeParallelRenderCommandEncoder(descriptor: gpu.clearingPass(target, clear: ClearColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        // Sub-encoder 0 paints the bands; 1 to 8 each paint a row of 8×8 cells in rows 48–63
+        // below the bands, cell by cell, over a grey that sub-encoder 0 painted there first.
+        // Each sub-encoder is made here, in order, and handed to a task of its own.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            let first = try parallel.makeRenderCommandEncoder()
+            group.addTask {
+                for i in 0..<4 { try painter.fill(x: 0..<48, y: 0..<((4 - i) * 16), color: Self.color(i), with: first) }
+                try painter.fill(x: 0..<64, y: 48..<64, color: [0.5, 0.5, 0.5, 1], with: first)
+                first.endEncoding()
+            }
+            for row in 0..<8 {
+                let encoder = try parallel.makeRenderCommandEncoder()
+                group.addTask {
+                    for column in 0..<8 {
+                        try painter.fill(x: (8 * column)..<(8 * column + 8), y: (48 + 2 * row)..<(50 + 2 * row),
+                                         color: [Float(column) / 8, Float(row) / 8, 1, 1], with: encoder)
+                    }
+                    encoder.endEncoding()
+                }
+            }
+            try await group.waitForAll()
+        }
+        parallel.endEncoding()
+        cb.commit()
+        await cb.completed()
+        #expect(cb.status == .completed)
+        let pixels = try gpu.pixels(of: target)
+        for band in 0..<3 {
+            #expect(texel(pixels, width: 64, x: 10, y: 16 * band + 8) == Self.texelOf(3 - band), "band \(band)")
+        }
+        for row in 0..<8 {
+            for column in 0..<8 {
+                let expected = [Float(column) / 8, Float(row) / 8, 1, 1].map { UInt8(($0 * 255).rounded()) }
+                #expect(texel(pixels, width: 64, x: 8 * column + 4, y: 48 + 2 * row) == expected, "cell \(column), \(row)")
+            }
+        }
+    }
+
+    @Test("a compute pass writes arguments that sub-encoders draw with; a rewrite after the pass waits for every sub-encoder")
+    func hazardsAcrossSubEncoders() throws {
+        let gpu = try TestGPU()
+        // Render-target usage alone: no layout change after a pass orders the rewrite after
+        // it; only the hazard record joined from the sub-encoders does.
+        let targets = try (0..<2).map { _ in try gpu.renderTarget(usage: [.renderTarget]) }
+        let arguments = try gpu.device.makeBuffer(length: 32)
+        let pipeline = try IndirectTests.instancedPipeline(gpu)
+        let colors = try gpu.buffer(IndirectTests.instanceColors)
+        let cb = try gpu.queue.makeCommandBuffer()
+        // Two passes, each with two sub-encoders drawing with arguments at offsets 0 and 16.
+        for (target, words) in zip(targets, [[3, 1, 0, 2, 3, 2, 0, 8], [3, 1, 0, 0, 3, 1, 0, 15]] as [[UInt32]]) {
+            let compute = try cb.makeComputeCommandEncoder()
+            try IndirectTests.write(words, to: arguments, first: 0, encoder: compute, gpu: gpu)
+            compute.endEncoding()
+            let parallel = try cb.makeParallelRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+            for offset in [0, 16] {
+                let encoder = try parallel.makeRenderCommandEncoder()
+                encoder.setRenderPipelineState(pipeline)
+                encoder.setVertexBuffer(colors, offset: 0, index: 0)
+                encoder.drawPrimitives(type: .triangle, indirectBuffer: arguments, indirectBufferOffset: offset)
+                encoder.endEncoding()
+            }
+            parallel.endEncoding()
+        }
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(cb.status == .completed)
+        #expect(IndirectTests.drawnSlots(try gpu.pixels(of: targets[0])) == [2, 8, 9])
+        #expect(IndirectTests.drawnSlots(try gpu.pixels(of: targets[1])) == [0, 15])
+    }
+
+    @Test("a pass with no sub-encoders clears and stores; a render pass after a parallel one in the same buffer draws over it")
+    func emptyPassThenRenderPass() throws {
+        let gpu = try TestGPU()
+        let painter = try Painter(gpu)
+        let target = try gpu.renderTarget()
+        let cb = try gpu.queue.makeCommandBuffer()
+        try cb.makeParallelRenderCommandEncoder(descriptor: gpu.clearingPass(target, clear: ClearColor(red: 0, green: 0, blue: 1, alpha: 1)))
+            .endEncoding()
+        let pass = RenderPassDescriptor()
+        pass.colorAttachments[0].texture = target
+        pass.colorAttachments[0].loadAction = .load
+        pass.colorAttachments[0].storeAction = .store
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: pass)
+        try painter.fill(x: 0..<32, y: 0..<64, color: Self.color(0), with: encoder)
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let pixels = try gpu.pixels(of: target)
+        #expect(texel(pixels, width: 64, x: 10, y: 10) == Self.texelOf(0))
+        #expect(texel(pixels, width: 64, x: 40, y: 10) == Self.clear)
+    }
+
+    /// A parallel-encoder misuse, run in its own child process.
+    enum Misuse: String, Codable, Sendable, CaseIterable {
+        case endWithOpenSubEncoder, subEncoderAfterEnd, endTwice, otherEncoderWhileOpen, commitWhileOpen
+
+        /// What standard error must contain.
+        var message: String {
+            switch self {
+            case .endWithOpenSubEncoder: "endEncoding() called on a parallel render command encoder while its render command encoders [1] (in order of creation) are open; call endEncoding() on each first"
+            case .subEncoderAfterEnd: "makeRenderCommandEncoder() called on a parallel render command encoder after endEncoding()"
+            case .endTwice: "endEncoding() called on a parallel render command encoder after endEncoding()"
+            case .otherEncoderWhileOpen: "makeComputeCommandEncoder() called while a parallel render command encoder is still open"
+            case .commitWhileOpen: "commit() called while a parallel render command encoder is still open"
+            }
+        }
+
+        /// Does the misuse; never returns.
+        func run() throws {
+            let gpu = try TestGPU()
+            let cb = try gpu.queue.makeCommandBuffer()
+            let parallel = try cb.makeParallelRenderCommandEncoder(descriptor: gpu.clearingPass(try gpu.renderTarget()))
+            switch self {
+            case .endWithOpenSubEncoder:
+                try parallel.makeRenderCommandEncoder().endEncoding()
+                _ = try parallel.makeRenderCommandEncoder()
+                parallel.endEncoding()
+            case .subEncoderAfterEnd:
+                parallel.endEncoding()
+                _ = try parallel.makeRenderCommandEncoder()
+            case .endTwice:
+                parallel.endEncoding()
+                parallel.endEncoding()
+            case .otherEncoderWhileOpen: _ = try cb.makeComputeCommandEncoder()
+            case .commitWhileOpen: cb.commit()
+            }
+        }
+    }
+
+    @Test("misuse stops with the call and what is wrong", arguments: Misuse.allCases)
+    func misuse(_ misuse: Misuse) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [misuse] in
+            try misuse.run()
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: " + misuse.message))
+    }
+}
