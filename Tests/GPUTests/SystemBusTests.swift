@@ -153,7 +153,7 @@ struct SystemBusTests {
 
     @Test("low-memory-monitor's LowMemoryWarning is a memory warning")
     func lowMemoryWarning() throws {
-        let (bus, lifecycle, recorder, monitor) = try Self.started(session: .none)
+        let (bus, _, recorder, monitor) = try Self.started(session: .none)
         try Self.warnLowMemory(bus)
         #expect(recorder.wait { recorder.warnings.current == 1 })
         monitor.stop()

@@ -73,13 +73,15 @@ final class MockSystemBus: @unchecked Sendable {   // `services` is guarded by i
     }
 
     /// Runs `code` with a `dbus` module, `bus` (this bus), `mock` (the interface dbusmock
-    /// adds) and `logind` (logind's main object) defined, and returns what it printed.
+    /// adds) and `logind` (logind's main object, None without logind) defined, and returns
+    /// what it printed.
     func python(_ code: String) throws -> String {
         let child = try SpawnedProcess("/usr/bin/python3", ["-c", """
             import dbus
             bus = dbus.bus.BusConnection('\(address)')
             mock = 'org.freedesktop.DBus.Mock'
-            logind = bus.get_object('org.freedesktop.login1', '/org/freedesktop/login1')
+            logind = bus.get_object('org.freedesktop.login1', '/org/freedesktop/login1') \\
+                if bus.name_has_owner('org.freedesktop.login1') else None
             \(code)
             """], environment: ProcessInfo.processInfo.environment)
         let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
