@@ -140,7 +140,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "BackgroundSafeRendering",
-            dependencies: ["GPU", "Shaders"],
+            dependencies: ["GPU", "Shaders", "SystemLifecycle"],
             path: "Examples/BackgroundSafeRendering",
             swiftSettings: strict
         ),

@@ -22,7 +22,8 @@ fi
 # The real-clock tests (frame pacing on Xvfb, the X Present clock at 60 and 144 Hz, server
 # presentation feedback on Xvfb and Weston, clock wakeups, input-to-photon latency)
 # measure intervals to a fraction of a millisecond: they run after the rest, one at a time,
-# so that the other tests' rendering does not share their cores.
-realClock='PacingXvfbTests|XPresentClockTests|PresentationFeedbackXvfbTests|PresentationFeedbackWestonTests|ClockWakeupTests|InputLatencyXvfbTests'
+# so that the other tests' rendering does not share their cores. The resident-memory test
+# measures the whole process, so it runs there too, with no test allocating beside it.
+realClock='PacingXvfbTests|XPresentClockTests|PresentationFeedbackXvfbTests|PresentationFeedbackWestonTests|ClockWakeupTests|InputLatencyXvfbTests|ResidentMemoryTests'
 swift test --skip "$realClock"
 swift test --skip-build --no-parallel --filter "$realClock"

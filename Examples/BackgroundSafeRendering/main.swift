@@ -4,9 +4,12 @@
 //
 //     swift run BackgroundSafeRendering              # scripted
 //     swift run BackgroundSafeRendering --signals    # driven by Ctrl-Z / fg / Ctrl-C
+//     swift run BackgroundSafeRendering --logind unix:path=/run/dbus/system_bus_socket
+//                                                    # one suspend and resume through logind
 import Foundation
 import GPU
 import Shaders
+import SystemLifecycle
 
 /// One frame of "rendering": a command buffer whose compute pass adds 1 to the counter.
 struct Renderer {
@@ -144,6 +147,60 @@ func signalDriven() throws -> Never {
     _ = (token, signals)
 }
 
+/// Renders with a few frames in flight while active, holding logind's sleep delay lock on
+/// the bus at `address`; a suspend drains the frames before the lock goes (its timeline is
+/// printed), and the loop blocks until the resume. Ends after one suspend and resume.
+func logindDriven(address: String) throws -> Bool {
+    let lifecycle = AppLifecycle()
+    let renderer = try Renderer(lifecycle: lifecycle)
+    let monitor = try SystemBusMonitor(lifecycle: lifecycle, address: address, who: "BackgroundSafeRendering",
+                                       session: .none)
+    let becameActive = DispatchSemaphore(value: 0)
+    let slept = DispatchSemaphore(value: 0)
+    let token = lifecycle.observe { transition in
+        renderer.log("— \(transition)")
+        if transition.event == .didBecomeActive { becameActive.signal() }
+    }
+    monitor.onSleep { record in
+        defer { slept.signal() }
+        let ms = { (time: Duration) in String(format: "%.2f ms", (time - record.received) / .milliseconds(1)) }
+        renderer.log("sleep: PrepareForSleep received → drained \(ms(record.drained)) → lock released "
+            + "\(ms(record.released)) (deadline \(record.deadline)); \(record.report)")
+    }
+    try monitor.start()
+    renderer.log("holding logind's sleep delay lock (delay \(monitor.inhibitDelayMax)); rendering until a suspend and resume")
+    var number = 0
+    var inFlight: [CommandBuffer] = []
+    var counterAtSleep: UInt32?
+    while counterAtSleep == nil || lifecycle.state != .active {
+        if lifecycle.state != .active {
+            // The drain scheduled every accepted frame before the lock went: let them
+            // finish, note the counter, show a frame refused, then block until the resume.
+            slept.wait()
+            for frame in inFlight { frame.waitUntilCompleted() }
+            inFlight.removeAll()
+            counterAtSleep = renderer.count
+            _ = renderer.commitAndReport(try renderer.makeFrame(number + 1), state: lifecycle.state)
+            number += 1
+            becameActive.wait()
+            continue
+        }
+        number += 1
+        let frame = try renderer.makeFrame(number)
+        frame.commit()
+        inFlight.append(frame)
+        if inFlight.count == 4 { inFlight.removeFirst().waitUntilCompleted() }
+    }
+    let counterAtResume = renderer.count
+    for _ in 0..<3 { _ = renderer.commitAndReport(try renderer.makeFrame(number + 1), state: .active); number += 1 }
+    monitor.stop()
+    let ok = counterAtSleep == counterAtResume
+    print("summary: \(number) frames, counter \(renderer.count); "
+        + (ok ? "nothing ran while suspended" : "GPU WORK RAN WHILE SUSPENDED"))
+    _ = token
+    return ok
+}
+
 /// A frame count shared with the lifecycle observer.
 final class Locked: @unchecked Sendable {
     // @unchecked Sendable: `value` is only touched under `lock`.
@@ -155,6 +212,13 @@ final class Locked: @unchecked Sendable {
 
 do {
     if CommandLine.arguments.contains("--signals") { try signalDriven() }
+    if let flag = CommandLine.arguments.firstIndex(of: "--logind") {
+        guard flag + 1 < CommandLine.arguments.count else {
+            print("error: --logind needs the bus address, e.g. unix:path=/run/dbus/system_bus_socket")
+            exit(2)
+        }
+        exit(try logindDriven(address: CommandLine.arguments[flag + 1]) ? 0 : 1)
+    }
     exit(try scripted() ? 0 : 1)
 } catch {
     print("error: \(error)")

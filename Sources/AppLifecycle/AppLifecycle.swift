@@ -30,6 +30,7 @@ public final class AppLifecycle: Sendable {
         var refusedSinceResign = 0
         var isLowPowerModeEnabled = false
         var lowPowerObservers: [UInt64: @Sendable (Bool) -> Void] = [:]
+        var memoryWarningObservers: [UInt64: @Sendable () -> Void] = [:]
     }
 
     struct WeakParticipant {
@@ -158,7 +159,7 @@ public final class AppLifecycle: Sendable {
         }
     }
 
-    private func participants() -> [any LifecycleParticipant] {
+    func participants() -> [any LifecycleParticipant] {
         storage.withLock { $0.participants.compactMap(\.participant) }
     }
 
@@ -170,12 +171,18 @@ public final class AppLifecycle: Sendable {
     /// Calls `handler` after every transition, on the thread that made it, until the
     /// returned token is cancelled or released.
     public func observe(_ handler: @escaping @Sendable (LifecycleTransition) -> Void) -> LifecycleObservation {
+        addObserver(Observer(handler: handler), to: \.observers)
+    }
+
+    /// Stores `observer` in the table at `table` until the returned token goes.
+    func addObserver<Handler>(_ observer: Handler, to table: any WritableKeyPath<State, [UInt64: Handler]> & Sendable)
+        -> LifecycleObservation {
         let id = storage.withLock { state -> UInt64 in
             state.nextID += 1
-            state.observers[state.nextID] = Observer(handler: handler)
+            state[keyPath: table][state.nextID] = observer
             return state.nextID
         }
-        return LifecycleObservation { [weak self] in _ = self?.storage.withLock { $0.observers.removeValue(forKey: id) } }
+        return LifecycleObservation { [weak self] in _ = self?.storage.withLock { $0[keyPath: table].removeValue(forKey: id) } }
     }
 
     /// The transitions from now on, as an async sequence; it ends when the consumer stops.

@@ -8,6 +8,15 @@ public protocol LifecycleParticipant: AnyObject, Sendable {
     func drain(until deadline: DrainDeadline) -> DrainReport
     /// Called after every transition, on the thread that made it.
     func lifecycleDidChange(_ transition: LifecycleTransition)
+    /// Called on a memory warning, before the lifecycle's observers, on the thread that
+    /// delivered it: the participant gives back what it can (a GPU device empties its
+    /// volatile resources).
+    func didReceiveMemoryWarning()
+}
+
+extension LifecycleParticipant {
+    /// Gives back nothing.
+    public func didReceiveMemoryWarning() {}
 }
 
 /// The deadline of one drain, on the lifecycle's clock. A participant that blocks asks to

@@ -1,7 +1,9 @@
 extension AppLifecycle {
-    /// Whether the system asks apps to save power (iOS's Low Power Mode). On Linux a
-    /// `PowerMonitor` sets it from power-profiles-daemon's "power-saver" profile or from
-    /// running on battery; a host or a test may set it with `setLowPowerModeEnabled(_:)`.
+    /// Whether the system asks apps to save power (iOS's Low Power Mode). On Linux
+    /// `SystemLifecycle`'s bus monitor sets it from UPower's `OnBattery` and
+    /// power-profiles-daemon's `power-saver` profile; without a system bus a `PowerMonitor`
+    /// sets it from running on battery; a host or a test may set it with
+    /// `setLowPowerModeEnabled(_:)`.
     public var isLowPowerModeEnabled: Bool { storage.withLock { $0.isLowPowerModeEnabled } }
 
     /// Sets low power mode; observers hear of a change.
@@ -17,18 +19,11 @@ extension AppLifecycle {
     /// Calls `handler` with the new value each time low power mode changes, until the
     /// returned token is cancelled or released.
     public func observeLowPowerMode(_ handler: @escaping @Sendable (Bool) -> Void) -> LifecycleObservation {
-        let id = storage.withLock { state -> UInt64 in
-            state.nextID += 1
-            state.lowPowerObservers[state.nextID] = handler
-            return state.nextID
-        }
-        return LifecycleObservation { [weak self] in
-            _ = self?.storage.withLock { $0.lowPowerObservers.removeValue(forKey: id) }
-        }
+        addObserver(handler, to: \.lowPowerObservers)
     }
 
-    /// Starts watching the system's power state and mirrors it into
-    /// `isLowPowerModeEnabled` until the monitor's `cancel()`.
+    /// Starts watching the power supplies (for where there is no system bus) and mirrors
+    /// running on battery into `isLowPowerModeEnabled` until the monitor's `cancel()`.
     /// `root` prefixes every path read (tests point it at a scratch tree).
     public func monitorSystemPower(root: String = "") -> PowerMonitor {
         PowerMonitor(root: root) { [weak self] enabled in self?.setLowPowerModeEnabled(enabled) }

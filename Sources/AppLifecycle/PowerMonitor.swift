@@ -2,19 +2,19 @@ import Foundation
 import Glibc
 import SwiftGPUSupport
 
-/// Watches Linux's power state without polling: power-profiles-daemon's saved profile
-/// through inotify on its state directory, and power-supply changes (plugging, unplugging,
-/// battery status) through the kernel's uevent netlink socket. A thread blocks in `poll`
-/// on both and re-reads the state when either speaks.
+/// Watches whether the machine runs on battery without polling, for where there is no
+/// D-Bus system bus (with one, `SystemLifecycle`'s monitor follows UPower and
+/// power-profiles-daemon instead): power-supply changes (plugging, unplugging, battery
+/// status) come through the kernel's uevent netlink socket. A thread blocks in `poll` on
+/// it and re-reads the power supplies when it speaks.
 ///
-/// Low power means: the profile is `power-saver`, or the machine runs on battery (a
-/// battery discharging, or mains supplies present and none online).
+/// Low power means running on battery: a battery discharging, or mains supplies present
+/// and none online.
 ///
 /// `Sendable`: its state is in a `LockedValue`; the descriptors are fixed after `init`.
 public final class PowerMonitor: Sendable {
     private let root: String
     private let report: @Sendable (Bool) -> Void
-    private let inotify: Int32
     private let uevents: Int32
     private let wakePipe: (read: Int32, write: Int32)
     private let finished = LockedValue(false)
@@ -22,11 +22,6 @@ public final class PowerMonitor: Sendable {
     init(root: String, report: @escaping @Sendable (Bool) -> Void) {
         self.root = root
         self.report = report
-        inotify = inotify_init1(Int32(IN_CLOEXEC))
-        if inotify >= 0 {
-            _ = inotify_add_watch(inotify, root + "/var/lib/power-profiles-daemon",
-                                  UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
-        }
         uevents = Self.openUeventSocket()
         wakePipe = closeOnExecPipe() ?? (-1, -1)
         report(isLowPower)
@@ -39,7 +34,7 @@ public final class PowerMonitor: Sendable {
     }
 
     deinit {
-        for fd in [inotify, uevents, wakePipe.read, wakePipe.write] where fd >= 0 { close(fd) }
+        for fd in [uevents, wakePipe.read, wakePipe.write] where fd >= 0 { close(fd) }
     }
 
     /// Stops the watch; the monitor's thread ends and releases it.
@@ -49,15 +44,8 @@ public final class PowerMonitor: Sendable {
         _ = write(wakePipe.write, &byte, 1)
     }
 
-    /// The power state now, read from the files.
-    public var isLowPower: Bool { isPowerSaverProfile || isOnBattery }
-
-    /// power-profiles-daemon's saved profile is `power-saver`.
-    var isPowerSaverProfile: Bool {
-        guard let text = try? String(contentsOfFile: root + "/var/lib/power-profiles-daemon/state.ini", encoding: .utf8)
-        else { return false }
-        return text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "Profile=power-saver" }
-    }
+    /// The power state now, read from the power supplies.
+    public var isLowPower: Bool { isOnBattery }
 
     /// A battery discharges, or mains supplies exist and none is online.
     var isOnBattery: Bool {
@@ -73,7 +61,7 @@ public final class PowerMonitor: Sendable {
     }
 
     private func watch() {
-        var fds = [inotify, uevents, wakePipe.read].filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var fds = [uevents, wakePipe.read].filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var buffer = [UInt8](repeating: 0, count: 8192)
         while !finished.withLock({ $0 }) {
             guard poll(&fds, nfds_t(fds.count), -1) > 0 else { continue }

@@ -1,9 +1,18 @@
+import SwiftGPUSupport
+
 /// A linear GPU allocation, Metal's `MTLBuffer`.
 ///
-/// `@unchecked Sendable`: stored properties are immutable; the contents are the caller's
-/// to synchronise with GPU work, as in Metal.
+/// `@unchecked Sendable`: the memory and purgeable state are in a `LockedValue`; the other
+/// stored properties are immutable; the contents are the caller's to synchronise with GPU
+/// work, as in Metal.
 public final class Buffer: @unchecked Sendable {
-    let backing: VulkanBuffer
+    struct Memory {
+        /// Nil once the contents are discarded (`PurgeableState.empty`).
+        var backing: VulkanBuffer?
+        var state = PurgeableState.nonVolatile
+    }
+
+    let memory: LockedValue<Memory>
     /// The device that made the buffer.
     public let device: Device
     /// Length in bytes.
@@ -13,12 +22,24 @@ public final class Buffer: @unchecked Sendable {
 
     init(device: Device, backing: VulkanBuffer, storageMode: StorageMode) {
         self.device = device
-        self.backing = backing
+        memory = LockedValue(Memory(backing: backing))
         length = backing.length
         self.storageMode = storageMode
     }
 
-    /// The CPU address of a shared buffer's contents. Stops for a private buffer.
+    /// The memory now, for encoding: a command buffer retains it, so that discarding the
+    /// contents frees it only after the GPU is done with it. Stops once the contents are
+    /// discarded.
+    var backing: VulkanBuffer {
+        guard let backing = memory.withLock({ $0.backing }) else {
+            misuse("a buffer whose contents were discarded (purgeable state empty) was used; "
+                + "setPurgeableState(.nonVolatile) gives it memory again")
+        }
+        return backing
+    }
+
+    /// The CPU address of a shared buffer's contents. Stops for a private buffer, and for
+    /// one whose contents were discarded.
     public func contents() -> UnsafeMutableRawPointer {
         guard let mapped = backing.mapped else {
             misuse("contents() called on a buffer with private storage; use a shared buffer or a blit copy")

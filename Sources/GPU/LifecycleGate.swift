@@ -19,8 +19,11 @@ import SwiftGPUSupport
 /// entering the background waits for it to be counted, so that the drain schedules it
 /// rather than letting it run after the drain returned.
 ///
-/// `@unchecked Sendable`: `engines` and `admitting` are guarded by `lock`; `lifecycle` is
-/// immutable.
+/// Volatile resources (`setPurgeableState(.volatile)`) are emptied on a memory warning and
+/// on entering the background.
+///
+/// `@unchecked Sendable`: `engines`, `admitting` and `volatiles` are guarded by `lock`;
+/// `lifecycle` is immutable.
 final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
     let lifecycle: AppLifecycle
     private let lock = ConditionLock()
@@ -28,8 +31,15 @@ final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
     /// Commits admitted and not yet counted by their queue (`admitted()` not yet called).
     private var admitting = 0
 
+    /// Buffers set volatile since the last purge (some may be nonvolatile again).
+    private var volatiles: [WeakBuffer] = []
+
     private struct WeakEngine {
         weak var engine: QueueEngine?
+    }
+
+    private struct WeakBuffer {
+        weak var buffer: Buffer?
     }
 
     init(lifecycle: AppLifecycle) {
@@ -96,7 +106,7 @@ final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
 
     /// The gate reads the lifecycle's state at each commit; on entering the background it
     /// waits for commits admitted before to be counted, then notes what each queue has
-    /// waiting, before any observer runs.
+    /// waiting, before any observer runs, and empties the volatile resources.
     func lifecycleDidChange(_ transition: LifecycleTransition) {
         guard transition.event == .didEnterBackground else { return }
         let live = lock.withLock { () -> [QueueEngine] in
@@ -104,6 +114,27 @@ final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
             return engines.compactMap(\.engine)
         }
         for engine in live { engine.noteGateClosed() }
+        emptyVolatileResources()
+    }
+
+    /// A memory warning empties the volatile resources.
+    func didReceiveMemoryWarning() { emptyVolatileResources() }
+
+    /// Remembers `buffer`, just set volatile, for the next purge.
+    func noteVolatile(_ buffer: Buffer) {
+        lock.withLock {
+            volatiles.removeAll { $0.buffer == nil }
+            if !volatiles.contains(where: { $0.buffer === buffer }) { volatiles.append(WeakBuffer(buffer: buffer)) }
+        }
+    }
+
+    /// Discards the contents of every buffer still volatile, with no gate lock held.
+    private func emptyVolatileResources() {
+        let buffers = lock.withLock { () -> [Buffer] in
+            defer { volatiles.removeAll() }
+            return volatiles.compactMap(\.buffer)
+        }
+        for buffer in buffers { buffer.discard() }
     }
 }
 

@@ -92,6 +92,28 @@ struct ExampleTests {
         #expect(text.contains("summary: 21 frames, 16 completed, 5 refused, counter 16 — background-safe"))
     }
 
+    @Test("BackgroundSafeRendering --logind: a suspend and resume through dbusmock's logind, with its timeline")
+    func logind() throws {
+        let bus = try MockSystemBus()
+        let child = try SpawnedProcess(try Self.executable("BackgroundSafeRendering").path, ["--logind", bus.address],
+                                       environment: Self.environment())
+        let lines = LineReader(child.output)
+        #expect(lines.next(containing: "holding logind's sleep delay lock") != nil)
+        #expect(try bus.inhibitorCount() == 1)
+        try bus.prepareForSleep(true)
+        let timeline = lines.next(containing: "sleep: PrepareForSleep received → drained")
+        #expect(timeline?.contains("→ lock released") == true, "\(timeline ?? "no timeline")")
+        #expect(timeline?.contains("failed at deadline 0") == true)
+        #expect(lines.next(containing: "background: frame") != nil, "a frame committed in the background is refused")
+        #expect(try bus.inhibitorCount() == 0, "released: logind may suspend")
+        try bus.prepareForSleep(false)
+        #expect(lines.next(containing: "didBecomeActive: inactive → active") != nil)
+        #expect(lines.next(containing: "summary:")?.contains("nothing ran while suspended") == true)
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
     @Test("BackgroundSafeRendering --signals: Ctrl-Z drains and stops, SIGCONT resumes, SIGTERM ends")
     func signals() throws {
         let child = try SpawnedProcess(try Self.executable("BackgroundSafeRendering").path, ["--signals"],

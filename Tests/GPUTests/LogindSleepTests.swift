@@ -6,74 +6,6 @@ import SwiftGPUSupport
 import SystemLifecycle
 import Testing
 
-/// A private D-Bus daemon with python3-dbusmock's logind on it: the system bus of one test.
-/// One Python process starts both (dbusmock's own helpers wait until each is ready) and
-/// stops both when it is told to or when the test process goes.
-final class MockSystemBus: @unchecked Sendable {   // immutable after init
-    let address: String
-    private let helper: SpawnedProcess
-
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    init() throws {
-        helper = try SpawnedProcess("/usr/bin/python3", ["-c", """
-            import ctypes, os, signal, subprocess, sys, dbusmock
-            ctypes.CDLL(None).prctl(1, signal.SIGTERM)   # PR_SET_PDEATHSIG: go with the test
-            dbusmock.DBusTestCase.start_system_bus()
-            server, _ = dbusmock.DBusTestCase.spawn_server_template('logind', {}, stdout=subprocess.DEVNULL)
-            def stop(*_):
-                server.terminate()
-                server.wait()
-                dbusmock.DBusTestCase.stop_dbus(dbusmock.DBusTestCase.system_bus_pid)
-                sys.exit(0)
-            signal.signal(signal.SIGTERM, stop)
-            print('address ' + os.environ['DBUS_SYSTEM_BUS_ADDRESS'], flush=True)
-            signal.pause()
-            """], environment: ProcessInfo.processInfo.environment)
-        guard let line = LineReader(helper.output).next(containing: "address ") else {
-            kill(helper.pid, SIGTERM)
-            waitpid(helper.pid, nil, 0)
-            throw Failure(description: "the private bus or the logind mock did not start")
-        }
-        address = String(line.dropFirst("address ".count))
-    }
-
-    deinit {
-        kill(helper.pid, SIGTERM)
-        waitpid(helper.pid, nil, 0)
-    }
-
-    /// Runs `code` with a `dbus` module, `bus` (this bus) and `logind` (the mock's main
-    /// object) defined, and returns what it printed.
-    func python(_ code: String) throws -> String {
-        let child = try SpawnedProcess("/usr/bin/python3", ["-c", """
-            import dbus
-            bus = dbus.bus.BusConnection('\(address)')
-            logind = bus.get_object('org.freedesktop.login1', '/org/freedesktop/login1')
-            \(code)
-            """], environment: ProcessInfo.processInfo.environment)
-        let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
-        var status: Int32 = 0
-        waitpid(child.pid, &status, 0)
-        guard status == 0 else { throw Failure(description: "python failed: \(output)") }
-        return output
-    }
-
-    /// Emits logind's PrepareForSleep(`start`), or PrepareForShutdown with `shutdown`.
-    func prepareForSleep(_ start: Bool, shutdown: Bool = false) throws {
-        _ = try python("logind.EmitSignal('org.freedesktop.login1.Manager', '\(shutdown ? "PrepareForShutdown" : "PrepareForSleep")', "
-            + "'b', [\(start ? "True" : "False")], dbus_interface='org.freedesktop.DBus.Mock')")
-    }
-
-    /// How many inhibitor locks logind holds now.
-    func inhibitorCount() throws -> Int {
-        Int(try python("print(len(logind.ListInhibitors(dbus_interface='org.freedesktop.login1.Manager')))")
-            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-    }
-}
-
 /// Suspend through logind, on a private bus with python3-dbusmock's logind.
 @Suite("logind sleep inhibitor on a private bus", .validated)
 struct LogindSleepTests {
@@ -83,7 +15,7 @@ struct LogindSleepTests {
         let bus = try MockSystemBus()
         let gpu = try TestGPU(maxCommandBufferCount: count + 8)
         let lifecycle = gpu.device.lifecycle
-        let inhibitor = try LogindSleepInhibitor(lifecycle: lifecycle, address: bus.address, who: "LogindSleepTests")
+        let inhibitor = try SystemBusMonitor(lifecycle: lifecycle, address: bus.address, who: "LogindSleepTests")
         let slept = DispatchSemaphore(value: 0)
         inhibitor.onSleep { _ in slept.signal() }
         try inhibitor.start()
@@ -128,7 +60,7 @@ struct LogindSleepTests {
     func shutdown() throws {
         let bus = try MockSystemBus()
         let lifecycle = AppLifecycle()
-        let inhibitor = try LogindSleepInhibitor(lifecycle: lifecycle, address: bus.address, who: "LogindSleepTests")
+        let inhibitor = try SystemBusMonitor(lifecycle: lifecycle, address: bus.address, who: "LogindSleepTests")
         let terminating = DispatchSemaphore(value: 0)
         let observation = lifecycle.observe { if $0.event == .willTerminate { terminating.signal() } }
         try inhibitor.start()
@@ -136,6 +68,53 @@ struct LogindSleepTests {
         #expect(terminating.wait(timeout: .now() + 5) == .success)
         #expect(lifecycle.isTerminating)
         observation.cancel()
+        inhibitor.stop()
+    }
+
+    @Test("sleep with a stuck buffer: the lock is released at the deadline, the buffer fails with notPermitted")
+    func sleepWithStuckBuffer() throws {
+        let bus = try MockSystemBus()
+        // logind's longest delay, 2 s: the drain has 1.5 s on the lifecycle's clock.
+        _ = try bus.python("logind.AddProperty('org.freedesktop.login1.Manager', 'InhibitDelayMaxUSec', "
+            + "dbus.UInt64(2000000), dbus_interface=mock)")
+        let clock = ManualClock()
+        let lifecycle = AppLifecycle(clock: clock)
+        let gpu = try TestGPU(lifecycle: lifecycle)
+        let inhibitor = try SystemBusMonitor(lifecycle: lifecycle, address: bus.address, who: "LogindSleepTests")
+        #expect(inhibitor.inhibitDelayMax == .seconds(2))
+        let slept = DispatchSemaphore(value: 0)
+        inhibitor.onSleep { _ in slept.signal() }
+        try inhibitor.start()
+
+        // Held on an event nobody signals: it can never be scheduled.
+        let event = try gpu.device.makeSharedEvent()
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let stuck = try gpu.queue.makeCommandBuffer()
+        stuck.encodeWaitForEvent(event, value: 1)
+        stuck.commit()
+        let follower = try gpu.incrementBuffer(counter)
+        follower.commit()
+        #expect(stuck.status == .committed)
+        try bus.prepareForSleep(true)
+        // The drain waits on the lifecycle's clock: its deadline timer is set.
+        while clock.waitingCount == 0 { sched_yield() }
+        #expect(try bus.inhibitorCount() == 1, "held while the drain waits")
+        #expect(slept.wait(timeout: .now()) == .timedOut)
+        clock.advance(by: .milliseconds(1500))
+        #expect(slept.wait(timeout: .now() + 10) == .success)
+        let record = try #require(inhibitor.sleeps.first)
+        #expect(record.deadline == .milliseconds(1500), "InhibitDelayMaxUSec less the 0.5 s margin")
+        #expect(record.report.failedAtDeadline == 2)
+        #expect(record.report.scheduled == 0)
+        #expect(try bus.inhibitorCount() == 0, "released at the deadline: logind may suspend")
+        for buffer in [stuck, follower] {
+            buffer.waitUntilCompleted()
+            #expect(buffer.status == .error)
+            #expect(buffer.error?.code == .notPermitted)
+            #expect(buffer.error?.localizedDescription.contains("could not be scheduled before the app entered the background") == true)
+        }
+        event.signaledValue = 1
+        #expect(counter.contents().load(as: UInt32.self) == 0, "no GPU work after the deadline")
         inhibitor.stop()
     }
 }

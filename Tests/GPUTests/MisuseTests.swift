@@ -17,6 +17,18 @@ struct MisuseTests {
         #expect(stderr(result).contains("SwiftGPU API misuse: commit() called on a command buffer that was already committed"))
     }
 
+    @Test("binding a buffer whose contents were discarded")
+    func emptiedBuffer() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let buffer = try gpu.device.makeBuffer(length: 64)
+            buffer.setPurgeableState(.empty)
+            let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
+            encoder.setBuffer(buffer, offset: 0, index: 0)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: a buffer whose contents were discarded (purgeable state empty) was used"))
+    }
+
     @Test("encoding after commit")
     func encodeAfterCommit() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -162,6 +162,8 @@ public final class BlitCommandEncoder {
     private func track(reading source: AnyObject?, writing destination: AnyObject) {
         context.encoding.retained.append(destination)
         if let source { context.encoding.retained.append(source) }
+        // A buffer's memory now, which outlives a discard until the GPU is done with it.
+        for case let buffer as Buffer in [destination, source] { context.encoding.retained.append(buffer.backing) }
         let read = source.map(ObjectIdentifier.init), written = ObjectIdentifier(destination)
         if read.map({ context.encoding.hazards.conflicts($0, writing: false) }) == true || context.encoding.hazards.conflicts(written, writing: true) {
             context.encoding.hazards.barrier()

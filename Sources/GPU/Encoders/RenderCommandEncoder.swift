@@ -266,8 +266,9 @@ public final class RenderCommandEncoder {
             misuse("\(call): \(indexCount) \(indexType) indices at offset \(indexBufferOffset) do not fit the buffer's \(indexBuffer.length) bytes")
         }
         guard prepareDraw(type, call: call) else { return }
-        context.encoding.retained.append(indexBuffer)
-        context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: indexBuffer.backing.handle,
+        let backing = indexBuffer.backing
+        context.encoding.retained.append(contentsOf: [indexBuffer, backing] as [AnyObject])
+        context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: backing.handle,
                             offset: indexBufferOffset, type: indexType, baseVertex: baseVertex, firstInstance: baseInstance)
     }
 

@@ -36,11 +36,13 @@ struct ResourceBinder {
         guard offset >= 0, offset < buffer.length else {
             misuse("\(call): offset \(offset) is outside the buffer's \(buffer.length) bytes")
         }
-        // Rebinding the buffer just bound (a new offset per draw) keeps one reference.
-        if context.encoding.retained.last !== buffer { context.encoding.retained.append(buffer) }
+        // The buffer and its memory now (which outlives a discard until the GPU is done);
+        // rebinding the buffer just bound (a new offset per draw) keeps one reference.
+        let backing = buffer.backing
+        if context.encoding.retained.last !== backing { context.encoding.retained.append(contentsOf: [buffer, backing] as [AnyObject]) }
         context.encoding.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
             isSet: true,
-            bound: BoundBuffer(buffer: buffer.backing.handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
+            bound: BoundBuffer(buffer: backing.handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
             owner: ObjectIdentifier(buffer))
     }
 
@@ -143,6 +145,8 @@ struct ResourceBinder {
         let id = ObjectIdentifier(resource)
         let writing = usage.contains(.write)
         context.encoding.retained.append(resource)
+        // A buffer's memory now, which outlives a discard until the GPU is done with it.
+        if let buffer = resource as? Buffer { context.encoding.retained.append(buffer.backing) }
         if writing, let texture = resource as? Texture { commandBuffer.noteWrite(to: texture) }
         if barrier, context.encoding.hazards.conflicts(id, writing: writing) {
             context.encoding.hazards.barrier()
