@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "PacedFrames", targets: ["PacedFrames"]),
         .executable(name: "WindowedCube", targets: ["WindowedCube"]),
         .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
+        .executable(name: "EmbedInSDL", targets: ["EmbedInSDL"]),
         .executable(name: "PortingMetalComputeBasic", targets: ["PortingMetalComputeBasic"]),
         .executable(name: "PortingMetalUIBasics", targets: ["PortingMetalUIBasics"]),
         .executable(name: "Sketch", targets: ["Sketch"]),
@@ -159,7 +160,7 @@ let package = Package(
         // What the windowed examples share: their own xcb window.
         .target(
             name: "ExampleSupport",
-            dependencies: ["CVulkan", "SwiftGPUSupport"],
+            dependencies: ["CVulkan", "SwiftGPUSupport", "GPU", "Shaders"],
             path: "Examples/ExampleSupport",
             swiftSettings: strict
         ),
@@ -184,8 +185,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "EmbedInGLFW",
-            dependencies: ["GPU", "Shaders", "CGLFW", "ExampleSupport"],
+            dependencies: ["GPU", "CGLFW", "ExampleSupport"],
             path: "Examples/EmbedInGLFW",
+            swiftSettings: strict
+        ),
+        .systemLibrary(
+            name: "CSDL2",
+            path: "Examples/CSDL2"
+        ),
+        .executableTarget(
+            name: "EmbedInSDL",
+            dependencies: ["GPU", "AppLifecycle", "CSDL2", "CVulkan", "ExampleSupport"],
+            path: "Examples/EmbedInSDL",
             swiftSettings: strict
         ),
         // Published Metal samples ported as literally as possible (see their files' headers).

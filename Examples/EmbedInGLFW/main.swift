@@ -16,8 +16,6 @@ import CGLFW
 import ExampleSupport
 import Foundation
 import GPU
-import Shaders
-import Synchronization
 
 let frameLimit = option("--frames").flatMap(Int.init) ?? 120
 let size = (option("--size") ?? "480x320").split(separator: "x").compactMap { Int32($0) }
@@ -50,14 +48,13 @@ glfwSetKeyCallback(window) { window, key, _, action, _ in
     if key == GLFW_KEY_Q && action == GLFW_PRESS { glfwSetWindowShouldClose(window, GLFW_TRUE) }
 }
 
-/// Frames rendered (on the main thread), and how many of them were shown.
+/// Frames rendered, and how many of them were shown (both on the main thread).
 nonisolated(unsafe) var frames = 0
-let shown = Mutex(0)
+nonisolated(unsafe) var shown = 0
 
 do {
     let device = try Device.makeDefault()
     let queue = try device.makeCommandQueue()
-    let library = try device.makeDefaultLibrary(bundle: Shaders.bundle)
     let handles = device.vulkanHandles
     // The handshake: GLFW's surface needs instance extensions that SwiftGPU's instance must have.
     var extensionCount: UInt32 = 0
@@ -79,9 +76,9 @@ do {
         hostSurface = OpaquePointer(made)
         surface = .vulkan(surface: OpaquePointer(made))
     }
-    try render(device: device, queue: queue, library: library, layer: Layer(device: device, surface: surface))
+    try render(device: device, queue: queue, layer: Layer(device: device, surface: surface))
     let route = hostSurface != nil ? "GLFW's Vulkan surface" : "an Xlib surface SwiftGPU made"
-    say("rendered \(frames) frames into it through \(route) on \(device.name); \(shown.withLock { $0 }) shown")
+    say("rendered \(frames) frames into it through \(route) on \(device.name); \(shown) shown")
     if CommandLine.arguments.contains("--hold") {
         say("holding the last frame; Q closes the window")
         while glfwWindowShouldClose(window) == GLFW_FALSE { glfwWaitEvents() }
@@ -98,22 +95,8 @@ do {
 }
 
 /// Renders `frameLimit` frames of the triangle into `layer`, while GLFW runs the window.
-func render(device: Device, queue: CommandQueue, library: Library, layer: Layer) throws {
-    let descriptor = RenderPipelineDescriptor()
-    descriptor.vertexFunction = try library.makeFunction(name: "triangle.vert")
-    descriptor.fragmentFunction = try library.makeFunction(name: "color.frag")
-    let layout = VertexDescriptor()
-    layout.attributes[0].format = .float2             // position
-    layout.attributes[1].format = .float4             // colour
-    layout.attributes[1].offset = 8
-    layout.layouts[0].stride = 24
-    descriptor.vertexDescriptor = layout
-    descriptor.colorAttachments[0].pixelFormat = layer.pixelFormat
-    let pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
-    let vertices: [Float] = [0, 0.8, 1, 0, 0, 1, 0.8, -0.8, 0, 1, 0, 1, -0.8, -0.8, 0, 0, 1, 1]
-    let vertexBuffer = try vertices.withUnsafeBytes { try device.makeBuffer(bytes: $0.baseAddress!, length: $0.count) }
-
-    let handled = DispatchGroup()
+func render(device: Device, queue: CommandQueue, layer: Layer) throws {
+    let scene = try TriangleScene(device: device, queue: queue, pixelFormat: layer.pixelFormat)
     while frames < frameLimit, glfwWindowShouldClose(window) == GLFW_FALSE {
         glfwPollEvents()
         guard let drawable = layer.nextDrawable() else {
@@ -121,29 +104,11 @@ func render(device: Device, queue: CommandQueue, library: Library, layer: Layer)
             glfwWaitEventsTimeout(0.1)
             continue
         }
-        let pass = RenderPassDescriptor()
-        pass.colorAttachments[0].texture = drawable.texture
-        pass.colorAttachments[0].loadAction = .clear
-        pass.colorAttachments[0].storeAction = .store
-        pass.colorAttachments[0].clearColor = ClearColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1)
-        let commandBuffer = try queue.makeCommandBuffer()
-        let encoder = try commandBuffer.makeRenderCommandEncoder(descriptor: pass)
-        encoder.setRenderPipelineState(pipeline)
-        encoder.setVertexBuffer(vertexBuffer, offset: 0, index: 0)
-        var transform: [Float] = [0, 0, 1, 1, 0.5, 0, 0, 0]
-        encoder.setVertexBytes(&transform, length: 32, index: 2)
-        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
-        encoder.endEncoding()
-        handled.enter()
-        drawable.addPresentedHandler { drawable in
-            if drawable.presentedTime > 0 { shown.withLock { $0 += 1 } }
-            handled.leave()
-        }
-        commandBuffer.present(drawable)
-        commandBuffer.commit()
+        try scene.present(drawable, clear: ClearColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1))
         frames += 1
     }
     // Every drawable's presented handler runs once it is shown or dropped.
-    guard handled.wait(timeout: .now() + 5) == .success else { fail("frames were still unpresented after 5 s") }
+    guard scene.waitForPresentedFrames() else { fail("frames were still unpresented after 5 s") }
+    shown = scene.shown
     say("window \(glfwGetX11Window(window)) made by GLFW \(String(cString: glfwGetVersionString()))")
 }

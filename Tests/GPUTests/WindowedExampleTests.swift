@@ -145,18 +145,45 @@ struct WindowedExampleTests {
         let rendered = try #require(lines.next(containing: "rendered "))
         #expect(rendered.hasPrefix("rendered 12 frames into it through \(route)") && rendered.hasSuffix("; 12 shown"), "\(rendered)")
         #expect(lines.next(containing: "holding") != nil)
-        // The clear colour (0.1, 0.1, 0.15) in the corner, the red top vertex near the top, the
-        // green and blue corners' mix in the middle.
-        #expect(try x.pixel(of: window, width: 160, height: 120, x: 2, y: 2) == [38, 26, 26])
-        let top = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 18)
-        #expect(top[2] > 150 && top[1] < 80 && top[0] < 80, "red at the top (BGR): \(top)")
-        let middle = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 80)
-        #expect(middle[0] > 40 && middle[1] > 40, "blended inside (BGR): \(middle)")
+        // The clear colour (0.1, 0.1, 0.15) around the triangle.
+        try Self.expectTriangle(x, window, clear: [38, 26, 26])
         Self.press(x, window, "q")
         if !xlib { #expect(lines.next(containing: "GLFW's surface destroyed after the layer let go of it") != nil) }
         var status: Int32 = 0
         #expect(waitpid(child.pid, &status, 0) == child.pid)
         #expect(status == 0)
+    }
+
+    @Test("EmbedInSDL: SDL's window and surface on the app's own instance; the triangle reads back, Q quits, surface and instance go after SwiftGPU")
+    func embedInSDL() throws {
+        let server = try XvfbServer()
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("EmbedInSDL", ["--frames", "12", "--size", "160x120", "--hold"], on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        let rendered = try #require(lines.next(containing: "rendered "))
+        #expect(rendered.hasPrefix("rendered 12 frames through SDL's Vulkan surface") && rendered.hasSuffix("; 12 shown"), "\(rendered)")
+        #expect(lines.next(containing: "holding") != nil)
+        // The clear colour (0.15, 0.1, 0.1) around the triangle.
+        try Self.expectTriangle(x, window, clear: [26, 26, 38])
+        Self.press(x, window, "q")
+        let teardown = try #require(lines.next(containing: "destroyed"))
+        #expect(teardown == "surface and instance destroyed after SwiftGPU let go of them; 0 validation messages")
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
+    /// Expects the embedding examples' triangle in the 160×120 `window`: `clear` (BGR) in
+    /// the corner, the red top vertex near the top, the green and blue corners' mix inside.
+    static func expectTriangle(_ x: XcbConnection, _ window: UInt32, clear: [UInt8]) throws {
+        #expect(try x.pixel(of: window, width: 160, height: 120, x: 2, y: 2) == clear)
+        let top = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 18)
+        #expect(top[2] > 150 && top[1] < 80 && top[0] < 80, "red at the top (BGR): \(top)")
+        let middle = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 80)
+        #expect(middle[0] > 40 && middle[1] > 40, "blended inside (BGR): \(middle)")
     }
 
     /// Runs example `name` to its end on a fresh Xvfb server, expects a clean exit, and returns
