@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "PointerInput", targets: ["PointerInput"]),
         .library(name: "SystemLifecycle", targets: ["SystemLifecycle", "CSystemBus"]),
         .library(name: "GPUXCB", targets: ["GPUXCB", "CXCBPresent", "CXCBInput"]),
+        .library(name: "GPUGTK", targets: ["GPUGTK", "CGTKView"]),
         .library(name: "GPUWayland", targets: ["GPUWayland", "CXDGShell", "CWaylandPresentation", "CWaylandInput",
                                                      "CWaylandQueue"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
@@ -27,6 +28,7 @@ let package = Package(
         .executable(name: "WindowedCube", targets: ["WindowedCube"]),
         .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
         .executable(name: "EmbedInSDL", targets: ["EmbedInSDL"]),
+        .executable(name: "EmbedInGTK", targets: ["EmbedInGTK"]),
         .executable(name: "PortingMetalComputeBasic", targets: ["PortingMetalComputeBasic"]),
         .executable(name: "PortingMetalUIBasics", targets: ["PortingMetalUIBasics"]),
         .executable(name: "Sketch", targets: ["Sketch"]),
@@ -124,6 +126,25 @@ let package = Package(
             name: "GPUWayland",
             dependencies: ["CXDGShell", "CWaylandPresentation", "CWaylandInput", "AppLifecycle", "FramePacing",
                            "PointerInput", "SwiftGPUSupport"],
+            swiftSettings: strict
+        ),
+        // The GTK 4 view: GTK's headers are not used (see CGTKDeclarations.h), so no
+        // pkg-config flags; libepoxy's headers need none.
+        .target(
+            name: "CGTKView",
+            linkerSettings: [.linkedLibrary("gtk-4"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+                             .linkedLibrary("epoxy")]
+        ),
+        .target(
+            name: "GPUGTK",
+            dependencies: ["CGTKView", "GPU", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "EmbedInGTK",
+            dependencies: ["GPUGTK", "CGTKView", "GPU", "AppLifecycle", "FramePacing", "ExampleSupport"],
+            path: "Examples/EmbedInGTK",
             swiftSettings: strict
         ),
         .plugin(name: "SPIRVCompiler", capability: .buildTool()),

@@ -48,6 +48,21 @@ extension Device {
         VulkanInstance.adopted.waitUntilReleased(instance, timeout: timeout)
     }
 
+    /// Whether this device makes textures whose memory another API can import
+    /// (`VK_KHR_external_memory_fd`; lavapipe and the GPU drivers offer it).
+    public var supportsSharedTextures: Bool { backend.exportsMemory }
+
+    /// A texture as ``makeTexture(descriptor:)`` makes one, with memory that another API on
+    /// the same device can import (``Texture/makeSharedTextureHandle()``), as Metal's
+    /// `makeSharedTexture(descriptor:)`. Throws `unsupportedTexture` where the device does
+    /// not export memory.
+    public func makeSharedTexture(descriptor: TextureDescriptor) throws(GPUError) -> Texture {
+        guard supportsSharedTextures else {
+            throw .unsupportedTexture("makeSharedTexture(descriptor:): this device does not export memory (VK_KHR_external_memory_fd)")
+        }
+        return try makeTexture(descriptor: descriptor, call: "makeSharedTexture(descriptor:)", shared: true)
+    }
+
     /// The Vulkan objects under this device: an escape hatch for a host library that records
     /// or submits its own Vulkan work (see ``VulkanHandles`` for who destroys what).
     public var vulkanHandles: VulkanHandles { backend.handles }

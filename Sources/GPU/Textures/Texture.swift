@@ -142,7 +142,12 @@ extension Device {
     /// device cannot make (a format and usage pair it lacks, a size or slice count over its
     /// limits) throws ``GPUError/unsupportedTexture(_:)``.
     public func makeTexture(descriptor: TextureDescriptor) throws(GPUError) -> Texture {
-        let call = "makeTexture(descriptor:)"
+        try makeTexture(descriptor: descriptor, call: "makeTexture(descriptor:)", shared: false)
+    }
+
+    /// A texture as `makeTexture(descriptor:)`, or with memory another API can import
+    /// (`shared`).
+    func makeTexture(descriptor: TextureDescriptor, call: String, shared: Bool) throws(GPUError) -> Texture {
         let descriptor = descriptor.spec
         guard descriptor.width > 0, descriptor.height > 0, descriptor.arrayLength > 0 else {
             misuse("\(call): width, height and arrayLength must be above 0, got \(descriptor.width)×\(descriptor.height) "
@@ -164,7 +169,7 @@ extension Device {
         try checkSupported(descriptor, call: call)
         let backing: VulkanImage
         do {
-            backing = try VulkanImage(device: backend, descriptor: descriptor)
+            backing = try VulkanImage(device: backend, descriptor: descriptor, exportable: shared)
         } catch {
             throw .vulkan(error)
         }

@@ -11,6 +11,7 @@ enum VulkanCallSite: String, Sendable, Hashable, CaseIterable {
     case createImageView = "vkCreateImageView"
     case createSampler = "vkCreateSampler"
     case allocateMemory = "vkAllocateMemory"
+    case getMemoryFd = "vkGetMemoryFdKHR"
     case bindBufferMemory = "vkBindBufferMemory"
     case mapMemory = "vkMapMemory"
     case createShaderModule = "vkCreateShaderModule"

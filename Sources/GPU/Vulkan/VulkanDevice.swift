@@ -42,6 +42,8 @@ final class VulkanDevice: @unchecked Sendable {
         let calibrated = physical.extensions.contains("VK_EXT_calibrated_timestamps")
         if calibrated { extensions.append("VK_EXT_calibrated_timestamps") }
         if physical.extensions.contains("VK_KHR_swapchain") { extensions.append("VK_KHR_swapchain") }
+        // Shared textures: memory exported as a file descriptor for another API (GL) to import.
+        if physical.extensions.contains("VK_KHR_external_memory_fd") { extensions.append("VK_KHR_external_memory_fd") }
         let timing = VulkanPresentTiming.extensions(of: physical)
         extensions += timing.names
         enabledExtensions = Set(extensions)

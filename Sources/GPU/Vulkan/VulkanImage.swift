@@ -20,6 +20,10 @@ final class VulkanImage: @unchecked Sendable {
     let handle: VkImage
     /// Nil for a swapchain's image.
     let memory: VkDeviceMemory?
+    /// The size of `memory` in bytes (0 for a swapchain's image).
+    let allocationSize: Int
+    /// Whether `memory` can be exported as a file descriptor.
+    let isExportable: Bool
     let view: VkImageView
     let descriptor: TextureSpec
     /// Whether the image belongs to a swapchain.
@@ -28,7 +32,9 @@ final class VulkanImage: @unchecked Sendable {
     private var attachmentViews: [Int: VkImageView] = [:]
     private var entersUndefined = false
 
-    init(device: VulkanDevice, descriptor: TextureSpec) throws(VulkanError) {
+    /// A new image; with `exportable` its memory can be exported as an opaque file
+    /// descriptor (`VK_KHR_external_memory_fd`) for another API to import.
+    init(device: VulkanDevice, descriptor: TextureSpec, exportable: Bool = false) throws(VulkanError) {
         self.device = device
         self.descriptor = descriptor
         let vk = device.handle
@@ -45,8 +51,16 @@ final class VulkanImage: @unchecked Sendable {
         info.usage = descriptor.vkUsage
         info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
         info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
+        var external = VkExternalMemoryImageCreateInfo()
+        external.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO
+        external.handleTypes = VkExternalMemoryHandleTypeFlags(VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT.rawValue)
         var image: VkImage?
-        try vkCall(.createImage, device.faults) { vkCreateImage(vk, &info, nil, &image) }
+        try vkCall(.createImage, device.faults) {
+            withUnsafePointer(to: &external) { external in
+                if exportable { info.pNext = UnsafeRawPointer(external) }
+                return vkCreateImage(vk, &info, nil, &image)
+            }
+        }
         guard let image else { throw VulkanError(code: .initializationFailed, callSite: "vkCreateImage") }
 
         var requirements = VkMemoryRequirements()
@@ -60,7 +74,15 @@ final class VulkanImage: @unchecked Sendable {
         var memory: VkDeviceMemory?
         var view: VkImageView?
         do throws(VulkanError) {
-            try vkCall(.allocateMemory, device.faults) { vkAllocateMemory(vk, &allocation, nil, &memory) }
+            var export = VkExportMemoryAllocateInfo()
+            export.sType = VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO
+            export.handleTypes = external.handleTypes
+            try vkCall(.allocateMemory, device.faults) {
+                withUnsafePointer(to: &export) { export in
+                    if exportable { allocation.pNext = UnsafeRawPointer(export) }
+                    return vkAllocateMemory(vk, &allocation, nil, &memory)
+                }
+            }
             try vkCall(.bindImageMemory, device.faults) { vkBindImageMemory(vk, image, memory, 0) }
             var viewInfo = VkImageViewCreateInfo()
             viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
@@ -78,6 +100,8 @@ final class VulkanImage: @unchecked Sendable {
             throw error
         }
         handle = image
+        allocationSize = Int(requirements.size)
+        isExportable = exportable
         self.memory = memory!
         self.view = view!
         isPresentable = false
@@ -89,6 +113,8 @@ final class VulkanImage: @unchecked Sendable {
         self.descriptor = descriptor
         self.handle = handle
         memory = nil
+        allocationSize = 0
+        isExportable = false
         isPresentable = true
         var viewInfo = VkImageViewCreateInfo()
         viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
