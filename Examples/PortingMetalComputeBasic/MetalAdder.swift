@@ -1,7 +1,7 @@
 // A port of MetalComputeBasic/MetalAdder.swift from github.com/nealsid/MetalComputeBasic at
 // commit dbdc8654eeee95f48b5bbe5bbcc8e33fad98a950: a Swift translation of Apple's sample
 // "Performing Calculations on a GPU". Every line is the original's except those marked
-// `// SwiftGPU:`, which say what changed and why (README, "Porting from Metal").
+// `// SwiftGPU:`, which say what changed and why (the documentation's article "Porting from Metal").
 
 import Foundation
 import GPU   // SwiftGPU: was `import Metal`.

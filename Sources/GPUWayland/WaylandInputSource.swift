@@ -53,6 +53,7 @@ public final class WaylandInputSource: InputSource, @unchecked Sendable {
 
     /// What the compositor offers the source.
     public struct Capabilities: OptionSet, Sendable {
+        /// The set's bits, one per capability.
         public let rawValue: Int
         /// Makes a set from its raw bits.
         public init(rawValue: Int) { self.rawValue = rawValue }

@@ -119,7 +119,7 @@ public final class ComputeCommandEncoder {
     /// With a shader whose local size comes from specialization constants
     /// (`layout(local_size_x_id = 0) in;`) the grid is covered exactly, as Metal's
     /// non-uniform threadgroups do: no thread runs outside it, so the shader needs no bounds
-    /// check. The edge threadgroup may run as several smaller ones (``DispatchRegions``).
+    /// check. The edge threadgroup may run as several smaller ones.
     /// With a fixed local size the last group along each axis runs whole, and the shader
     /// must skip threads past the end (`if (i < count)`).
     public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) {

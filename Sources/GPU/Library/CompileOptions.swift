@@ -8,7 +8,7 @@ public enum FunctionType: Sendable, Hashable {
     case kernel
 }
 
-/// How ``Device/makeLibrary(source:options:)`` compiles GLSL, Metal's `MTLCompileOptions`.
+/// How `Device.makeLibrary(source:options:)` compiles GLSL, Metal's `MTLCompileOptions`.
 ///
 /// A class, as in Metal (`let options = CompileOptions(); options.preprocessorMacros =
 /// ["SIZE": "64"]`); the compile reads it once, when called.

@@ -17,7 +17,7 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noShaders(bundlePath: String)
     /// A shader file in the bundle could not be read.
     case unreadable(path: String)
-    /// GLSL given to ``Device/makeLibrary(source:options:)`` did not compile: the
+    /// GLSL given to `Device.makeLibrary(source:options:)` did not compile: the
     /// compiler's messages, each with its line in the source (`line 12: 'x' : undeclared
     /// identifier`).
     case compilationFailed(name: String, messages: [String])
