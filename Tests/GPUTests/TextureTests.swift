@@ -168,4 +168,20 @@ struct TextureTests {
         #expect(queue.device === gpu.device)
         #expect(gpu.device.gate.liveEngineCount == 2, "the test's queue and the internal one")
     }
+
+    @Test("getBytes and replace touch only the rows' texels, as Metal does: the last row ends at its last texel")
+    func lastRowEndsAtItsTexels() throws {
+        let gpu = try TestGPU()
+        let texture = try gpu.device.makeTexture(descriptor: TextureDescriptor(pixelFormat: .rgba8Unorm, width: 4, height: 2,
+                                                                               usage: [.shaderRead]))
+        // One texel wide, two rows 32 bytes apart: 36 bytes, in memory of 40 whose end is a
+        // sentinel that must survive.
+        let region = Region(x: 1, y: 0, width: 1, height: 2)
+        let source: [UInt8] = [1, 2, 3, 4] + [UInt8](repeating: 0, count: 28) + [5, 6, 7, 8]
+        texture.replace(region: region, mipmapLevel: 0, withBytes: source, bytesPerRow: 32)
+        var read = [UInt8](repeating: 0xAB, count: 40)
+        texture.getBytes(&read, bytesPerRow: 32, from: region, mipmapLevel: 0)
+        #expect(Array(read[0..<4]) == [1, 2, 3, 4] && Array(read[32..<36]) == [5, 6, 7, 8])
+        #expect(Array(read[36..<40]) == [0xAB, 0xAB, 0xAB, 0xAB], "nothing written past the last texel")
+    }
 }

@@ -71,7 +71,8 @@ public final class Texture: @unchecked Sendable {
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
         let length = checkedProduct(bytesPerRow, region.size.height, call: call, what: "bytesPerRow × height")
         do {
-            let staging = try device.makeBuffer(bytes: bytes, length: length)
+            let staging = try device.makeBuffer(length: length)
+            staging.contents().copyMemory(from: bytes, byteCount: extent(of: region, bytesPerRow: bytesPerRow))
             try device.runInternally { (commandBuffer) throws(GPUError) in
                 let blit = try commandBuffer.makeBlitCommandEncoder()
                 blit.copy(from: staging, sourceOffset: 0, sourceBytesPerRow: bytesPerRow, sourceSize: region.size,
@@ -102,13 +103,19 @@ public final class Texture: @unchecked Sendable {
                           sourceSize: region.size, to: staging, destinationOffset: 0, destinationBytesPerRow: bytesPerRow)
                 blit.endEncoding()
             }
-            bytes.copyMemory(from: staging.contents(), byteCount: length)
+            bytes.copyMemory(from: staging.contents(), byteCount: extent(of: region, bytesPerRow: bytesPerRow))
         } catch {
             Self.logger.error("\(call) failed, the bytes are unchanged: \(error)")
         }
     }
 
     private static let logger = Logger(label: "SwiftGPU")
+
+    /// The bytes the caller's memory holds for `region` at `bytesPerRow`, as Metal counts
+    /// them: whole rows but the last, which ends with its last texel.
+    private func extent(of region: Region, bytesPerRow: Int) -> Int {
+        (region.size.height - 1) * bytesPerRow + region.size.width * pixelFormat.bytesPerPixel
+    }
 
     /// Stops unless `region` lies in the level (a 2D region: depth 1 at z 0) and the row
     /// pitch holds a row. The comparisons are written so that no value, however large,
