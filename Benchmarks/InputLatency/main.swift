@@ -150,6 +150,7 @@ let configurations = [
     Configuration(name: "low latency", mode: .fifo, lowLatency: true, predicts: false),
     Configuration(name: "low latency, predicted", mode: .fifo, lowLatency: true, predicts: true),
 ]
+guard let hold = ServerHold() else { fail("cannot connect to the X server (is DISPLAY set?)") }
 do {
     let device = try Device.makeDefault()
     say("input-to-photon latency on \(device.name): \(Int(rate)) Hz XTest input at \(Int(speed)) px/s, \(sweeps) sweeps per run")
@@ -162,6 +163,7 @@ do {
         let p50 = sorted[sorted.count / 2], p95 = sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
         say(String(format: "| %@ | %d of %d | %.1f | %.1f |", configuration.name, sorted.count, sorted.count + unmatched, p50, p95))
     }
+    withExtendedLifetime(hold) {}
 } catch {
     fail("\(error)")
 }

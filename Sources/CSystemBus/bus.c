@@ -289,9 +289,14 @@ int swiftgpu_bus_read_flag(SwiftGPUSystemBus *b, int kind) {
 }
 
 int swiftgpu_bus_process(SwiftGPUSystemBus *b, int wake_fd) {
+    // What the connection already holds or can read without waiting goes first: messages
+    // that came while the caller acted on the last signals, and those a method call read
+    // ahead of its reply. Their signals go to the caller before any wait, since nothing
+    // more may come to end it.
     int r;
     while ((r = sd_bus_process(b->bus, NULL)) > 0) {}
     if (r < 0) return r;
+    if (b->count > 0) return 1;
     struct pollfd fds[2] = {{sd_bus_get_fd(b->bus), (short)sd_bus_get_events(b->bus), 0}, {wake_fd, POLLIN, 0}};
     if (poll(fds, 2, -1) < 0) return errno == EINTR ? 1 : -errno;
     if (fds[1].revents & POLLIN) return 0;

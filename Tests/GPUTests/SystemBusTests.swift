@@ -12,10 +12,14 @@ private final class Recorder: Sendable {
     private let changed = DispatchSemaphore(value: 0)
     private let tokens: [LifecycleObservation]
 
-    /// Wakes `wait(until:)` when `monitor`'s services change or a sleep's record is in too.
-    func follow(_ monitor: SystemBusMonitor) {
+    /// Wakes `wait(until:)` when `monitor`'s services change or a sleep's record is in too;
+    /// `also` runs on the bus thread with the services first.
+    func follow(_ monitor: SystemBusMonitor, also: @escaping @Sendable (Set<SystemService>) -> Void = { _ in }) {
         let changed = changed
-        monitor.onServicesChange { _ in changed.signal() }
+        monitor.onServicesChange { services in
+            also(services)
+            changed.signal()
+        }
         monitor.onSleep { _ in changed.signal() }
     }
 
@@ -179,6 +183,30 @@ struct SystemBusTests {
         try bus.prepareForSleep(true)
         #expect(recorder.wait { monitor.sleeps.count == 1 })
         #expect(try bus.inhibitorCount() == 0)
+        monitor.stop()
+    }
+
+    @Test("a service that leaves while the monitor acts on another's leaving is seen: what the connection read is not left waiting")
+    func leavingWhileActing() throws {
+        let bus = try Self.fullBus()
+        let lifecycle = AppLifecycle(clock: ManualClock())
+        let recorder = Recorder(lifecycle)
+        let monitor = try SystemBusMonitor(lifecycle: lifecycle, address: bus.address, session: .none)
+        let logindGone = Locked<String?>(nil)
+        recorder.follow(monitor) { services in
+            // On the bus thread, acting on UPower's leaving: logind leaves now, and the bus
+            // has said so before the thread goes back to the connection, whose next read
+            // takes logind's NameOwnerChanged with nothing more to come after it.
+            guard !services.contains(.upower), logindGone.current == nil else { return }
+            bus.stop("logind")
+            let owned = (try? bus.python("print(bus.name_has_owner('org.freedesktop.login1'))")) ?? "no answer"
+            logindGone.withLock { $0 = owned.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        try monitor.start()
+        bus.stop("upower")
+        #expect(recorder.wait { !monitor.services.contains(.logind) }, "logind's leaving is seen")
+        #expect(logindGone.current == "False", "the bus had let logind go while the monitor acted on UPower's leaving")
+        #expect(monitor.services == [.powerProfiles, .lowMemoryMonitor])
         monitor.stop()
     }
 

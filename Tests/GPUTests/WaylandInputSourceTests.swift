@@ -37,24 +37,39 @@ struct WaylandInputSourceTests {
         }
         let x = try XcbConnection(display: server.display)
         let raw = UnsafeMutableRawPointer(x.connection)
-        var injected: [UInt64] = []
-        /// The samples made since the first injection: before it, the pointer's entering
-        /// the surface may already have made one, wherever Weston's pointer was.
-        func made() -> [InputSample] {
-            let first = Duration.nanoseconds(Int64(injected.first ?? 0)) - .milliseconds(1)
-            return samples.withLock { $0.filter { $0.timestamp >= first } }
+        // Weston gives a surface the pointer's focus when its pointer moves over it, and at
+        // a repaint after the surface can be picked, which may come before or after the
+        // first injection as the machine is loaded; and its X11 backend moves its pointer
+        // by the X pointer's motion from wherever its pointer was (at the X pointer, or at
+        // the output's corner when it never saw the X pointer enter), clamped to the
+        // output. So the stroke waits until the surface has the focus (a sample came, by
+        // an enter or a motion), then until a small motion came to it as a motion.
+        /// Waits (5 s at most) until the samples so far satisfy `condition`.
+        func wait(for what: String, until condition: ([InputSample]) -> Bool) -> Bool {
+            while !samples.withLock({ condition($0) }) {
+                guard arrived.wait(timeout: .now() + 5) == .success else {
+                    Issue.record("\(what) did not come: \(samples.withLock { $0 })")
+                    return false
+                }
+            }
+            return true
         }
-        /// Injects one action and waits (5 s at most) for the sample it makes.
+        swiftgpu_xtest_motion(raw, x.screen.root, 80, 90)
+        x.sync()
+        guard wait(for: "the pointer's focus", until: { !$0.isEmpty }) else { return }
+        swiftgpu_xtest_motion(raw, x.screen.root, 90, 95)
+        x.sync()
+        guard wait(for: "a motion over the surface", until: { $0.last?.unacceleratedDelta == [10, 5] }) else { return }
+        let before = samples.withLock { $0.count }
+        var injected: [UInt64] = []
+        /// The samples made since the first injection of the stroke.
+        func made() -> [InputSample] { samples.withLock { Array($0.dropFirst(before)) } }
+        /// Injects one action and waits for the sample it makes.
         func inject(_ action: () -> Void) {
             injected.append(HostClock.nanoseconds())
             action()
             x.sync()
-            while made().count < injected.count {
-                guard arrived.wait(timeout: .now() + 5) == .success else {
-                    Issue.record("no sample for injection \(injected.count)")
-                    return
-                }
-            }
+            _ = wait(for: "a sample for injection \(injected.count)") { $0.count - before >= injected.count }
         }
         inject { swiftgpu_xtest_motion(raw, x.screen.root, 100, 100) }
         inject { swiftgpu_xtest_button(raw, 1, 1) }
@@ -64,18 +79,19 @@ struct WaylandInputSourceTests {
         source.stop()
         let got = made()
         #expect(got.map(\.phase) == [.hovering, .began, .moved, .moved, .ended], "\(got.map(\.phase))")
-        // Weston's X11 backend moves its own pointer by the X pointer's motion, from wherever
-        // its pointer was: the positions follow the injected ones from the first.
+        // The positions follow the injected ones from the first.
         let origin = try #require(got.first).position
         #expect(got.map { $0.position - origin } == [[0, 0], [0, 0], [50, 20], [100, 40], [100, 40]])
         #expect(got.allSatisfy { $0.device == .pointer && $0.contact == 0 })
-        // The seat's own motion, unaccelerated: it adds up to the pointer's travel.
+        // The seat's own motion, unaccelerated, with the motion it came with: it adds up to
+        // the pointer's travel.
         #expect(source.capabilities.contains(.relativeMotion))
+        #expect(got.map(\.unacceleratedDelta) == [[10, 5], nil, [50, 20], [50, 20], nil])
         let travel = got.compactMap(\.unacceleratedDelta).reduce(SIMD2<Double>.zero, +)
-        #expect(travel == [100, 40], "\(got.map(\.unacceleratedDelta))")
+        #expect(travel == [110, 45], "\(got.map(\.unacceleratedDelta))")
         // Times are the compositor's nanoseconds, mapped: after each injection, and before the
         // next one was made.
-        for (index, sample) in got.enumerated() {
+        for (index, sample) in got.prefix(injected.count).enumerated() {
             #expect(sample.timestamp >= .nanoseconds(Int64(injected[index])) - .milliseconds(1), "sample \(index)")
             if index + 1 < injected.count {
                 #expect(sample.timestamp <= .nanoseconds(Int64(injected[index + 1])) + .milliseconds(1), "sample \(index)")

@@ -48,9 +48,10 @@ int swiftgpu_bus_service_present(SwiftGPUSystemBus *bus, int service);
 /// ActiveProfile is "power-saver". 1 or 0, or a negative errno.
 int swiftgpu_bus_read_flag(SwiftGPUSystemBus *bus, int kind);
 
-/// Waits until the bus has something or `wake_fd` is readable, and processes what came.
-/// Returns 1 after processing, 0 when `wake_fd` became readable, a negative errno when the
-/// connection failed.
+/// Processes what the connection holds or can read now; only when that queued no signal,
+/// waits until the bus has something or `wake_fd` is readable, and processes what came.
+/// Returns 1 after processing (signals may be waiting), 0 when `wake_fd` became readable,
+/// a negative errno when the connection failed.
 int swiftgpu_bus_process(SwiftGPUSystemBus *bus, int wake_fd);
 
 /// The signals swiftgpu_bus_next_signal reports, with what their value is.
