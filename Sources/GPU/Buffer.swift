@@ -6,13 +6,7 @@ import SwiftGPUSupport
 /// stored properties are immutable; the contents are the caller's to synchronise with GPU
 /// work, as in Metal.
 public final class Buffer: @unchecked Sendable {
-    struct Memory {
-        /// Nil once the contents are discarded (`PurgeableState.empty`).
-        var backing: VulkanBuffer?
-        var state = PurgeableState.nonVolatile
-    }
-
-    let memory: LockedValue<Memory>
+    let memory: LockedValue<PurgeableMemory<VulkanBuffer>>
     /// The device that made the buffer.
     public let device: Device
     /// Length in bytes.
@@ -22,7 +16,7 @@ public final class Buffer: @unchecked Sendable {
 
     init(device: Device, backing: VulkanBuffer, storageMode: StorageMode) {
         self.device = device
-        memory = LockedValue(Memory(backing: backing))
+        memory = LockedValue(PurgeableMemory(backing: backing))
         length = backing.length
         self.storageMode = storageMode
     }
@@ -30,13 +24,7 @@ public final class Buffer: @unchecked Sendable {
     /// The memory now, for encoding: a command buffer retains it, so that discarding the
     /// contents frees it only after the GPU is done with it. Stops once the contents are
     /// discarded.
-    var backing: VulkanBuffer {
-        guard let backing = memory.withLock({ $0.backing }) else {
-            misuse("a buffer whose contents were discarded (purgeable state empty) was used; "
-                + "setPurgeableState(.nonVolatile) gives it memory again")
-        }
-        return backing
-    }
+    var backing: VulkanBuffer { currentBacking }
 
     /// The CPU address of a shared buffer's contents. Stops for a private buffer, and for
     /// one whose contents were discarded.

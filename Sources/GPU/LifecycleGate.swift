@@ -31,15 +31,16 @@ final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
     /// Commits admitted and not yet counted by their queue (`admitted()` not yet called).
     private var admitting = 0
 
-    /// Buffers set volatile since the last purge (some may be nonvolatile again).
-    private var volatiles: [WeakBuffer] = []
+    /// Buffers and textures set volatile since the last purge (some may be nonvolatile
+    /// again).
+    private var volatiles: [WeakResource] = []
 
     private struct WeakEngine {
         weak var engine: QueueEngine?
     }
 
-    private struct WeakBuffer {
-        weak var buffer: Buffer?
+    private struct WeakResource {
+        weak var resource: (any PurgeableResource)?
     }
 
     init(lifecycle: AppLifecycle) {
@@ -120,21 +121,22 @@ final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
     /// A memory warning empties the volatile resources.
     func didReceiveMemoryWarning() { emptyVolatileResources() }
 
-    /// Remembers `buffer`, just set volatile, for the next purge.
-    func noteVolatile(_ buffer: Buffer) {
+    /// Remembers `resource`, just set volatile, for the next purge.
+    func noteVolatile(_ resource: any PurgeableResource) {
         lock.withLock {
-            volatiles.removeAll { $0.buffer == nil }
-            if !volatiles.contains(where: { $0.buffer === buffer }) { volatiles.append(WeakBuffer(buffer: buffer)) }
+            volatiles.removeAll { $0.resource == nil }
+            if !volatiles.contains(where: { $0.resource === resource }) { volatiles.append(WeakResource(resource: resource)) }
         }
     }
 
-    /// Discards the contents of every buffer still volatile, with no gate lock held.
+    /// Discards the contents of every buffer and texture still volatile, with no gate lock
+    /// held.
     private func emptyVolatileResources() {
-        let buffers = lock.withLock { () -> [Buffer] in
+        let resources = lock.withLock { () -> [any PurgeableResource] in
             defer { volatiles.removeAll() }
-            return volatiles.compactMap(\.buffer)
+            return volatiles.compactMap(\.resource)
         }
-        for buffer in buffers { buffer.discard() }
+        for resource in resources { resource.discard() }
     }
 }
 

@@ -29,6 +29,66 @@ struct MisuseTests {
         #expect(stderr(result).contains("SwiftGPU API misuse: a buffer whose contents were discarded (purgeable state empty) was used"))
     }
 
+    @Test("sampling a texture whose contents were discarded")
+    func emptiedTexture() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let texture = try gpu.renderTarget()
+            texture.setPurgeableState(.empty)
+            let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
+            encoder.setTexture(texture, index: 0)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: a texture whose contents were discarded (purgeable state empty) was used"))
+    }
+
+    @Test("rendering into a texture whose contents were discarded")
+    func emptiedRenderTarget() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let texture = try gpu.renderTarget()
+            texture.setPurgeableState(.empty)
+            _ = try gpu.queue.makeCommandBuffer().makeRenderCommandEncoder(descriptor: gpu.clearingPass(texture))
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: a texture whose contents were discarded (purgeable state empty) was used"))
+    }
+
+    @Test("getBytes from a texture whose contents were discarded")
+    func emptiedTextureGetBytes() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let texture = try gpu.renderTarget()
+            texture.setPurgeableState(.empty)
+            _ = try gpu.pixels(of: texture)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: getBytes(_:bytesPerRow:from:mipmapLevel:slice:): a texture whose "
+            + "contents were discarded (purgeable state empty) was used"))
+    }
+
+    @Test("replace into a texture whose contents were discarded")
+    func emptiedTextureReplace() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let texture = try gpu.renderTarget()
+            texture.setPurgeableState(.empty)
+            let texel: [UInt8] = [1, 2, 3, 4]
+            texture.replace(region: Region(x: 0, y: 0, width: 1, height: 1), mipmapLevel: 0, withBytes: texel, bytesPerRow: 4)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: replace(region:mipmapLevel:slice:withBytes:bytesPerRow:): a texture "
+            + "whose contents were discarded (purgeable state empty) was used"))
+    }
+
+    @Test("a shared texture made volatile")
+    func volatileSharedTexture() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let texture = try gpu.device.makeSharedTexture(descriptor: .texture2D(pixelFormat: .rgba8Unorm, width: 4, height: 4,
+                                                                                  mipmapped: false))
+            texture.setPurgeableState(.volatile)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: setPurgeableState(.volatile) on a shared texture (made by "
+            + "makeSharedTexture(descriptor:)): another API may be using its memory, so it cannot be made volatile or empty"))
+    }
+
     @Test("encoding after commit")
     func encodeAfterCommit() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -121,9 +121,9 @@ public final class BlitCommandEncoder {
     }
 
     /// Moves a new texture's image into the layout SwiftGPU keeps it in.
-    func initializeLayout(of texture: Texture) {
-        context.encoding.retained.append(texture)
-        context.initializeLayout(texture.backing)
+    func initializeLayout(of image: VulkanImage) {
+        context.encoding.retained.append(image)
+        context.initializeLayout(image)
     }
 
     /// A label for debugging, recorded as a debug signpost where it is set (visible in
@@ -164,6 +164,7 @@ public final class BlitCommandEncoder {
         if let source { context.encoding.retained.append(source) }
         // A buffer's memory now, which outlives a discard until the GPU is done with it.
         for case let buffer as Buffer in [destination, source] { context.encoding.retained.append(buffer.backing) }
+        for case let texture as Texture in [destination, source] { context.encoding.retained.append(texture.backing) }
         let read = source.map(ObjectIdentifier.init), written = ObjectIdentifier(destination)
         if read.map({ context.encoding.hazards.conflicts($0, writing: false) }) == true || context.encoding.hazards.conflicts(written, writing: true) {
             context.encoding.hazards.barrier()

@@ -94,7 +94,7 @@ struct RenderPassTarget {
         func request(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
                      clear: AttachmentRequest.Clear, resolve: Texture?) -> AttachmentRequest {
             for written in [texture, resolve].compactMap({ $0 }) {
-                context.encoding.retained.append(written)
+                _ = written.retainBacking(in: context)
                 commandBuffer.noteWrite(to: written)
             }
             return AttachmentRequest(texture: texture, level: level, slice: slice, load: load, store: store, clear: clear,

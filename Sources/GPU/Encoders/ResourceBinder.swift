@@ -82,9 +82,10 @@ struct ResourceBinder {
     /// Records `texture` at `index` of `stage`.
     func setTexture(_ texture: Texture, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
-        context.encoding.retained.append(texture)
+        // The texture and its image now (which outlives a discard until the GPU is done).
+        let image = texture.retainBacking(in: context)
         context.encoding.textureTable[MetalIndex(stage: stage, kind: .texture, value: index).tableSlot.value] =
-            TextureBinding(image: texture.backing, owner: ObjectIdentifier(texture))
+            TextureBinding(image: image, owner: ObjectIdentifier(texture))
     }
 
     /// Records `sampler` at `index` of `stage`.
@@ -145,8 +146,10 @@ struct ResourceBinder {
         let id = ObjectIdentifier(resource)
         let writing = usage.contains(.write)
         context.encoding.retained.append(resource)
-        // A buffer's memory now, which outlives a discard until the GPU is done with it.
+        // A buffer's memory or a texture's image now, which outlives a discard until the
+        // GPU is done with it.
         if let buffer = resource as? Buffer { context.encoding.retained.append(buffer.backing) }
+        if let texture = resource as? Texture { context.encoding.retained.append(texture.backing) }
         if writing, let texture = resource as? Texture { commandBuffer.noteWrite(to: texture) }
         if barrier, context.encoding.hazards.conflicts(id, writing: writing) {
             context.encoding.hazards.barrier()

@@ -3,9 +3,14 @@ import SwiftGPUSupport
 
 /// An image resource, Metal's `MTLTexture`.
 ///
-/// `@unchecked Sendable`: `lastWriter` is guarded by `lock`; everything else is immutable.
+/// `@unchecked Sendable`: `lastWriter` is guarded by `lock`, the memory and purgeable state
+/// are in a `LockedValue`; everything else is immutable.
 public final class Texture: @unchecked Sendable {
-    let backing: VulkanImage
+    let memory: LockedValue<PurgeableMemory<VulkanImage>>
+    /// Whether the memory can be exported (a shared texture), fixed when it was made.
+    let isExportable: Bool
+    /// Whether the image is a swapchain's (a drawable's texture).
+    let isDrawable: Bool
     /// The device that made it.
     public let device: Device
     /// What it was made from, copied from the descriptor when it was made.
@@ -19,7 +24,23 @@ public final class Texture: @unchecked Sendable {
     init(device: Device, spec: TextureSpec, backing: VulkanImage) {
         self.device = device
         self.spec = spec
-        self.backing = backing
+        memory = LockedValue(PurgeableMemory(backing: backing))
+        isExportable = backing.isExportable
+        isDrawable = backing.isPresentable
+    }
+
+    /// The image now, for encoding: an encoder retains it (`retainBacking(in:)`), so that
+    /// discarding the contents frees it only after the GPU is done with it. Stops once the
+    /// contents are discarded.
+    var backing: VulkanImage { currentBacking }
+
+    /// The image now, kept alive with the texture by `context`'s command buffer until it
+    /// completes. One lock and two appends into reserved capacity: no allocation per draw.
+    func retainBacking(in context: VulkanCommandContext) -> VulkanImage {
+        let image = backing
+        context.encoding.retained.append(self)
+        context.encoding.retained.append(image)
+        return image
     }
 
     /// A descriptor of the texture: a new one on each call, as changing it changes nothing.
@@ -68,6 +89,7 @@ public final class Texture: @unchecked Sendable {
     public func replace(region: Region, mipmapLevel: Int, slice: Int = 0, withBytes bytes: UnsafeRawPointer,
                         bytesPerRow: Int) {
         let call = "replace(region:mipmapLevel:slice:withBytes:bytesPerRow:)"
+        checkHasContents(call)
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
         let length = checkedProduct(bytesPerRow, region.size.height, call: call, what: "bytesPerRow × height")
         do {
@@ -92,6 +114,7 @@ public final class Texture: @unchecked Sendable {
     public func getBytes(_ bytes: UnsafeMutableRawPointer, bytesPerRow: Int, from region: Region, mipmapLevel: Int,
                          slice: Int = 0) {
         let call = "getBytes(_:bytesPerRow:from:mipmapLevel:slice:)"
+        checkHasContents(call)
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
         let length = checkedProduct(bytesPerRow, region.size.height, call: call, what: "bytesPerRow × height")
         committedWriter?.waitUntilCompleted()
@@ -180,13 +203,17 @@ extension Device {
         } catch {
             throw .vulkan(error)
         }
-        let texture = Texture(device: self, spec: descriptor, backing: backing)
+        try initializeLayout(of: backing)
+        return Texture(device: self, spec: descriptor, backing: backing)
+    }
+
+    /// Moves a new image from undefined to its resting layout, and waits for it.
+    func initializeLayout(of image: VulkanImage) throws(GPUError) {
         try runInternally { (commandBuffer) throws(GPUError) in
             let blit = try commandBuffer.makeBlitCommandEncoder()
-            blit.initializeLayout(of: texture)
+            blit.initializeLayout(of: image)
             blit.endEncoding()
         }
-        return texture
     }
 
     /// Throws unless this device makes textures of `descriptor`'s format, type and usage

@@ -30,7 +30,9 @@ extension Buffer {
 
 extension Texture {
     /// The `VkImage` under the texture, for a host's own commands (declare them with an
-    /// encoder's `useResource(_:usage:)`). SwiftGPU destroys it with the texture.
+    /// encoder's `useResource(_:usage:)`). SwiftGPU destroys it with the texture, or once its
+    /// contents are discarded (purgeable state empty) and the command buffers using it
+    /// complete; a texture given memory again has a new `VkImage`. Stops for an empty texture.
     public var vulkanImage: OpaquePointer { backing.handle }
 
     /// The `VkImageLayout` the image rests in between commands, which a host's commands
@@ -82,7 +84,7 @@ extension VulkanPhysicalDevice {
 extension Texture {
     /// Whether the texture's memory can be exported (made by `makeSharedTexture(descriptor:)`),
     /// Metal's `isShareable`.
-    public var isShareable: Bool { backing.isExportable }
+    public var isShareable: Bool { isExportable }
 
     /// Exports the memory of a texture made by `makeSharedTexture(descriptor:)`: a new file
     /// descriptor each call (see ``SharedTextureHandle`` for the importer's rules). Stops

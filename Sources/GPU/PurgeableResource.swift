@@ -1,0 +1,86 @@
+import SwiftGPUSupport
+
+/// The memory of a resource with a purgeable state, behind the resource's memory lock (a
+/// leaf: nothing is called while it is held).
+struct PurgeableMemory<Backing: AnyObject> {
+    /// Nil once the contents are discarded (`PurgeableState.empty`).
+    var backing: Backing?
+    var state = PurgeableState.nonVolatile
+}
+
+/// A resource whose memory `setPurgeableState(_:)` can discard and give back: `Buffer` and
+/// `Texture`. Emptying drops the resource's reference to its backing; encoders retain the
+/// backing they encode, so the memory is freed when the last command buffer using it
+/// completes.
+protocol PurgeableResource: AnyObject, Sendable {
+    associatedtype Backing: AnyObject
+    /// The backing and state, locked.
+    var memory: LockedValue<PurgeableMemory<Backing>> { get }
+    /// The device whose gate empties the resource when it is volatile.
+    var device: Device { get }
+    /// What the resource is called in misuse messages ("buffer", "texture").
+    static var kind: String { get }
+    /// New memory for an emptied resource set nonvolatile or volatile again, or nil if
+    /// none can be had (the resource then stays empty). Called with no lock held.
+    func makeFreshBacking() -> Backing?
+    /// Stops unless the resource may be set to `state` (`.volatile` or `.empty`).
+    func checkDiscardable(_ state: PurgeableState)
+}
+
+extension PurgeableResource {
+    /// The memory now. Stops once the contents are discarded.
+    var currentBacking: Backing {
+        guard let backing = memory.withLock({ $0.backing }) else { misuse(Self.discardedMessage) }
+        return backing
+    }
+
+    /// Stops, naming `call`, once the contents are discarded.
+    func checkHasContents(_ call: String) {
+        if memory.withLock({ $0.backing == nil }) { misuse("\(call): " + Self.discardedMessage) }
+    }
+
+    private static var discardedMessage: String {
+        "a \(kind) whose contents were discarded (purgeable state empty) was used; "
+            + "setPurgeableState(.nonVolatile) gives it memory again"
+    }
+
+    /// Metal's `setPurgeableState(_:)` for either resource: see `Buffer.setPurgeableState(_:)`.
+    func changePurgeableState(_ state: PurgeableState) -> PurgeableState {
+        let before = memory.withLock { $0.state }
+        switch state {
+        case .keepCurrent:
+            return before
+        case .empty:
+            checkDiscardable(.empty)
+            discard(always: true)
+            return before
+        case .nonVolatile, .volatile:
+            if state == .volatile { checkDiscardable(.volatile) }
+            if before == .empty, let fresh = makeFreshBacking() {
+                memory.withLock { memory in
+                    if memory.backing == nil { memory.backing = fresh }
+                }
+            }
+            let previous = memory.withLock { memory -> PurgeableState in
+                defer { if memory.backing != nil { memory.state = state } }
+                return memory.state
+            }
+            if state == .volatile { device.gate.noteVolatile(self) }
+            return previous
+        }
+    }
+
+    /// Discards the contents: only volatile ones unless `always` (what a memory warning or
+    /// entering the background does, and `.empty`).
+    func discard(always: Bool = false) {
+        let released = memory.withLock { memory -> Backing? in
+            guard always || memory.state == .volatile else { return nil }
+            memory.state = .empty
+            defer { memory.backing = nil }
+            return memory.backing
+        }
+        // The memory goes with its last reference, after the lock is let go: here, or when
+        // the GPU work that retains it completes.
+        _ = released
+    }
+}
