@@ -89,6 +89,19 @@ struct MisuseTests {
             + "makeSharedTexture(descriptor:)): another API may be using its memory, so it cannot be made volatile or empty"))
     }
 
+    @Test("a drawable's texture (a swapchain image) made volatile")
+    func volatileDrawableTexture() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            // -terminate: the server exits when this process's connections close at the stop.
+            let fixture = try XWindowFixture(gpu, width: 64, height: 64, serverArguments: ["-terminate"])
+            let drawable = try #require(fixture.layer.nextDrawable())
+            drawable.texture.setPurgeableState(.volatile)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: setPurgeableState(.volatile) on a drawable's texture: the swapchain "
+            + "owns its memory, so it cannot be made volatile or empty"))
+    }
+
     @Test("encoding after commit")
     func encodeAfterCommit() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
