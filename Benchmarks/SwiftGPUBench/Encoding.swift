@@ -48,6 +48,8 @@ func encoding(draws: Int = 100_000) throws -> RunReport {
     layout.layouts[0].stride = 8
     descriptor.vertexDescriptor = layout
     descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+    // The shaders are shared with the C and wgpu baselines, so they use Vulkan's clip space.
+    descriptor.clipSpace = .vulkan
     let pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
     var vertexData = EncodingScene.vertices()
     let vertices = try device.makeBuffer(bytes: &vertexData, length: vertexData.count * 4)

@@ -54,6 +54,8 @@ func frameLoop(frames: Int = 1_000) throws -> RunReport {
     layout.layouts[0].stride = 16
     descriptor.vertexDescriptor = layout
     descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+    // The shaders are shared with the C and wgpu baselines, so they use Vulkan's clip space.
+    descriptor.clipSpace = .vulkan
     let pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
     var quad: [Float] = [-1, -1, 0, 0, 3, -1, 2, 0, -1, 3, 0, 2]   // one triangle covering the target
     let vertices = try device.makeBuffer(bytes: &quad, length: quad.count * 4)
