@@ -10,7 +10,7 @@ public final class RenderCommandEncoder {
     /// For a parallel pass's sub-encoder, the parallel encoder and the sub-encoder's place
     /// in its order of creation.
     private let parallel: (encoder: ParallelRenderCommandEncoder, index: Int)?
-    private let binder: ResourceBinder
+    let binder: ResourceBinder
     private let colorFormats: [PixelFormat?]
     private let depthFormat: PixelFormat?
     private let sampleCount: Int
@@ -266,9 +266,7 @@ public final class RenderCommandEncoder {
             misuse("\(call): \(indexCount) \(indexType) indices at offset \(indexBufferOffset) do not fit the buffer's \(indexBuffer.length) bytes")
         }
         guard prepareDraw(type, call: call) else { return }
-        let backing = indexBuffer.backing
-        context.encoding.retained.append(contentsOf: [indexBuffer, backing] as [AnyObject])
-        context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: backing.handle,
+        context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: binder.retainMemory(of: indexBuffer),
                             offset: indexBufferOffset, type: indexType, baseVertex: baseVertex, firstInstance: baseInstance)
     }
 
