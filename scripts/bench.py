@@ -249,14 +249,15 @@ def validate(commands, benches):
 # Instruction counts under callgrind: each case is profiled at two sizes and the
 # difference divided by the extra work, so start-up and warm-up drop out. B1 counts the
 # whole process (the completion thread is part of SwiftGPU's cost, lavapipe's queue thread
-# part of everyone's); B2 counts the recording thread alone (its CPU time is the target);
+# part of everyone's); B2 and B6 count the recording thread alone (its CPU time is the target);
 # B5 the recording threads together (the calling thread and the threads it starts, not the
-# driver's queue thread or SwiftGPU's completion thread). Each B2 and B5 run records its
+# driver's queue thread or SwiftGPU's completion thread). Each B2, B5 and B6 run records its
 # draws twice (warm-up and measured); each B1 run warms up with 1,000 buffers whatever the
 # count.
 PROFILES = {"B1": {"sizes": (1000, 4000), "per": 3000, "unit": "buffer", "threads": "whole process"},
             "B2": {"sizes": (2000, 12000), "per": 2 * 10000, "unit": "draw", "threads": "recording thread"},
-            "B5": {"sizes": (4000, 24000), "per": 2 * 20000, "unit": "draw", "threads": "recording threads"}}
+            "B5": {"sizes": (4000, 24000), "per": 2 * 20000, "unit": "draw", "threads": "recording threads"},
+            "B6": {"sizes": (2000, 6000), "per": 2 * 4000, "unit": "draw", "threads": "recording thread"}}
 # A function only the recording threads run, to tell them from the others in B5's profiles.
 RECORDING_FUNCTION = {"swiftgpu": "RenderCommandEncoderC14drawPrimitives", "vulkan-c": "recordShare"}
 
@@ -264,9 +265,7 @@ RECORDING_FUNCTION = {"swiftgpu": "RenderCommandEncoderC14drawPrimitives", "vulk
 def profile_cases(bench):
     if bench == "B1":
         return [("swiftgpu", "", []), ("wgpu-native", "", []), ("vulkan-c", "", [])]
-    if bench == "B2":
-        return jobs("B2")
-    return jobs("B5")
+    return jobs(bench)
 
 
 def thread_total(path):
@@ -286,7 +285,7 @@ def recording_total(out, impl):
 
 
 def count_instructions(commands, benches):
-    """Instructions per buffer (B1) and per draw (B2, B5) from callgrind. Machine noise does
+    """Instructions per buffer (B1) and per draw (B2, B5, B6) from callgrind. Machine noise does
     not move these counts, which is why the B1, B2 and B5 targets are judged on them too."""
     folder = os.path.join(DEPS, "callgrind")
     os.makedirs(folder, exist_ok=True)
@@ -310,8 +309,8 @@ def count_instructions(commands, benches):
                 arguments = ["valgrind", "--tool=callgrind", f"--separate-threads={separate}",
                              f"--callgrind-out-file={out}"]
                 run(arguments + command + ["--bench", bench, "--count", str(size)] + extra, env=env)
-                totals.append(thread_total(out) if bench == "B1" else thread_total(out + "-01") if bench == "B2"
-                              else recording_total(out, impl))
+                totals.append(thread_total(out) if bench == "B1" else recording_total(out, impl) if bench == "B5"
+                              else thread_total(out + "-01"))
             per_unit = (totals[1] - totals[0]) / profile["per"]
             results.append({"impl": impl, "bench": bench, "variant": variant, "instructions_per_unit": per_unit,
                             "unit": profile["unit"], "threads": profile["threads"]})
@@ -392,9 +391,10 @@ def print_instructions(instructions):
             print(f"| {label} | {r['instructions_per_unit']:.0f} | {r['instructions_per_unit'] / reference:.2f}× |")
 
 
-def print_curves(curves):
+def print_curves(curves, how):
     for bench, labels in curves.items():
-        print(f"\n{bench} cost curve ({CURVE_METRIC[bench][1]}, LP_NUM_THREADS=0; ratio to the 10,000 figure)\n")
+        unit = next(iter(next(iter(labels.values())).values()))["unit"]
+        print(f"\n{bench} cost curve ({how}{unit}, LP_NUM_THREADS=0; ratio to the 10,000 figure)\n")
         sizes = CURVE_SIZES[bench]
         print("| implementation | " + " | ".join(f"{s:,}" for s in sizes) + " |")
         print("|---|" + "---:|" * len(sizes))
@@ -409,60 +409,96 @@ def print_curves(curves):
 COLORS = {"swiftgpu": "#d0431f", "vulkan-c": "#1f5fd0", "wgpu-native": "#2a9d3c"}
 
 
-def draw_curves(curves, path):
-    """An SVG of each curve as its ratio to the 10,000 figure against size (log scale), one
-    panel per benchmark, with the ±10% band of the target."""
-    width, height, margin, gap = 420, 300, 55, 30
-    panels = [b for b in CURVE_SIZES if b in curves]
-    total_width = len(panels) * (width + gap) + gap
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_width}" height="{height + 120}" '
-             f'font-family="sans-serif" font-size="12">', f'<rect width="100%" height="100%" fill="white"/>']
-    values = [p["ratio_to_10000"] for b in panels for points in curves[b].values() for p in points.values()]
+def draw_curves(panels, path):
+    """An SVG of cost curves: each panel (title, {label: {size: point}}, unit, sizes) plots
+    each label's cost per unit as its ratio to the 10,000 figure against size (log scale),
+    over the ±10% band of the target; two panels a row."""
+    import math
+    width, height, margin, gap, legend = 440, 260, 55, 30, 80
+    columns = 2
+    rows = (len(panels) + columns - 1) // columns
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{columns * (width + gap) + gap}" '
+             f'height="{rows * (height + legend)}" font-family="sans-serif" font-size="12">',
+             '<rect width="100%" height="100%" fill="white"/>']
+    values = [p["ratio_to_10000"] for _, curves, _, _ in panels for points in curves.values() for p in points.values()]
     low, high = min(0.8, min(values) - 0.05), max(1.2, max(values) + 0.05)
-    for index, bench in enumerate(panels):
-        left = gap + index * (width + gap) + margin
-        plot_width, plot_height, top = width - margin - 10, height - 60, 40
-        sizes = CURVE_SIZES[bench]
+    for index, (title, curves, unit, sizes) in enumerate(panels):
+        left = gap + (index % columns) * (width + gap) + margin
+        top = (index // columns) * (height + legend) + 40
+        plot_width, plot_height = width - margin - 10, height - 90
 
         def x(size, sizes=sizes, left=left, plot_width=plot_width):
-            import math
             lo, hi = math.log10(sizes[0]), math.log10(sizes[-1])
             return left + (math.log10(size) - lo) / (hi - lo) * plot_width
 
         def y(ratio, top=top, plot_height=plot_height):
             return top + (high - ratio) / (high - low) * plot_height
 
-        parts.append(f'<text x="{left}" y="{top - 15}" font-size="14" font-weight="bold">{bench}: '
-                     f'{CURVE_METRIC[bench][1]} relative to 10,000</text>')
+        parts.append(f'<text x="{left}" y="{top - 15}" font-size="13" font-weight="bold">{title}</text>')
         parts.append(f'<rect x="{left}" y="{y(1.1):.1f}" width="{plot_width}" height="{y(0.9) - y(1.1):.1f}" fill="#eeeeee"/>')
         parts.append(f'<rect x="{left}" y="{top}" width="{plot_width}" height="{plot_height}" fill="none" stroke="#888"/>')
-        tick = 0.8
+        tick = math.ceil(low * 10) / 10
         while tick <= high + 1e-9:
-            if tick >= low:
-                parts.append(f'<line x1="{left - 4}" x2="{left}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#888"/>')
-                parts.append(f'<text x="{left - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:.1f}×</text>')
+            parts.append(f'<line x1="{left - 4}" x2="{left}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#888"/>')
+            parts.append(f'<text x="{left - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:.1f}×</text>')
             tick += 0.1
         for size in sizes:
             parts.append(f'<text x="{x(size):.1f}" y="{top + plot_height + 16}" text-anchor="middle">{size:,}</text>')
-        unit = "buffers" if bench == "B1" else "draws"
-        parts.append(f'<text x="{left + plot_width / 2}" y="{top + plot_height + 34}" text-anchor="middle">{unit}</text>')
-        for row, (label, points) in enumerate(sorted(curves[bench].items())):
+        for row, (label, points) in enumerate(sorted(curves.items())):
             color = COLORS[label.split()[0]]
-            dash = ' stroke-dasharray="5,3"' if "offset" in label else ""
-            coordinates = [(x(int(s)), y(p["ratio_to_10000"])) for s, p in sorted(points.items(), key=lambda i: int(i[0]))]
+            dash = ' stroke-dasharray="5,3"' if "offset" in label and "dynamic" not in label else ""
+            ordered = sorted(points.items(), key=lambda item: int(item[0]))
+            coordinates = [(x(int(size)), y(p["ratio_to_10000"])) for size, p in ordered]
             parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2"{dash} points="'
                          + " ".join(f"{a:.1f},{b:.1f}" for a, b in coordinates) + '"/>')
-            for (a, b), (size, p) in zip(coordinates, sorted(points.items(), key=lambda i: int(i[0]))):
+            for (a, b), (size, p) in zip(coordinates, ordered):
                 parts.append(f'<circle cx="{a:.1f}" cy="{b:.1f}" r="3" fill="{color}">'
-                             f'<title>{label} {int(size):,}: {p["median"]:.4g} {p["unit"]}</title></circle>')
-            at10k = points.get("10000", {}).get("median")
-            legend_y = height + 10 + row * 16
+                             f'<title>{label} {int(size):,}: {p["median"]:.4g} {unit}</title></circle>')
+            legend_y = top + plot_height + 34 + row * 15
             parts.append(f'<line x1="{left}" x2="{left + 20}" y1="{legend_y - 4}" y2="{legend_y - 4}" stroke="{color}" '
                          f'stroke-width="2"{dash}/>')
-            parts.append(f'<text x="{left + 26}" y="{legend_y}">{label}: {at10k:.4g} {CURVE_METRIC[bench][1]} at 10,000</text>')
+            parts.append(f'<text x="{left + 26}" y="{legend_y}">{label}: {points["10000"]["median"]:.4g} {unit} at 10,000</text>')
     parts.append("</svg>")
     with open(path, "w") as out:
         out.write("\n".join(parts) + "\n")
+
+
+# Instruction-count curves: at each size N, the instructions of a run of N units minus
+# those of a run of CURVE_BASE units, over the units between (B2 records its draws twice).
+# The average cost of the units from CURVE_BASE to N does not depend on the machine's load.
+CURVE_BASE = 500
+
+
+def count_curve_instructions(commands):
+    folder = os.path.join(DEPS, "callgrind")
+    os.makedirs(folder, exist_ok=True)
+    env = environment(0)
+    cases = {"B1": [("swiftgpu", []), ("vulkan-c", [])],
+             "B2": [("swiftgpu", ["--variant", v]) for v in SWIFT_B2_VARIANTS] + [("vulkan-c", ["--variant", "push-constant"])]}
+    summary = {}
+    for bench, sizes in CURVE_SIZES.items():
+        for impl, extra in cases[bench]:
+            command = list(commands[impl])
+            stripped = os.path.join(folder, os.path.basename(command[0]))
+            run(["objcopy", "--strip-debug", command[0], stripped])
+            command[0] = stripped
+            totals = {}
+            for size in [CURVE_BASE] + sizes:
+                out = os.path.join(folder, f"curve-{bench}-{impl}-{extra[-1] if extra else 'default'}-{size}")
+                for old in glob.glob(out + "*"):
+                    os.remove(old)
+                separate = "no" if bench == "B1" else "yes"
+                run(["valgrind", "--tool=callgrind", f"--separate-threads={separate}", f"--callgrind-out-file={out}"]
+                    + command + ["--bench", bench, "--count", str(size)] + extra, env=env)
+                totals[size] = thread_total(out) if bench == "B1" else thread_total(out + "-01")
+            repeats = 2 if bench == "B2" else 1
+            per_unit = {size: (totals[size] - totals[CURVE_BASE]) / (repeats * (size - CURVE_BASE)) for size in sizes}
+            label = impl + (f" ({extra[-1]})" if extra else "")
+            summary.setdefault(bench, {})[label] = {
+                str(size): {"median": value, "min": value, "max": value, "runs": 1, "unit": f"instructions per {PROFILES[bench]['unit']}",
+                            "ratio_to_10000": value / per_unit[10000]} for size, value in per_unit.items()}
+            print(f"bench: callgrind curve {bench} {label}: " + ", ".join(f"{s:,} {v:.0f}" for s, v in per_unit.items()), flush=True)
+    return summary
 
 
 def load_results():
@@ -486,10 +522,19 @@ def report(results):
     instructions = [row for entry in results["benchmarks"].values() for row in entry.get("instructions", [])]
     if instructions:
         print_instructions(instructions)
-    curves = results["benchmarks"].get("curves", {}).get("summary")
-    if curves:
-        print_curves(curves)
-        draw_curves(curves, CURVES_SVG)
+    entry = results["benchmarks"].get("curves", {})
+    panels = []
+    for name, unit_of in [("instructions", lambda b: f"instructions per {PROFILES[b]['unit']}"),
+                          ("summary", lambda b: CURVE_METRIC[b][1])]:
+        curves = entry.get(name)
+        if not curves:
+            continue
+        print_curves(curves, "callgrind, " if name == "instructions" else "wall clock, ")
+        how = "instructions (callgrind)" if name == "instructions" else "wall clock (medians)"
+        panels += [(f"{bench}: {unit_of(bench)}, {how}", curves[bench], unit_of(bench), CURVE_SIZES[bench])
+                   for bench in CURVE_SIZES if bench in curves]
+    if panels:
+        draw_curves(panels, CURVES_SVG)
         print(f"\nbench: drew {os.path.relpath(CURVES_SVG, ROOT)}")
     mallocs = results.get("mallocs", {}).get("runs", [])
     if mallocs:
@@ -548,8 +593,10 @@ def main():
         for row in count_instructions(commands, benches):
             entries[row["bench"]].setdefault("instructions", []).append(row)
     if "curves" in selected:
-        records = measure_curves(commands, 3 if options.quick else passes)
+        records = measure_curves(commands, min(passes, 3))
         entries["curves"] = dict(measured, runs=records, summary=summarize_curves(records))
+        if not options.quick and not options.no_callgrind:
+            entries["curves"]["instructions"] = count_curve_instructions(commands)
     if "B1" in benches or "B2" in benches:
         results["mallocs"] = dict(measured, runs=count_mallocs(commands, shim))
     results["benchmarks"].update(entries)

@@ -8,7 +8,7 @@ void drawColor(int i, float color[4]) {
 }
 
 void drawSceneCheck(const uint8_t *pixels, int draws) {
-    for (int cell = 0; cell < SCENE_CELLS; cell++) {
+    for (int cell = 0; cell < SCENE_CELLS && cell < draws; cell++) {
         int last = cell + (draws - 1 - cell) / SCENE_CELLS * SCENE_CELLS;
         const uint8_t *p = pixels + ((cell / 32) * 2 * SCENE_SIZE + (cell % 32) * 2) * 4;
         uint8_t expected[4] = {(uint8_t)(last & 255), (uint8_t)((last >> 8) & 255), (uint8_t)((last >> 16) & 255), 255};

@@ -104,7 +104,7 @@ DrawScene drawSceneCreate(Context *context, VkPipelineLayout layout, const char 
 void drawSceneDestroy(Context *context, DrawScene *scene);
 /// Draw i's colour: its index in the low three bytes, exact in unorm8.
 void drawColor(int i, float color[4]);
-/// Checks the top-left pixel of every cell against the last of `draws` draws that covered it.
+/// Checks the top-left pixel of every cell drawn against the last of `draws` draws that covered it.
 void drawSceneCheck(const uint8_t *pixels, int draws);
 /// Ends the rendering, reads the target back, ends and submits `commandBuffer` (signalling
 /// `value`), waits and checks `draws` draws; `cpu` and `total` get the nanoseconds from
