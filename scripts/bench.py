@@ -466,7 +466,10 @@ def draw_curves(panels, path):
 # Instruction-count curves: at each size N, the instructions of a run of N units minus
 # those of a run of CURVE_BASE units, over the units between (B2 records its draws twice).
 # The average cost of the units from CURVE_BASE to N does not depend on the machine's load.
+# B2 stops at 100,000 draws there: callgrind runs the driver's rasterizer too, and a run of
+# 1,000,000 draws (recorded and drawn twice) takes over half an hour per implementation.
 CURVE_BASE = 500
+CALLGRIND_CURVE_SIZES = {"B1": CURVE_SIZES["B1"], "B2": [1000, 10000, 100000]}
 
 
 def count_curve_instructions(commands):
@@ -476,7 +479,7 @@ def count_curve_instructions(commands):
     cases = {"B1": [("swiftgpu", []), ("vulkan-c", [])],
              "B2": [("swiftgpu", ["--variant", v]) for v in SWIFT_B2_VARIANTS] + [("vulkan-c", ["--variant", "push-constant"])]}
     summary = {}
-    for bench, sizes in CURVE_SIZES.items():
+    for bench, sizes in CALLGRIND_CURVE_SIZES.items():
         for impl, extra in cases[bench]:
             command = list(commands[impl])
             stripped = os.path.join(folder, os.path.basename(command[0]))
@@ -557,12 +560,20 @@ def tables(results):
     return summaries
 
 
+def save(results):
+    results["tables"] = tables(results)
+    with open(RESULTS, "w") as out:
+        json.dump(results, out, indent=1)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="2 passes, LP_NUM_THREADS=0 only, no callgrind")
     parser.add_argument("--passes", type=int, help="passes per environment (default 5, 2 with --quick)")
     parser.add_argument("--only", help="comma-separated benchmarks to run: " + ",".join(SELECTABLE))
     parser.add_argument("--no-callgrind", action="store_true", help="skip the instruction counts")
+    parser.add_argument("--callgrind-only", action="store_true",
+                        help="only the instruction counts; the wall-clock figures in results.json stay")
     parser.add_argument("--report", action="store_true", help="print results.json's tables and redraw the curves; measure nothing")
     options = parser.parse_args()
     results = load_results()
@@ -578,31 +589,38 @@ def main():
     passes = options.passes or (2 if options.quick else 5)
     commands, shim = build()
     measured = commit()
-    validation = validate(commands, benches)
-    print(f"bench: {validation}", flush=True)
     results["machine"] = {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count(),
                           "kernel": platform.release(), "driver": os.environ.get("VK_DRIVER_FILES", "(loader default)"),
                           "heap": HEAP, "wgpu": WGPU_VERSION}
-    entries = {bench: dict(measured, validation=validation, environments={}) for bench in benches}
-    for threads in [0] if options.quick else [0, None]:
-        name = f"LP_NUM_THREADS={threads if threads is not None else '(default)'}"
-        records = measure(commands, benches, passes, threads)
-        for bench in benches:
-            entries[bench]["environments"][name] = [r for r in records if r["bench"] == bench]
+    # Each phase is saved as it ends, so that a long callgrind phase cut short keeps the rest.
+    if not options.callgrind_only:
+        validation = validate(commands, benches)
+        print(f"bench: {validation}", flush=True)
+        entries = {bench: dict(measured, validation=validation, environments={}) for bench in benches}
+        for threads in [0] if options.quick else [0, None]:
+            name = f"LP_NUM_THREADS={threads if threads is not None else '(default)'}"
+            records = measure(commands, benches, passes, threads)
+            for bench in benches:
+                entries[bench]["environments"][name] = [r for r in records if r["bench"] == bench]
+        if "curves" in selected:
+            records = measure_curves(commands, min(passes, 3))
+            entries["curves"] = dict(measured, runs=records, summary=summarize_curves(records))
+        if "B1" in benches or "B2" in benches:
+            results["mallocs"] = dict(measured, runs=count_mallocs(commands, shim))
+        results["benchmarks"].update(entries)
+        save(results)
     if not options.quick and not options.no_callgrind:
-        for row in count_instructions(commands, benches):
-            entries[row["bench"]].setdefault("instructions", []).append(row)
-    if "curves" in selected:
-        records = measure_curves(commands, min(passes, 3))
-        entries["curves"] = dict(measured, runs=records, summary=summarize_curves(records))
-        if not options.quick and not options.no_callgrind:
-            entries["curves"]["instructions"] = count_curve_instructions(commands)
-    if "B1" in benches or "B2" in benches:
-        results["mallocs"] = dict(measured, runs=count_mallocs(commands, shim))
-    results["benchmarks"].update(entries)
-    results["tables"] = tables(results)
-    with open(RESULTS, "w") as out:
-        json.dump(results, out, indent=1)
+        rows = count_instructions(commands, benches)
+        for bench in {row["bench"] for row in rows}:
+            entry = results["benchmarks"].setdefault(bench, dict(measured))
+            entry["instructions"] = [row for row in rows if row["bench"] == bench]
+            entry["instructions_commit"] = measured
+        save(results)
+        if "curves" in selected:
+            entry = results["benchmarks"].setdefault("curves", dict(measured))
+            entry["instructions"] = count_curve_instructions(commands)
+            entry["instructions_commit"] = measured
+            save(results)
     report(results)
     print("\nbench: wrote Benchmarks/results.json")
 
