@@ -63,16 +63,19 @@ struct EncodingSetup: @unchecked Sendable {
 
     /// Ends `cb` as B2, B5 and B6 do: the target read back, committed, waited for and
     /// checked against `draws` draws. Returns the nanoseconds from `start` to the commit
-    /// and to the completion.
-    func finish(_ cb: CommandBuffer, since start: UInt64, draws: Int, bench: String) throws -> (cpu: UInt64, total: UInt64) {
+    /// and to the completion, and the malloc count at the commit (the driver allocates
+    /// while it executes, which is not encoding's).
+    func finish(_ cb: CommandBuffer, since start: UInt64, draws: Int,
+                bench: String) throws -> (cpu: UInt64, total: UInt64, mallocsAtCommit: UInt64) {
         try target.encodeReadback(cb)
         cb.commit()
         let cpu = now() - start
+        let mallocs = mallocCount?() ?? 0
         cb.waitUntilCompleted()
         let total = now() - start
         guard cb.status == .completed else { fail("\(bench) command buffer \(cb.status): \(String(describing: cb.error))") }
         EncodingScene.check(target.readback.contents(), draws: draws)
-        return (cpu, total)
+        return (cpu, total, mallocs)
     }
 
     /// Records draws `range` of B2 into `encoder`, each binding its triangle with
@@ -121,8 +124,8 @@ func encoding(draws: Int = 100_000, variant: String) throws -> RunReport {
             setup.recordMovingOffset(0..<count, into: encoder)
         }
         encoder.endEncoding()
-        let (cpu, total) = try setup.finish(cb, since: start, draws: count, bench: "B2")
-        return (cpu, total, (mallocCount?() ?? 0) - mallocsBefore)
+        let (cpu, total, mallocs) = try setup.finish(cb, since: start, draws: count, bench: "B2")
+        return (cpu, total, mallocs - mallocsBefore)
     }
 
     _ = try run(draws)   // warm-up: the upload ring and descriptor pools grow to size

@@ -12,7 +12,7 @@ func indirectDraws(draws: Int = 10_000, spirv: String) throws -> RunReport {
     let stride = MemoryLayout<DrawPrimitivesIndirectArguments>.stride
     let arguments = try device.makeBuffer(length: draws * stride)
 
-    func run() throws -> (cpu: UInt64, total: UInt64) {
+    func run() throws -> (cpu: UInt64, total: UInt64, mallocsAtCommit: UInt64) {
         arguments.contents().initializeMemory(as: UInt8.self, repeating: 0, count: arguments.length)
         let start = now()
         let cb = try setup.queue.makeCommandBuffer()

@@ -17,7 +17,7 @@ func parallelEncoding(draws: Int = 100_000, threads: Int) throws -> RunReport {
     let setup = try EncodingSetup()
     let shares = (0..<threads).map { t in draws * t / threads..<draws * (t + 1) / threads }
 
-    func run() throws -> (cpu: UInt64, total: UInt64) {
+    func run() throws -> (cpu: UInt64, total: UInt64, mallocsAtCommit: UInt64) {
         let start = now()
         let cb = try setup.queue.makeCommandBuffer()
         let parallel = try cb.makeParallelRenderCommandEncoder(descriptor: setup.target.pass)
