@@ -22,64 +22,115 @@ enum EncodingScene {
         SIMD4(Float(i & 255), Float((i >> 8) & 255), Float((i >> 16) & 255), 255) / 255
     }
 
-    /// Checks the top-left pixel of every cell against the last draw that covered it.
+    /// Checks the top-left pixel of every cell drawn against the last draw that covered it.
     static func check(_ pixels: UnsafeRawPointer, draws: Int) {
-        for cell in 0..<cells {
+        for cell in 0..<min(cells, draws) {
             let last = cell + (draws - 1 - cell) / cells * cells
             let expected = drawColor(last) * 255
             let offset = ((cell / 32) * 2 * size + (cell % 32) * 2) * 4
             for channel in 0..<4 where Float(pixels.load(fromByteOffset: offset + channel, as: UInt8.self)) != expected[channel] {
-                fail("B2 cell \(cell) channel \(channel): expected draw \(last)")
+                fail("cell \(cell) channel \(channel): expected draw \(last)")
             }
         }
     }
 }
 
-/// B2: one render pass of 100,000 three-vertex draws into a 64×64 target, each changing
-/// the vertex-buffer offset and 16 bytes of fragment data. Reports CPU nanoseconds per draw
-/// for encoding + commit, the total with the GPU, and malloc calls per draw.
-func encoding(draws: Int = 100_000) throws -> RunReport {
-    let queue = try device.makeCommandQueue()
-    let descriptor = RenderPipelineDescriptor()
-    descriptor.vertexFunction = try library.makeFunction(name: "bench.vert")
-    descriptor.fragmentFunction = try library.makeFunction(name: "bench.frag")
-    let layout = VertexDescriptor()
-    layout.attributes[0].format = .float2
-    layout.layouts[0].stride = 8
-    descriptor.vertexDescriptor = layout
-    descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
-    let pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
-    var vertexData = EncodingScene.vertices()
-    let vertices = try device.makeBuffer(bytes: &vertexData, length: vertexData.count * 4)
-    let target = try ReadbackTarget(device: device, size: EncodingScene.size)
+/// B2's pipeline, vertices and target, which B5 and B6 draw with too. `@unchecked
+/// Sendable`: nothing in it changes after `init`, and B5's recording threads only read it.
+struct EncodingSetup: @unchecked Sendable {
+    let queue: CommandQueue
+    let pipeline: RenderPipelineState
+    let vertices: Buffer
+    let target: ReadbackTarget
 
-    func run(_ count: Int) throws -> (cpu: UInt64, total: UInt64, mallocs: UInt64) {
-        let mallocsBefore = mallocCount?() ?? 0
-        let start = now()
-        let cb = try queue.makeCommandBuffer()
-        let encoder = try cb.makeRenderCommandEncoder(descriptor: target.pass)
+    init() throws {
+        queue = try device.makeCommandQueue()
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try library.makeFunction(name: "bench.vert")
+        descriptor.fragmentFunction = try library.makeFunction(name: "bench.frag")
+        let layout = VertexDescriptor()
+        layout.attributes[0].format = .float2
+        layout.layouts[0].stride = 8
+        descriptor.vertexDescriptor = layout
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        // The shaders are shared with the C and wgpu baselines, so they use Vulkan's clip space.
+        descriptor.clipSpace = .vulkan
+        pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
+        var vertexData = EncodingScene.vertices()
+        vertices = try device.makeBuffer(bytes: &vertexData, length: vertexData.count * 4)
+        target = try ReadbackTarget(device: device, size: EncodingScene.size)
+    }
+
+    /// Ends `cb` as B2, B5 and B6 do: the target read back, committed, waited for and
+    /// checked against `draws` draws. Returns the nanoseconds from `start` to the commit
+    /// and to the completion, and the malloc count at the commit (the driver allocates
+    /// while it executes, which is not encoding's).
+    func finish(_ cb: CommandBuffer, since start: UInt64, draws: Int,
+                bench: String) throws -> (cpu: UInt64, total: UInt64, mallocsAtCommit: UInt64) {
+        try target.encodeReadback(cb)
+        cb.commit()
+        let cpu = now() - start
+        let mallocs = mallocCount?() ?? 0
+        cb.waitUntilCompleted()
+        let total = now() - start
+        guard cb.status == .completed else { fail("\(bench) command buffer \(cb.status): \(String(describing: cb.error))") }
+        EncodingScene.check(target.readback.contents(), draws: draws)
+        return (cpu, total, mallocs)
+    }
+
+    /// Records draws `range` of B2 into `encoder`, each binding its triangle with
+    /// `setVertexBuffer(_:offset:index:)` and its colour with `setFragmentBytes`.
+    func record(_ range: Range<Int>, into encoder: RenderCommandEncoder) {
         encoder.setRenderPipelineState(pipeline)
-        for i in 0..<count {
+        for i in range {
             var color = EncodingScene.drawColor(i)
             encoder.setVertexBuffer(vertices, offset: (i % EncodingScene.cells) * 24, index: 0)
             encoder.setFragmentBytes(&color, length: 16, index: 0)
             encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
         }
+    }
+
+    /// Records draws `range` with the buffer bound once and moved per draw with
+    /// `setVertexBufferOffset(_:index:)`: Metal's cheaper formulation.
+    func recordMovingOffset(_ range: Range<Int>, into encoder: RenderCommandEncoder) {
+        encoder.setRenderPipelineState(pipeline)
+        encoder.setVertexBuffer(vertices, offset: 0, index: 0)
+        for i in range {
+            var color = EncodingScene.drawColor(i)
+            encoder.setVertexBufferOffset((i % EncodingScene.cells) * 24, index: 0)
+            encoder.setFragmentBytes(&color, length: 16, index: 0)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        }
+    }
+}
+
+/// B2: one render pass of 100,000 three-vertex draws into a 64×64 target, each changing
+/// the vertex-buffer offset and 16 bytes of fragment data. `variant` "set-vertex-buffer"
+/// binds the buffer at each draw's offset, "vertex-buffer-offset" moves the bound buffer's
+/// offset. Reports CPU nanoseconds per draw for encoding + commit, the total with the GPU,
+/// and malloc calls per draw.
+func encoding(draws: Int = 100_000, variant: String) throws -> RunReport {
+    let setup = try EncodingSetup()
+    guard variant == "set-vertex-buffer" || variant == "vertex-buffer-offset" else { fail("unknown B2 variant \(variant)") }
+
+    func run(_ count: Int) throws -> (cpu: UInt64, total: UInt64, mallocs: UInt64) {
+        let mallocsBefore = mallocCount?() ?? 0
+        let start = now()
+        let cb = try setup.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: setup.target.pass)
+        if variant == "set-vertex-buffer" {
+            setup.record(0..<count, into: encoder)
+        } else {
+            setup.recordMovingOffset(0..<count, into: encoder)
+        }
         encoder.endEncoding()
-        try target.encodeReadback(cb)
-        cb.commit()
-        let cpu = now() - start
-        let mallocs = (mallocCount?() ?? 0) - mallocsBefore
-        cb.waitUntilCompleted()
-        let total = now() - start
-        guard cb.status == .completed else { fail("B2 command buffer \(cb.status): \(String(describing: cb.error))") }
-        EncodingScene.check(target.readback.contents(), draws: count)
-        return (cpu, total, mallocs)
+        let (cpu, total, mallocs) = try setup.finish(cb, since: start, draws: count, bench: "B2")
+        return (cpu, total, mallocs - mallocsBefore)
     }
 
     _ = try run(draws)   // warm-up: the upload ring and descriptor pools grow to size
     let measured = try run(draws)
-    var report = RunReport(bench: "B2")
+    var report = RunReport(bench: "B2", variant: variant)
     report.metrics["cpu_ns_per_draw"] = Double(measured.cpu) / Double(draws)
     report.metrics["total_ms"] = Double(measured.total) / 1e6
     if mallocCount != nil { report.metrics["mallocs_per_draw"] = Double(measured.mallocs) / Double(draws) }

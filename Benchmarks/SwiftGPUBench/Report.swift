@@ -22,6 +22,13 @@ func fail(_ message: String) -> Never {
 /// Monotonic time in nanoseconds.
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+/// CLOCK_MONOTONIC in nanoseconds, the clock a parent reads to give B7 its process start.
+func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
 /// The number of malloc-family calls so far when the malloc-counting shim
 /// (Benchmarks/Support/malloc_count.c) is preloaded, else nil.
 let mallocCount: (@convention(c) () -> UInt64)? = {

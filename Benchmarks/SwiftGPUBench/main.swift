@@ -1,6 +1,12 @@
-// SwiftGPUBench: the SwiftGPU side of Benchmarks B1–B4 (see BENCHMARKS.md).
+// SwiftGPUBench: the SwiftGPU side of Benchmarks B1–B7 (see BENCHMARKS.md).
 //
-//     swift run -c release SwiftGPUBench --bench B1|B2|B3|B4 [--count N]   (N: B1 buffers or B2 draws, for profiling)
+//     swift run -c release SwiftGPUBench --bench B1|B2|B3|B4|B5|B6|B7 [--count N] [--variant V] [--threads T]
+//                                       [--spirv DIR] [--start NS]
+//
+// --count sets the number of buffers (B1) or draws (B2, B5, B6); --variant B2's
+// formulation (set-vertex-buffer, the default, or vertex-buffer-offset); --threads B5's
+// recording threads; --spirv the folder of the bench script's compiled shaders (B6);
+// --start the CLOCK_MONOTONIC nanoseconds at which B7's process was started.
 //
 // Each invocation makes one measured run after a warm-up, checks its result (exit 2 when
 // it is wrong) and prints one JSON line; scripts/bench.py interleaves the implementations.
@@ -12,15 +18,19 @@ let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 }
+let count = option("--count").flatMap { Int($0) }
 
 let device = try Device.makeDefault()
 let library = try device.makeDefaultLibrary(bundle: Shaders.bundle)
 switch option("--bench") {
-case "B1": try submission(buffers: option("--count").flatMap { Int($0) } ?? 10_000).print()
-case "B2": try encoding(draws: option("--count").flatMap { Int($0) } ?? 100_000).print()
+case "B1": try submission(buffers: count ?? 10_000).print()
+case "B2": try encoding(draws: count ?? 100_000, variant: option("--variant") ?? "set-vertex-buffer").print()
 case "B3": try frameLoop().print()
 case "B4": for report in try drain() { report.print() }
+case "B5": try parallelEncoding(draws: count ?? 100_000, threads: option("--threads").flatMap { Int($0) } ?? 1).print()
+case "B6": try indirectDraws(draws: count ?? 10_000, spirv: option("--spirv") ?? ".").print()
+case "B7": try frameLoop(frames: 1, processStart: option("--start").flatMap { UInt64($0) } ?? monotonicNanoseconds()).print()
 default:
-    FileHandle.standardError.write(Data("usage: SwiftGPUBench --bench B1|B2|B3|B4\n".utf8))
+    FileHandle.standardError.write(Data("usage: SwiftGPUBench --bench B1|B2|B3|B4|B5|B6|B7 [--count N] [--variant V] [--threads T] [--spirv DIR] [--start NS]\n".utf8))
     exit(64)
 }

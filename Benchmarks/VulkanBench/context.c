@@ -284,7 +284,7 @@ VkPipeline renderPipelineCreate(Context *context, VkPipelineLayout layout, const
                                          .pDynamicState = &dynamicState,
                                          .layout = layout};
     VkPipeline pipeline;
-    CHECK(vkCreateGraphicsPipelines(context->device, VK_NULL_HANDLE, 1, &info, NULL, &pipeline));
+    CHECK(vkCreateGraphicsPipelines(context->device, context->pipelineCache, 1, &info, NULL, &pipeline));
     vkDestroyShaderModule(context->device, modules[0], NULL);
     vkDestroyShaderModule(context->device, modules[1], NULL);
     return pipeline;

@@ -2,22 +2,59 @@
 
 #include "vkbench.h"
 
-enum { SIZE = 64, CELLS = 1024 };
-
-/// The B2 scene (as SwiftGPUBench's EncodingScene): draw i covers the top-left pixel of
-/// cell i % 1024 of a 64×64 target and colours it with its index in the low three bytes.
-static void drawColor(int i, float color[4]) {
+void drawColor(int i, float color[4]) {
     color[0] = (float)(i & 255) / 255, color[1] = (float)((i >> 8) & 255) / 255;
     color[2] = (float)((i >> 16) & 255) / 255, color[3] = 1;
 }
 
-static void checkCells(const uint8_t *pixels, int draws) {
-    for (int cell = 0; cell < CELLS; cell++) {
-        int last = cell + (draws - 1 - cell) / CELLS * CELLS;
-        const uint8_t *p = pixels + ((cell / 32) * 2 * SIZE + (cell % 32) * 2) * 4;
+void drawSceneCheck(const uint8_t *pixels, int draws) {
+    for (int cell = 0; cell < SCENE_CELLS && cell < draws; cell++) {
+        int last = cell + (draws - 1 - cell) / SCENE_CELLS * SCENE_CELLS;
+        const uint8_t *p = pixels + ((cell / 32) * 2 * SCENE_SIZE + (cell % 32) * 2) * 4;
         uint8_t expected[4] = {(uint8_t)(last & 255), (uint8_t)((last >> 8) & 255), (uint8_t)((last >> 16) & 255), 255};
-        if (memcmp(p, expected, 4) != 0) wrongResult("B2 cell %d: expected draw %d", cell, last);
+        if (memcmp(p, expected, 4) != 0) wrongResult("cell %d: expected draw %d", cell, last);
     }
+}
+
+DrawScene drawSceneCreate(Context *context, VkPipelineLayout layout, const char *fragment) {
+    DrawScene scene = {.pipeline = renderPipelineCreate(context, layout, "bench.vert", fragment, 8, 1)};
+    scene.vertices = hostBufferCreate(context, SCENE_CELLS * 24, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+    float *v = scene.vertices.mapped;
+    for (int cell = 0; cell < SCENE_CELLS; cell++) {
+        float x = (float)(2 * (cell % 32)) / 32 - 1, y = (float)(2 * (cell / 32)) / 32 - 1;
+        float triangle[6] = {x, y, x + 2.0f / 32, y, x, y + 2.0f / 32};
+        memcpy(v + cell * 6, triangle, sizeof triangle);
+    }
+    scene.readback = hostBufferCreate(context, SCENE_SIZE * SCENE_SIZE * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    scene.target = imageCreate(context, SCENE_SIZE, SCENE_SIZE, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+    return scene;
+}
+
+void drawSceneDestroy(Context *context, DrawScene *scene) {
+    imageDestroy(context, &scene->target);
+    hostBufferDestroy(context, &scene->readback);
+    hostBufferDestroy(context, &scene->vertices);
+    vkDestroyPipeline(context->device, scene->pipeline, NULL);
+}
+
+void drawSceneFinish(Context *context, DrawScene *scene, VkCommandBuffer commandBuffer, VkSemaphore timeline, uint64_t value,
+                     int draws, uint64_t start, uint64_t *cpu, uint64_t *total) {
+    renderEndAndRead(commandBuffer, &scene->target, SCENE_SIZE, &scene->readback);
+    CHECK(vkEndCommandBuffer(commandBuffer));
+    submit(context, commandBuffer, timeline, value);
+    *cpu = nowNanoseconds() - start;
+    timelineWait(context, timeline, value);
+    *total = nowNanoseconds() - start;
+    drawSceneCheck(scene->readback.mapped, draws);
+}
+
+VkPipelineLayout pushConstantLayoutCreate(Context *context) {
+    VkPushConstantRange range = {VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16};
+    VkPipelineLayoutCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .pushConstantRangeCount = 1, .pPushConstantRanges = &range};
+    VkPipelineLayout layout;
+    CHECK(vkCreatePipelineLayout(context->device, &info, NULL, &layout));
+    return layout;
 }
 
 typedef enum { PUSH_DESCRIPTOR, DYNAMIC_OFFSET, PUSH_CONSTANT } Variant;
@@ -49,20 +86,9 @@ void benchEncoding(Context *context, int draws, const char *name) {
                                              .pPushConstantRanges = &range};
     VkPipelineLayout layout;
     CHECK(vkCreatePipelineLayout(context->device, &layoutInfo, NULL, &layout));
-    VkPipeline pipeline = renderPipelineCreate(context, layout, "bench.vert",
-                                               variant == PUSH_CONSTANT ? "bench_push.frag" : "bench.frag", 8, 1);
-
-    HostBuffer vertices = hostBufferCreate(context, CELLS * 24, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
-    float *v = vertices.mapped;
-    for (int cell = 0; cell < CELLS; cell++) {
-        float x = (float)(2 * (cell % 32)) / 32 - 1, y = (float)(2 * (cell / 32)) / 32 - 1;
-        float triangle[6] = {x, y, x + 2.0f / 32, y, x, y + 2.0f / 32};
-        memcpy(v + cell * 6, triangle, sizeof triangle);
-    }
+    DrawScene scene = drawSceneCreate(context, layout, variant == PUSH_CONSTANT ? "bench_push.frag" : "bench.frag");
     VkDeviceSize stride = context->limits.minUniformBufferOffsetAlignment > 16 ? context->limits.minUniformBufferOffsetAlignment : 16;
     HostBuffer uniforms = hostBufferCreate(context, stride * (VkDeviceSize)draws, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
-    HostBuffer readback = hostBufferCreate(context, SIZE * SIZE * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-    Image target = imageCreate(context, SIZE, SIZE, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
 
     VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
     VkDescriptorSet set = VK_NULL_HANDLE;
@@ -93,12 +119,12 @@ void benchEncoding(Context *context, int draws, const char *name) {
         uint64_t mallocsBefore = mallocCount(), start = nowNanoseconds();
         CHECK(vkResetCommandBuffer(commandBuffer, 0));
         CHECK(vkBeginCommandBuffer(commandBuffer, &begin));
-        renderBegin(commandBuffer, &target, SIZE, pipeline);
+        renderBegin(commandBuffer, &scene.target, SCENE_SIZE, scene.pipeline);
         for (int i = 0; i < draws; i++) {
             float color[4];
             drawColor(i, color);
-            VkDeviceSize vertexOffset = (VkDeviceSize)(i % CELLS) * 24;
-            vkCmdBindVertexBuffers(commandBuffer, 0, 1, &vertices.buffer, &vertexOffset);
+            VkDeviceSize vertexOffset = (VkDeviceSize)(i % SCENE_CELLS) * 24;
+            vkCmdBindVertexBuffers(commandBuffer, 0, 1, &scene.vertices.buffer, &vertexOffset);
             if (variant == PUSH_CONSTANT) {
                 vkCmdPushConstants(commandBuffer, layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16, color);
             } else {
@@ -117,14 +143,14 @@ void benchEncoding(Context *context, int draws, const char *name) {
             }
             vkCmdDraw(commandBuffer, 3, 1, 0, 0);
         }
-        renderEndAndRead(commandBuffer, &target, SIZE, &readback);
+        renderEndAndRead(commandBuffer, &scene.target, SCENE_SIZE, &scene.readback);
         CHECK(vkEndCommandBuffer(commandBuffer));
         submit(context, commandBuffer, timeline, (uint64_t)pass + 1);
         cpu = nowNanoseconds() - start;
         mallocs = mallocCount() - mallocsBefore;
         timelineWait(context, timeline, (uint64_t)pass + 1);
         total = nowNanoseconds() - start;
-        checkCells(readback.mapped, draws);
+        drawSceneCheck(scene.readback.mapped, draws);
     }
     printf("{\"impl\":\"vulkan-c\",\"bench\":\"B2\",\"variant\":\"%s\",\"ok\":true,\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g",
            name, (double)cpu / draws, (double)total / 1e6);
@@ -134,11 +160,8 @@ void benchEncoding(Context *context, int draws, const char *name) {
     vkDestroySemaphore(context->device, timeline, NULL);
     vkFreeCommandBuffers(context->device, context->pool, 1, &commandBuffer);
     if (descriptorPool) vkDestroyDescriptorPool(context->device, descriptorPool, NULL);
-    imageDestroy(context, &target);
-    hostBufferDestroy(context, &readback);
     hostBufferDestroy(context, &uniforms);
-    hostBufferDestroy(context, &vertices);
-    vkDestroyPipeline(context->device, pipeline, NULL);
+    drawSceneDestroy(context, &scene);
     vkDestroyPipelineLayout(context->device, layout, NULL);
     vkDestroyDescriptorSetLayout(context->device, setLayout, NULL);
 }

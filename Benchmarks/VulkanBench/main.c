@@ -1,8 +1,11 @@
-// VulkanBench: the raw-Vulkan C baseline of Benchmarks B1–B4 (see BENCHMARKS.md).
+// VulkanBench: the raw-Vulkan C baseline of Benchmarks B1–B7 (see BENCHMARKS.md).
 //
-//     VulkanBench --spirv DIR --bench B1|B2|B3|B4 [--variant push-descriptor|dynamic-offset|push-constant] [--count N] [--validate]
+//     VulkanBench --spirv DIR --bench B1|B2|B3|B4|B5|B6|B7 [--variant push-descriptor|dynamic-offset|push-constant]
+//                 [--count N] [--threads T] [--start NS --cache DIR] [--validate]
 //
-// --count sets B1's number of buffers or B2's number of draws (for profiling).
+// --count sets the number of buffers (B1) or draws (B2, B5, B6); --threads B5's recording
+// threads; --start the CLOCK_MONOTONIC nanoseconds at which B7's process was started and
+// --cache the folder of B7's pipeline cache.
 //
 // Each invocation makes one measured run after a warm-up, checks its result (exit 2 when
 // wrong) and prints one JSON line. --validate turns on VK_LAYER_KHRONOS_validation and
@@ -29,8 +32,13 @@ int main(int argc, char **argv) {
                                                           option(argc, argv, "--variant", "push-constant"));
     else if (strcmp(bench, "B3") == 0) benchFrameLoop(&context, 1000);
     else if (strcmp(bench, "B4") == 0) benchDrain(&context);
+    else if (strcmp(bench, "B5") == 0) benchParallelEncoding(&context, atoi(option(argc, argv, "--count", "100000")),
+                                                                atoi(option(argc, argv, "--threads", "1")));
+    else if (strcmp(bench, "B6") == 0) benchIndirect(&context, atoi(option(argc, argv, "--count", "10000")));
+    else if (strcmp(bench, "B7") == 0) benchFirstFrame(&context, option(argc, argv, "--start", NULL) ? strtoull(option(argc, argv, "--start", NULL), NULL, 10) : nowNanoseconds(),
+                                                          option(argc, argv, "--cache", "."));
     else {
-        fprintf(stderr, "usage: VulkanBench --spirv DIR --bench B1|B2|B3|B4 [--variant V] [--count N] [--validate]\n");
+        fprintf(stderr, "usage: VulkanBench --spirv DIR --bench B1|...|B7 [--variant V] [--count N] [--threads T] [--start NS --cache DIR] [--validate]\n");
         return 64;
     }
     contextDestroy(&context);

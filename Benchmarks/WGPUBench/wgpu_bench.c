@@ -1,8 +1,8 @@
-// WGPUBench: the wgpu-native baseline of Benchmarks B1–B4, through webgpu.h / wgpu.h
+// WGPUBench: the wgpu-native baseline of Benchmarks B1–B4 and B7, through webgpu.h / wgpu.h
 // (see BENCHMARKS.md). Built and run by scripts/bench.py against the libwgpu_native and
 // headers that the `wgpu` Python wheel ships, extracted under Benchmarks/.deps/.
 //
-//     WGPUBench --bench B1|B2|B3|B4 [--validate]
+//     WGPUBench --bench B1|B2|B3|B4|B7 [--count N] [--variant dynamic-offset|one-bind-group] [--start NS] [--validate]
 //
 // The same workloads and result checks as SwiftGPUBench and VulkanBench, written the way
 // wgpu is meant to be used: bind groups with dynamic offsets, queue.writeBuffer, one
@@ -287,7 +287,7 @@ static WGPURenderPipeline renderPipeline(WGPUPipelineLayout layout, const char *
     descriptor.layout = layout;
     descriptor.vertex.module = module;
     descriptor.vertex.entryPoint = text("vs");
-    descriptor.vertex.bufferCount = 1;
+    descriptor.vertex.bufferCount = stride ? 1 : 0;   // stride 0: the shader pulls its vertices
     descriptor.vertex.buffers = &vertexLayout;
     descriptor.fragment = &fragment;
     return wgpuDeviceCreateRenderPipeline(device, &descriptor);
@@ -324,29 +324,54 @@ static const char *encodingSource =
     "@group(0) @binding(64) var<uniform> color: vec4f;\n"
     "@fragment fn fs() -> @location(0) vec4f { return color; }\n";
 
+// B2's "one-bind-group" variant: the vertex shader pulls its triangle from a storage
+// buffer, so one bind group with two dynamic offsets carries both per-draw changes.
+static const char *pullingSource =
+    "@group(0) @binding(0) var<storage, read> triangle: array<vec2f, 3>;\n"
+    "@vertex fn vs(@builtin(vertex_index) v: u32) -> @builtin(position) vec4f {\n"
+    "    let p = triangle[v];\n"
+    "    return vec4f(p.x, -p.y, 0.0, 1.0);\n"
+    "}\n"
+    "@group(0) @binding(64) var<uniform> color: vec4f;\n"
+    "@fragment fn fs() -> @location(0) vec4f { return color; }\n";
+
 enum { SIZE2 = 64, CELLS = 1024, ALIGN = 256 };
 
-/// B2: one render pass of N draws, each setting a vertex-buffer offset and a dynamic
-/// offset into a uniform buffer holding the draw's 16 bytes, written with one
-/// queue.writeBuffer before the submit.
-static void benchEncoding(int draws) {
-    WGPUBindGroupLayoutEntry entry = bufferEntry(64, WGPUShaderStage_Fragment, WGPUBufferBindingType_Uniform, 1, 16);
-    WGPUBindGroupLayoutDescriptor layoutDescriptor = {.entryCount = 1, .entries = &entry};
+/// B2: one render pass of N draws, each with a dynamic offset into a uniform buffer
+/// holding the draw's 16 bytes (written with one queue.writeBuffer before the submit) and
+/// its triangle: "dynamic-offset" sets a vertex-buffer offset; "one-bind-group" (wgpu's
+/// cheapest formulation) gives the triangle's place in a storage buffer as the bind
+/// group's second dynamic offset, one setBindGroup per draw.
+static void benchEncoding(int draws, const char *variant) {
+    int oneGroup = strcmp(variant, "one-bind-group") == 0;
+    if (!oneGroup && strcmp(variant, "dynamic-offset") != 0) {
+        fprintf(stderr, "wgpu-bench: unknown B2 variant %s\n", variant);
+        exit(64);
+    }
+    // In binding order, as the dynamic offsets are; "dynamic-offset" uses the second alone.
+    WGPUBindGroupLayoutEntry entries[2] = {
+        bufferEntry(0, WGPUShaderStage_Vertex, WGPUBufferBindingType_ReadOnlyStorage, 1, 24),
+        bufferEntry(64, WGPUShaderStage_Fragment, WGPUBufferBindingType_Uniform, 1, 16)};
+    WGPUBindGroupLayoutDescriptor layoutDescriptor = {.entryCount = oneGroup ? 2 : 1, .entries = entries + !oneGroup};
     WGPUBindGroupLayout groupLayout = wgpuDeviceCreateBindGroupLayout(device, &layoutDescriptor);
     WGPUVertexAttribute attribute = {.format = WGPUVertexFormat_Float32x2, .offset = 0, .shaderLocation = 0};
-    WGPURenderPipeline pipeline = renderPipeline(pipelineLayout(groupLayout), encodingSource, 8, &attribute, 1);
-    float *vertexData = malloc(CELLS * 24);
+    WGPURenderPipeline pipeline = oneGroup ? renderPipeline(pipelineLayout(groupLayout), pullingSource, 0, NULL, 0)
+                                           : renderPipeline(pipelineLayout(groupLayout), encodingSource, 8, &attribute, 1);
+    size_t stride = oneGroup ? ALIGN : 24;   // a storage buffer's dynamic offsets are multiples of 256
+    float *vertexData = calloc(CELLS, stride);
     for (int cell = 0; cell < CELLS; cell++) {
         float x = (float)(2 * (cell % 32)) / 32 - 1, y = (float)(2 * (cell / 32)) / 32 - 1;
         float triangle[6] = {x, y, x + 2.0f / 32, y, x, y + 2.0f / 32};
-        memcpy(vertexData + cell * 6, triangle, sizeof triangle);
+        memcpy((uint8_t *)vertexData + cell * stride, triangle, sizeof triangle);
     }
-    WGPUBuffer vertices = buffer(CELLS * 24, WGPUBufferUsage_Vertex | WGPUBufferUsage_CopyDst);
-    wgpuQueueWriteBuffer(queue, vertices, 0, vertexData, CELLS * 24);
+    WGPUBuffer vertices = buffer(CELLS * stride, (oneGroup ? WGPUBufferUsage_Storage : WGPUBufferUsage_Vertex) | WGPUBufferUsage_CopyDst);
+    wgpuQueueWriteBuffer(queue, vertices, 0, vertexData, CELLS * stride);
     WGPUBuffer uniforms = buffer((uint64_t)draws * ALIGN, WGPUBufferUsage_Uniform | WGPUBufferUsage_CopyDst);
     uint8_t *staging = calloc((size_t)draws, ALIGN);
-    WGPUBindGroupEntry groupEntry = {.binding = 64, .buffer = uniforms, .size = 16};
-    WGPUBindGroupDescriptor groupDescriptor = {.layout = groupLayout, .entryCount = 1, .entries = &groupEntry};
+    WGPUBindGroupEntry groupEntries[2] = {{.binding = 0, .buffer = vertices, .size = 24},
+                                          {.binding = 64, .buffer = uniforms, .size = 16}};
+    WGPUBindGroupDescriptor groupDescriptor = {
+        .layout = groupLayout, .entryCount = oneGroup ? 2 : 1, .entries = groupEntries + !oneGroup};
     WGPUBindGroup group = wgpuDeviceCreateBindGroup(device, &groupDescriptor);
     WGPUTexture target = texture(SIZE2, WGPUTextureUsage_RenderAttachment | WGPUTextureUsage_CopySrc);
     WGPUTextureView view = wgpuTextureCreateView(target, NULL);
@@ -361,9 +386,14 @@ static void benchEncoding(int draws) {
         for (int i = 0; i < draws; i++) {
             float color[4] = {(float)(i & 255) / 255, (float)((i >> 8) & 255) / 255, (float)((i >> 16) & 255) / 255, 1};
             memcpy(staging + (size_t)i * ALIGN, color, 16);
-            uint32_t offset = (uint32_t)i * ALIGN;
-            wgpuRenderPassEncoderSetVertexBuffer(render, 0, vertices, (uint64_t)(i % CELLS) * 24, 24);
-            wgpuRenderPassEncoderSetBindGroup(render, 0, group, 1, &offset);
+            if (oneGroup) {   // dynamic offsets in binding order: the triangle (0), then the colour (64)
+                uint32_t offsets[2] = {(uint32_t)(i % CELLS) * ALIGN, (uint32_t)i * ALIGN};
+                wgpuRenderPassEncoderSetBindGroup(render, 0, group, 2, offsets);
+            } else {
+                uint32_t offset = (uint32_t)i * ALIGN;
+                wgpuRenderPassEncoderSetVertexBuffer(render, 0, vertices, (uint64_t)(i % CELLS) * 24, 24);
+                wgpuRenderPassEncoderSetBindGroup(render, 0, group, 1, &offset);
+            }
             wgpuRenderPassEncoderDraw(render, 3, 1, 0, 0);
         }
         wgpuRenderPassEncoderEnd(render);
@@ -375,7 +405,7 @@ static void benchEncoding(int draws) {
         cpu = nowNanoseconds() - start;
         const uint8_t *pixels = mapRead(readback, SIZE2 * SIZE2 * 4);
         total = nowNanoseconds() - start;
-        for (int cell = 0; cell < CELLS; cell++) {
+        for (int cell = 0; cell < CELLS && cell < draws; cell++) {
             int last = cell + (draws - 1 - cell) / CELLS * CELLS;
             const uint8_t *p = pixels + ((cell / 32) * 2 * SIZE2 + (cell % 32) * 2) * 4;
             uint8_t expected[4] = {(uint8_t)(last & 255), (uint8_t)((last >> 8) & 255), (uint8_t)((last >> 16) & 255), 255};
@@ -385,8 +415,8 @@ static void benchEncoding(int draws) {
         wgpuCommandBufferRelease(commands);
         wgpuCommandEncoderRelease(encoder);
     }
-    printf("{\"impl\":\"wgpu-native\",\"bench\":\"B2\",\"variant\":\"dynamic-offset\",\"ok\":true,"
-           "\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g}\n", (double)cpu / draws, (double)total / 1e6);
+    printf("{\"impl\":\"wgpu-native\",\"bench\":\"B2\",\"variant\":\"%s\",\"ok\":true,"
+           "\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g}\n", variant, (double)cpu / draws, (double)total / 1e6);
 }
 
 static const char *texturedSource =
@@ -400,7 +430,10 @@ enum { SIZE3 = 256 };
 
 /// B3: N frames of a 256×256 textured triangle covering the target, each read back and
 /// checked (a diagonal and a row; every pixel of the last frame).
-static void benchFrameLoop(int frames) {
+/// B3 (`processStart` 0): ten warm-up frames, then N. B7: one frame, reported as the time
+/// from `processStart` (the parent's CLOCK_MONOTONIC reading just before it started this
+/// process) to its completion; wgpu-native keeps no pipeline cache across processes here.
+static void benchFrameLoop(int frames, uint64_t processStart) {
     WGPUBindGroupLayoutEntry entries[2] = {WGPU_BIND_GROUP_LAYOUT_ENTRY_INIT, WGPU_BIND_GROUP_LAYOUT_ENTRY_INIT};
     entries[0].binding = 96;
     entries[0].visibility = WGPUShaderStage_Fragment;
@@ -439,7 +472,7 @@ static void benchFrameLoop(int frames) {
     WGPUBuffer readback = buffer(SIZE3 * SIZE3 * 4, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst);
 
     uint64_t start = 0;
-    for (int frame = -10; frame < frames; frame++) {   // ten warm-up frames
+    for (int frame = processStart ? 0 : -10; frame < frames; frame++) {
         if (frame == 0) start = nowNanoseconds();
         WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device, NULL);
         WGPURenderPassEncoder render = beginPass(encoder, view);
@@ -464,6 +497,11 @@ static void benchFrameLoop(int frames) {
         }
         wgpuBufferUnmap(readback);
     }
+    if (processStart) {
+        printf("{\"impl\":\"wgpu-native\",\"bench\":\"B7\",\"variant\":\"\",\"ok\":true,\"first_frame_ms\":%.6g}\n",
+               (double)(nowNanoseconds() - processStart) / 1e6);
+        return;
+    }
     double seconds = (double)(nowNanoseconds() - start) / 1e9;
     printf("{\"impl\":\"wgpu-native\",\"bench\":\"B3\",\"variant\":\"\",\"ok\":true,\"fps\":%.6g,\"peak_rss_mib\":%.6g}\n",
            frames / seconds, peakResidentMiB());
@@ -471,19 +509,24 @@ static void benchFrameLoop(int frames) {
 
 int main(int argc, char **argv) {
     const char *bench = "";
+    const char *variant = "dynamic-offset";
     int validate = 0, count = 0;
+    uint64_t processStart = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--bench") == 0 && i + 1 < argc) bench = argv[i + 1];
+        if (strcmp(argv[i], "--start") == 0 && i + 1 < argc) processStart = strtoull(argv[i + 1], NULL, 10);
         if (strcmp(argv[i], "--count") == 0 && i + 1 < argc) count = atoi(argv[i + 1]);
+        if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc) variant = argv[i + 1];
         validate |= strcmp(argv[i], "--validate") == 0;
     }
     setUp(validate);
     if (strcmp(bench, "B1") == 0) benchSubmission(count > 0 ? count : 10000);
-    else if (strcmp(bench, "B2") == 0) benchEncoding(count > 0 ? count : 100000);
-    else if (strcmp(bench, "B3") == 0) benchFrameLoop(1000);
+    else if (strcmp(bench, "B2") == 0) benchEncoding(count > 0 ? count : 100000, variant);
+    else if (strcmp(bench, "B3") == 0) benchFrameLoop(1000, 0);
+    else if (strcmp(bench, "B7") == 0) benchFrameLoop(1, processStart ? processStart : nowNanoseconds());
     else if (strcmp(bench, "B4") == 0) benchDrain();
     else {
-        fprintf(stderr, "usage: WGPUBench --bench B1|B2|B3|B4 [--count N] [--validate]\n");
+        fprintf(stderr, "usage: WGPUBench --bench B1|B2|B3|B4|B7 [--count N] [--variant dynamic-offset|one-bind-group] [--start NS] [--validate]\n");
         return 64;
     }
     wgpuDevicePoll(device, 1, NULL);

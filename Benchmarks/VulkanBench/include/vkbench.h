@@ -1,4 +1,4 @@
-// Raw Vulkan baseline for Benchmarks B1–B4: the most direct C code for each workload,
+// Raw Vulkan baseline for Benchmarks B1–B7: the most direct C code for each workload,
 // on the same driver and shaders as SwiftGPUBench. See BENCHMARKS.md.
 #ifndef VKBENCH_H
 #define VKBENCH_H
@@ -21,6 +21,8 @@ typedef struct {
     VkPhysicalDeviceLimits limits;
     PFN_vkCmdPushDescriptorSetKHR pushDescriptorSet;
     const char *spirvDirectory;
+    /// The pipeline cache pipelines are made with (VK_NULL_HANDLE: none).
+    VkPipelineCache pipelineCache;
 } Context;
 
 /// A buffer in host-visible, host-coherent memory, mapped for its lifetime.
@@ -87,6 +89,31 @@ VkCommandBuffer commandBufferAllocate(Context *context);
 VkPipeline renderPipelineCreate(Context *context, VkPipelineLayout layout, const char *vertex, const char *fragment,
                                 uint32_t stride, uint32_t attributes);
 
+/// B2's scene, which B5 and B6 draw too: a 64×64 target cut into 32×32 cells of 2×2
+/// pixels, and 1,024 triangles of three float2 vertices (24 bytes each), triangle i
+/// covering the top-left pixel of cell i; draw i draws triangle i % 1,024 with
+/// `drawColor(i)`, so the final image tells whether every last draw of a cell landed.
+enum { SCENE_SIZE = 64, SCENE_CELLS = 1024 };
+typedef struct {
+    VkPipeline pipeline;
+    HostBuffer vertices, readback;
+    Image target;
+} DrawScene;
+/// The scene with a pipeline of `bench.vert` and `fragment` over `layout`.
+DrawScene drawSceneCreate(Context *context, VkPipelineLayout layout, const char *fragment);
+void drawSceneDestroy(Context *context, DrawScene *scene);
+/// Draw i's colour: its index in the low three bytes, exact in unorm8.
+void drawColor(int i, float color[4]);
+/// Checks the top-left pixel of every cell drawn against the last of `draws` draws that covered it.
+void drawSceneCheck(const uint8_t *pixels, int draws);
+/// Ends the rendering, reads the target back, ends and submits `commandBuffer` (signalling
+/// `value`), waits and checks `draws` draws; `cpu` and `total` get the nanoseconds from
+/// `start` to the submission and to the completion.
+void drawSceneFinish(Context *context, DrawScene *scene, VkCommandBuffer commandBuffer, VkSemaphore timeline, uint64_t value,
+                     int draws, uint64_t start, uint64_t *cpu, uint64_t *total);
+/// A pipeline layout with 16 bytes of fragment push constants (`bench_push.frag`'s colour).
+VkPipelineLayout pushConstantLayoutCreate(Context *context);
+
 /// Monotonic nanoseconds.
 uint64_t nowNanoseconds(void);
 /// Malloc-family calls so far when the malloc-counting shim is preloaded, else 0.
@@ -100,5 +127,8 @@ void benchSubmission(Context *context, int buffers);
 void benchEncoding(Context *context, int draws, const char *variant);
 void benchFrameLoop(Context *context, int frames);
 void benchDrain(Context *context);
+void benchParallelEncoding(Context *context, int draws, int threads);
+void benchIndirect(Context *context, int draws);
+void benchFirstFrame(Context *context, uint64_t processStart, const char *cacheDirectory);
 
 #endif

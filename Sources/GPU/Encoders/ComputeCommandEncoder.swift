@@ -110,7 +110,7 @@ public final class ComputeCommandEncoder {
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset,
                                size: MemoryLayout<DispatchThreadgroupsIndirectArguments>.size, call: call)
         guard prepare(pipeline, size: threadsPerThreadgroup, call: call, indirect: indirectBuffer) else { return }
-        context.dispatchIndirect(indirectBuffer.backing.handle, offset: indirectBufferOffset)
+        context.dispatchIndirect(binder.retainMemory(of: indirectBuffer), offset: indirectBufferOffset)
     }
 
     /// Dispatches threads over the grid `threads`, in threadgroups of
@@ -219,10 +219,7 @@ public final class ComputeCommandEncoder {
     private func prepare(_ pipeline: ComputePipelineState, size: Size, call: StaticString,
                          trackHazards: Bool = true, indirect: Buffer? = nil) -> Bool {
         guard !hasFailed else { return false }
-        let indirectID = indirect.map { buffer in
-            context.encoding.retained.append(buffer)
-            return ObjectIdentifier(buffer)
-        }
+        let indirectID = indirect.map(ObjectIdentifier.init)
         do {
             let variant = try pipeline.variant(for: size)
             if let twin = variant.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {

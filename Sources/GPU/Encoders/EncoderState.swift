@@ -16,6 +16,9 @@ struct EncoderState {
     var hazards = HazardTracker()
     /// Objects the recorded commands use; released when the command buffer finishes.
     var retained: [AnyObject] = []
+    /// The buffer bound last and the memory it had then, both in `retained`: rebinding it
+    /// (a new offset per draw) reads that memory without taking the buffer's lock.
+    var lastBound: (buffer: ObjectIdentifier, backing: Unmanaged<VulkanBuffer>)?
 
     /// Tables with nothing bound.
     init() {
@@ -48,6 +51,7 @@ struct EncoderState {
     /// the textures bound and the hazard record.
     mutating func reset() {
         retained.removeAll(keepingCapacity: true)
+        lastBound = nil
         hazards.restart()
         for index in textureTable.indices { textureTable[index] = TextureBinding() }
     }

@@ -10,8 +10,7 @@ extension RenderCommandEncoder {
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset, size: MemoryLayout<DrawPrimitivesIndirectArguments>.size,
                                call: call)
         guard prepareDraw(type, call: call) else { return }
-        noteIndirectRead(indirectBuffer)
-        context.drawIndirect(indirectBuffer.backing.handle, offset: indirectBufferOffset)
+        context.drawIndirect(noteIndirectRead(indirectBuffer), offset: indirectBufferOffset)
     }
 
     /// Draws indices of `indexBuffer` from `indexBufferOffset` (a multiple of the index
@@ -28,16 +27,16 @@ extension RenderCommandEncoder {
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset,
                                size: MemoryLayout<DrawIndexedPrimitivesIndirectArguments>.size, call: call)
         guard prepareDraw(type, call: call) else { return }
-        if context.encoding.retained.last !== indexBuffer { context.encoding.retained.append(indexBuffer) }
-        noteIndirectRead(indirectBuffer)
-        context.drawIndexedIndirect(indexBuffer: indexBuffer.backing.handle, indexOffset: indexBufferOffset, type: indexType,
-                                    buffer: indirectBuffer.backing.handle, offset: indirectBufferOffset)
+        let indices = binder.retainMemory(of: indexBuffer)
+        context.drawIndexedIndirect(indexBuffer: indices, indexOffset: indexBufferOffset, type: indexType,
+                                    buffer: noteIndirectRead(indirectBuffer), offset: indirectBufferOffset)
     }
 
-    /// Keeps `buffer` alive with the command buffer and records the read, so that a later
-    /// command in the buffer that writes the arguments waits for this pass.
-    private func noteIndirectRead(_ buffer: Buffer) {
-        if context.encoding.retained.last !== buffer { context.encoding.retained.append(buffer) }
+    /// Keeps `buffer` and its memory alive with the command buffer and records the read, so
+    /// that a later command in the buffer that writes the arguments waits for this pass;
+    /// returns the memory's handle.
+    private func noteIndirectRead(_ buffer: Buffer) -> OpaquePointer {
         context.encoding.hazards.recordRead(ObjectIdentifier(buffer))
+        return binder.retainMemory(of: buffer)
     }
 }

@@ -10,7 +10,7 @@ public final class RenderCommandEncoder {
     /// For a parallel pass's sub-encoder, the parallel encoder and the sub-encoder's place
     /// in its order of creation.
     private let parallel: (encoder: ParallelRenderCommandEncoder, index: Int)?
-    private let binder: ResourceBinder
+    let binder: ResourceBinder
     private let colorFormats: [PixelFormat?]
     private let depthFormat: PixelFormat?
     private let sampleCount: Int
@@ -34,6 +34,9 @@ public final class RenderCommandEncoder {
     private var stencilReference: UInt32 = 0
     @exclusivity(unchecked) private var dynamicStateDirty = true
     @exclusivity(unchecked) private var descriptorsDirty = true
+    /// The vertex-attribute buffers to bind before the next draw changed: per-draw fragment
+    /// data leaves them bound.
+    @exclusivity(unchecked) private var vertexBuffersDirty = true
     @exclusivity(unchecked) private var topology: PrimitiveType?
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
@@ -76,6 +79,7 @@ public final class RenderCommandEncoder {
         context.encoding.retained.append(state)
         pipeline = Unmanaged.passUnretained(state)
         descriptorsDirty = true
+        vertexBuffersDirty = true
         clipSpace = state.clipSpace
         dynamicStateDirty = true
     }
@@ -86,6 +90,7 @@ public final class RenderCommandEncoder {
         checkOpen("setVertexBuffer(_:offset:index:)")
         binder.setBuffer(buffer, offset: offset, index: index, stage: .vertex, call: "setVertexBuffer(_:offset:index:)")
         descriptorsDirty = true
+        vertexBuffersDirty = true
     }
 
     /// Copies up to 4 KB for the vertex stage at buffer `index`.
@@ -99,6 +104,7 @@ public final class RenderCommandEncoder {
             fail(error)
         }
         descriptorsDirty = true
+        vertexBuffersDirty = true
     }
 
     /// Moves the vertex buffer at `index` to `offset`, keeping the buffer bound there: the
@@ -107,6 +113,7 @@ public final class RenderCommandEncoder {
         checkOpen("setVertexBufferOffset(_:index:)")
         binder.setBufferOffset(offset, index: index, stage: .vertex, call: "setVertexBufferOffset(_:index:)")
         descriptorsDirty = true
+        vertexBuffersDirty = true
     }
 
     /// Binds a buffer for the fragment stage at buffer `index` (Vulkan binding 64 + `index`).
@@ -266,9 +273,7 @@ public final class RenderCommandEncoder {
             misuse("\(call): \(indexCount) \(indexType) indices at offset \(indexBufferOffset) do not fit the buffer's \(indexBuffer.length) bytes")
         }
         guard prepareDraw(type, call: call) else { return }
-        let backing = indexBuffer.backing
-        context.encoding.retained.append(contentsOf: [indexBuffer, backing] as [AnyObject])
-        context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: backing.handle,
+        context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: binder.retainMemory(of: indexBuffer),
                             offset: indexBufferOffset, type: indexType, baseVertex: baseVertex, firstInstance: baseInstance)
     }
 
@@ -322,6 +327,7 @@ public final class RenderCommandEncoder {
             topology = nil
             dynamicStateDirty = true
             descriptorsDirty = true
+            vertexBuffersDirty = true
         }
         return try body(binder.vulkanCommandBuffer)
     }
@@ -378,8 +384,8 @@ public final class RenderCommandEncoder {
             misuse("\(call): primitive type \(type) is not of the pipeline's \(pipeline.topologyClass) class")
         }
         guard !hasFailed else { return false }
+        let bufferTable = context.encoding.bufferTable
         if descriptorsDirty {
-            let bufferTable = context.encoding.bufferTable
             // Small uniform blocks fed by setBytes go through push constants where the
             // pipeline has a twin for them; anything else through descriptors.
             if let twin = pipeline.pushConstants, twin.canDraw(with: bufferTable) {
@@ -390,6 +396,9 @@ public final class RenderCommandEncoder {
                 bind(pipeline.backend)
                 try binder.flush(pipeline, call: call, trackHazards: false)
             }
+            descriptorsDirty = false
+        }
+        if vertexBuffersDirty {
             for index in pipeline.vertexBufferIndices {
                 let bound = bufferTable[index]   // vertex-stage buffers sit at their own index
                 guard bound.isSet else {
@@ -399,7 +408,7 @@ public final class RenderCommandEncoder {
                 // buffers too), as Metal lets either feed vertex attributes.
                 context.bindVertexBuffer(bound.bound.buffer, offset: bound.bound.offset, binding: index)
             }
-            descriptorsDirty = false
+            vertexBuffersDirty = false
         }
         if dynamicStateDirty {
             context.setDynamicState(viewport: viewport, flipsY: clipSpace == .metal, scissor: scissor,

@@ -36,14 +36,30 @@ struct ResourceBinder {
         guard offset >= 0, offset < buffer.length else {
             misuse("\(call): offset \(offset) is outside the buffer's \(buffer.length) bytes")
         }
-        // The buffer and its memory now (which outlives a discard until the GPU is done);
-        // rebinding the buffer just bound (a new offset per draw) keeps one reference.
-        let backing = buffer.backing
-        if context.encoding.retained.last !== backing { context.encoding.retained.append(contentsOf: [buffer, backing] as [AnyObject]) }
+        let handle = retainMemory(of: buffer)
         context.encoding.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
             isSet: true,
-            bound: BoundBuffer(buffer: backing.handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
+            bound: BoundBuffer(buffer: handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
             owner: ObjectIdentifier(buffer))
+    }
+
+    /// The Vulkan handle of `buffer`'s memory, the buffer and its memory kept until the
+    /// command buffer completes (the memory outlives a discard until the GPU is done).
+    /// Stops when the contents are discarded.
+    @inline(__always)
+    func retainMemory(of buffer: Buffer) -> OpaquePointer {
+        if let last = context.encoding.lastBound, last.buffer == ObjectIdentifier(buffer) {
+            // The buffer used last (rebound at a new offset per draw, or the same argument
+            // buffer): the memory it had then, already retained, read without the buffer's
+            // lock. Both stay in `retained` until the command buffer completes, so the
+            // identifier cannot name another buffer.
+            return last.backing._withUnsafeGuaranteedRef { $0.handle }
+        }
+        let backing = buffer.backing
+        context.encoding.retained.append(buffer)
+        context.encoding.retained.append(backing)
+        context.encoding.lastBound = (ObjectIdentifier(buffer), Unmanaged.passUnretained(backing))
+        return backing.handle
     }
 
     /// Moves the buffer bound at `index` of `stage` to `offset` in it, keeping the buffer:
