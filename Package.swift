@@ -271,7 +271,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PointerInputTests",
-            dependencies: ["PointerInput", "FramePacing", "AppLifecycle"],
+            dependencies: ["PointerInput", "FramePacing", "AppLifecycle", "SwiftGPUSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import SwiftGPUSupport
 import Foundation
 import Testing
 @testable import GPU
@@ -17,7 +18,7 @@ struct LifecycleStressTests {
     @Test("four threads commit through 10,000 random transitions", .timeLimit(.minutes(2)))
     func randomTransitions() throws {
         let seed = ProcessInfo.processInfo.environment["GPU_STRESS_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(state: seed)
         let life = AppLifecycle()
         let gpu = try TestGPU(lifecycle: life)
         let queues = [gpu.queue, try gpu.device.makeCommandQueue(label: "second")]

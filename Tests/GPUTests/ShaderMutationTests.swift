@@ -1,3 +1,4 @@
+import SwiftGPUSupport
 import Dispatch
 import Foundation
 import Shaders
@@ -60,7 +61,7 @@ struct ShaderMutationTests {
         var tally = Tally()
         for seed in 0..<mutantsPerShader {
             current.withLock { $0 = seed }
-            var random = SeededGenerator(state: UInt64(seed) &* 0x9E37_79B9 &+ shader.hashValueStable)
+            var random = SplitMix64(state: UInt64(seed) &* 0x9E37_79B9 &+ shader.hashValueStable)
             let mutant = ShaderMutator.mutate(original, using: &random)
             FileHandle.standardError.write(Data("mutant \(seed)\n".utf8))
             if (try? makePipelines(gpu: gpu, words: mutant)) != nil { tally.worked += 1 } else { tally.threw += 1 }

@@ -1,3 +1,4 @@
+import SwiftGPUSupport
 import Foundation
 import Testing
 @testable import GPU
@@ -135,7 +136,7 @@ struct ThreadgroupSizeTests {
             Region(localSize: Size(width: 2, height: 4), base: (4, 0, 0), counts: (1, 3, 1)),
         ])
         // Every thread of seeded random grids is covered exactly once.
-        var random = SeededGenerator(state: 7)
+        var random = SplitMix64(state: 7)
         for _ in 0..<300 {
             let grid = Size(width: Int.random(in: 0...70, using: &random), height: Int.random(in: 0...20, using: &random),
                             depth: Int.random(in: 0...5, using: &random))

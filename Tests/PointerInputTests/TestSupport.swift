@@ -1,6 +1,7 @@
 import Foundation
 import FramePacing
 import PointerInput
+import SwiftGPUSupport
 
 /// Values appended from any thread and read back in order.
 ///
@@ -17,17 +18,11 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
 /// A repeatable pseudo-random sequence (splitmix64), so noisy strokes are the same on
 /// every run.
 struct SeededNoise {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(state: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     /// A number in (0, 1].
     mutating func unit() -> Double { (Double(next() >> 11) + 1) / Double(1 << 53) }

@@ -1,3 +1,5 @@
+import SwiftGPUSupport
+
 /// Mutations of a SPIR-V module of the kinds that crashed drivers: header fields, ids past
 /// the bound, deleted, duplicated and swapped instructions, changed opcodes and operands,
 /// flipped bits, truncation.
@@ -13,13 +15,13 @@ enum ShaderMutator {
     }
 
     /// One to three mutations of `words`.
-    static func mutate(_ words: [UInt32], using random: inout SeededGenerator) -> [UInt32] {
+    static func mutate(_ words: [UInt32], using random: inout SplitMix64) -> [UInt32] {
         var mutant = words
         for _ in 0..<Int.random(in: 1...3, using: &random) { mutateOnce(&mutant, using: &random) }
         return mutant
     }
 
-    private static func mutateOnce(_ words: inout [UInt32], using random: inout SeededGenerator) {
+    private static func mutateOnce(_ words: inout [UInt32], using random: inout SplitMix64) {
         let starts = instructionStarts(words)
         guard words.count > 5, !starts.isEmpty else { return }
         let start = starts.randomElement(using: &random)!
