@@ -10,8 +10,8 @@ extension QueueEngine {
         case fail(CommandBuffer, CommandBufferError)
         /// The head waits for events whose values must be read (outside the lock).
         case checkWaits(CommandBuffer, [(event: SharedEvent, value: UInt64)])
-        /// The head was taken out of the order for submission at this timeline value.
-        case submit(CommandBuffer, VulkanCommandContext, UInt64)
+        /// The buffers now in `batch` were taken out of the order for submission.
+        case submit
     }
 
     /// Submits every committed buffer at the head of the enqueue order, in order. A buffer
@@ -21,81 +21,132 @@ extension QueueEngine {
     /// The head is checked and taken in one critical section (`nextStep`), so a drain
     /// that strands buffers at its deadline never races with a submission: a buffer is
     /// either still in the order (and may be stranded) or taken (and is submitted).
+    /// Consecutive buffers that may go (a run of held buffers whose event was reached, or
+    /// buffers committed while another thread was submitting) are taken together and
+    /// submitted in one `vkQueueSubmit2`.
     func schedule() {
         submitLock.withLock {
+            // Event values read during this call: a value only grows, so a later buffer
+            // waiting for a value at or below one read here needs no read of its own.
+            var known: [(event: SharedEvent, value: UInt64)] = []
             while true {
-                switch lock.withLock({ nextStep() }) {
+                switch lock.withLock({ nextStep(known: known) }) {
                 case .idle:
                     return
                 case .fail(let buffer, let error):
                     end(buffer, error: error, withScheduledHandlers: true)
                 case .checkWaits(let buffer, let waits):
-                    guard let unreached = waits.first(where: { $0.event.signaledValue < $0.value }) else {
-                        lock.withLock { buffer.record.heldForValue = nil; buffer.record.waitsReached() }
-                        continue
+                    var unreached: (event: SharedEvent, value: UInt64)?
+                    for wait in waits {
+                        let value = wait.event.signaledValue
+                        known.append((wait.event, value))
+                        if value < wait.value, unreached == nil { unreached = wait }
                     }
+                    // Every wait reached: the next step takes the buffer.
+                    guard let unreached else { continue }
                     let isNew = lock.withLock { () -> Bool in
                         defer { buffer.record.heldForValue = unreached.value }
                         return buffer.record.heldForValue != unreached.value
                     }
                     if isNew { unreached.event.whenReached(unreached.value) { [self] in schedule() } }
                     return
-                case .submit(let buffer, let context, let value):
-                    submit(buffer, context: context, value: value)
+                case .submit:
+                    submitBatch()
                 }
             }
         }
     }
 
-    /// Decides what to do with the head, taking it out of the order when it goes. Called
-    /// with `lock` and `submitLock` held.
-    private func nextStep() -> Step {
-        guard let head = order.head, head.record.status == .committed else { return .idle }
-        if isLost || head.record.recordingFailure != nil {
+    /// Decides what to do with the head, taking it out of the order when it goes, and with
+    /// it the committed buffers behind it that may go too, up to `batchLimit`: those
+    /// buffers are left in `batch`. Called with `lock` and `submitLock` held.
+    private func nextStep(known: [(event: SharedEvent, value: UInt64)]) -> Step {
+        var value = lastSubmitted
+        while batch.count < Self.batchLimit, let head = order.head, head.record.status == .committed {
+            if isLost || head.record.recordingFailure != nil {
+                if !batch.isEmpty { break }
+                _ = order.takeHead(ifIs: head)
+                order.left()
+                return .fail(head, head.record.recordingFailure ?? Self.lostBeforeSubmission)
+            }
+            if !head.record.eventWaits.isEmpty, !head.record.hasReachedWaits {
+                let reached = head.record.eventWaits.allSatisfy { wait in
+                    known.contains { $0.event === wait.event && $0.value >= wait.value }
+                }
+                guard reached else {
+                    if !batch.isEmpty { break }
+                    return .checkWaits(head, head.record.eventWaits)
+                }
+                head.record.heldForValue = nil
+                head.record.waitsReached()
+            }
             _ = order.takeHead(ifIs: head)
-            order.left()
-            return .fail(head, head.record.recordingFailure ?? Self.lostBeforeSubmission)
+            value += 1
+            let context = head.record.take(forSubmissionAt: value)
+            // In flight before the submit: the completion thread may see the timeline pass
+            // this value before vkQueueSubmit2 even returns.
+            inFlight.append(head)
+            batch.append((head, context))
         }
-        if !head.record.eventWaits.isEmpty, !head.record.hasReachedWaits {
-            return .checkWaits(head, head.record.eventWaits)
-        }
-        _ = order.takeHead(ifIs: head)
-        let value = lastSubmitted + 1
-        let context = head.record.take(forSubmissionAt: value)
-        // In flight before the submit: the completion thread may see the timeline pass
-        // this value before vkQueueSubmit2 even returns.
-        inFlight.append(head)
-        return .submit(head, context, value)
+        return batch.isEmpty ? .idle : .submit
     }
 
-    /// Submits a taken buffer, runs its scheduled handlers, or fails it. Called with
-    /// `submitLock` held.
-    private func submit(_ buffer: CommandBuffer, context: VulkanCommandContext, value: UInt64) {
+    /// Submits the buffers in `batch` (taken at the timeline values after
+    /// `lastSubmitted`, in order), marks them scheduled and runs their scheduled handlers,
+    /// in order; or fails them all. Called with `submitLock` held; leaves `batch` empty
+    /// before any handler runs (a handler may commit, which schedules again).
+    private func submitBatch() {
         let start = HostClock.seconds()
+        let first = lastSubmitted + 1
+        for (index, entry) in batch.enumerated() {
+            entry.context.signals.append(TimelineOperation(timeline: timeline, value: first + UInt64(index)))
+        }
         do {
-            context.signals.append(TimelineOperation(timeline: timeline, value: value))
-            try backend.submit(context.commandBuffer, waits: context.waits, signals: context.signals,
-                                      presentSignals: context.presentSignals)
+            if batch.count == 1 {
+                let context = batch[0].context
+                try backend.submit(context.commandBuffer, waits: context.waits, signals: context.signals,
+                                   presentSignals: context.presentSignals)
+            } else {
+                try VulkanCommandContext.submit(backend, count: batch.count) { batch[$0].context }
+            }
         } catch {
+            let failed = batch.map(\.buffer)
+            batch.removeAll(keepingCapacity: true)
             lock.withLock {
-                _ = inFlight.remove { $0 === buffer }
-                order.left()
+                for buffer in failed {
+                    _ = inFlight.remove { $0 === buffer }
+                    order.left()
+                }
                 lock.broadcast()
             }
             if error.code == .deviceLost { deviceLost() }
-            end(buffer, error: CommandBufferError(error), withScheduledHandlers: true)
+            for buffer in failed { end(buffer, error: CommandBufferError(error), withScheduledHandlers: true) }
             return
         }
-        lastSubmitted = value
-        let handlers = lock.withLock { () -> [CommandBufferHandler] in
-            order.left()
+        lastSubmitted = first + UInt64(batch.count) - 1
+        // One critical section for the whole batch; a buffer without scheduled handlers is
+        // done with them at once, the others after theirs ran.
+        let withHandlers = lock.withLock { () -> [(CommandBuffer, [CommandBufferHandler])] in
+            var withHandlers: [(CommandBuffer, [CommandBufferHandler])] = []
+            for (buffer, _) in batch {
+                order.left()
+                let handlers = buffer.record.scheduled(at: start)
+                if handlers.isEmpty {
+                    buffer.record.scheduledHandlersRan()
+                } else {
+                    withHandlers.append((buffer, handlers))
+                }
+            }
             lock.broadcast()
-            return buffer.record.scheduled(at: start)
+            return withHandlers
         }
-        for handler in handlers { handler(buffer) }
-        lock.withLock {
-            buffer.record.scheduledHandlersRan()
-            lock.broadcast()
+        batch.removeAll(keepingCapacity: true)
+        for (buffer, handlers) in withHandlers {
+            for handler in handlers { handler(buffer) }
+            lock.withLock {
+                buffer.record.scheduledHandlersRan()
+                lock.broadcast()
+            }
         }
     }
 

@@ -19,8 +19,8 @@ import SwiftGPUSupport
 /// submitter at a time, in order; recursive, since scheduled handlers may commit), then
 /// `lock`. No handler, clock, event or texture is called with `lock` held.
 ///
-/// `@unchecked Sendable`: mutable state is guarded by `lock`, except `lastSubmitted`,
-/// guarded by `submitLock`; the rest is immutable after `init`.
+/// `@unchecked Sendable`: mutable state is guarded by `lock`, except `lastSubmitted` and
+/// `batch`, guarded by `submitLock`; the rest is immutable after `init`.
 final class QueueEngine: @unchecked Sendable {
     /// The Vulkan device and the lifecycle gate: the engine holds no `Device`, so a device
     /// can keep a queue of its own without a reference cycle.
@@ -49,6 +49,11 @@ final class QueueEngine: @unchecked Sendable {
     // Guarded by submitLock.
     /// The last timeline value handed to a submission.
     var lastSubmitted: UInt64 = 0
+    /// The buffers taken for the submission in progress, with their contexts; kept with
+    /// its capacity, so that scheduling allocates nothing.
+    var batch: [(buffer: CommandBuffer, context: VulkanCommandContext)] = []
+    /// The most buffers one `vkQueueSubmit2` takes.
+    static let batchLimit = 64
 
     init(device: Device, maxCommandBufferCount: Int, label: String, qos: QualityOfService) throws(VulkanError) {
         backend = device.backend
@@ -56,6 +61,7 @@ final class QueueEngine: @unchecked Sendable {
         slots = CommandSlots(limit: maxCommandBufferCount)
         recycler = Recycler(spareLimit: maxCommandBufferCount)
         timeline = try VulkanTimeline(device: backend)
+        batch.reserveCapacity(Self.batchLimit)
         completionThread = ServiceThread.start(name: "\(label).completion", qos: qos, running: self) { $0.completionLoop() }
     }
 

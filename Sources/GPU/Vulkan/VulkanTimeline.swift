@@ -120,3 +120,60 @@ extension VulkanDevice {
         }
     }
 }
+
+extension VulkanCommandContext {
+    /// Submits `count` recorded contexts, `context(i)` for i in `0..<count`, in that order,
+    /// in one `vkQueueSubmit2` with one `VkSubmitInfo2` each (its waits, its signals and
+    /// the binary semaphores of the drawables it presents), as if each had been submitted
+    /// alone: submissions in one call start in order, and the queue's timeline orders them
+    /// as it orders separate calls. Either all are submitted or, when the call fails, none.
+    /// The structures live in temporary memory (on the stack for a small batch).
+    static func submit(_ device: VulkanDevice, count: Int, _ context: (Int) -> VulkanCommandContext) throws(VulkanError) {
+        let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
+        var semaphoreCount = 0
+        for index in 0..<count {
+            let each = context(index)
+            semaphoreCount += each.waits.count + each.signals.count + each.presentSignals.count
+        }
+        try vkCall(.queueSubmit, device.faults) {
+            withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: max(semaphoreCount, 1)) { semaphores in
+                withUnsafeTemporaryAllocation(of: VkCommandBufferSubmitInfo.self, capacity: count) { commands in
+                    withUnsafeTemporaryAllocation(of: VkSubmitInfo2.self, capacity: count) { submits in
+                        var next = 0
+                        func add(_ semaphore: VkSemaphore?, _ value: UInt64) {
+                            var info = VkSemaphoreSubmitInfo()
+                            info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
+                            info.semaphore = semaphore
+                            info.value = value
+                            info.stageMask = allStages
+                            semaphores[next] = info
+                            next += 1
+                        }
+                        for index in 0..<count {
+                            let each = context(index)
+                            let firstWait = next
+                            for operation in each.waits { add(operation.timeline.handle, operation.value) }
+                            let firstSignal = next
+                            for operation in each.signals { add(operation.timeline.handle, operation.value) }
+                            for semaphore in each.presentSignals { add(semaphore, 0) }
+                            var command = VkCommandBufferSubmitInfo()
+                            command.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
+                            command.commandBuffer = each.commandBuffer
+                            commands[index] = command
+                            var submit = VkSubmitInfo2()
+                            submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
+                            submit.waitSemaphoreInfoCount = UInt32(firstSignal - firstWait)
+                            submit.pWaitSemaphoreInfos = UnsafePointer(semaphores.baseAddress.map { $0 + firstWait })
+                            submit.signalSemaphoreInfoCount = UInt32(next - firstSignal)
+                            submit.pSignalSemaphoreInfos = UnsafePointer(semaphores.baseAddress.map { $0 + firstSignal })
+                            submit.commandBufferInfoCount = 1
+                            submit.pCommandBufferInfos = UnsafePointer(commands.baseAddress.map { $0 + index })
+                            submits[index] = submit
+                        }
+                        return device.withQueue { queue in vkQueueSubmit2(queue, UInt32(count), submits.baseAddress, nil) }
+                    }
+                }
+            }
+        }
+    }
+}
