@@ -37,8 +37,8 @@ public final class CommandBuffer: @unchecked Sendable {
     private(set) var madeWhileNotActive: Bool
 
     /// The engine's record of this buffer: read and changed only by the engine, under its
-    /// lock.
-    var record: Submission
+    /// lock (which makes every access exclusive, so Swift's run-time check is skipped).
+    @exclusivity(unchecked) var record: Submission
     /// The last compute encoder ended in this buffer, reused by the next one made in this
     /// object (in this buffer, or after recycling in a later one) when nothing else holds
     /// it. Guarded by the engine's lock.

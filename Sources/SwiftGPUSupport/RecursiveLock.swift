@@ -27,4 +27,13 @@ package final class RecursiveLock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// Runs `body` with the mutex held if it is free (or already held by this thread);
+    /// returns false without waiting when another thread holds it.
+    package func withLockIfAvailable(_ body: () -> Void) -> Bool {
+        guard pthread_mutex_trylock(mutex) == 0 else { return false }
+        defer { pthread_mutex_unlock(mutex) }
+        body()
+        return true
+    }
 }

@@ -69,6 +69,35 @@ struct ModuleValidationTests {
             == "m.spv is not valid SPIR-V for Vulkan: word 3: x")
     }
 
+    @Test("a bundle library validates a module when its function is first asked for, and refuses it every time")
+    func bundleModulesValidatedOnFirstUse() throws {
+        let gpu = try TestGPU()
+        let words = try Self.addWords()
+        var noReturn = words
+        noReturn.remove(at: try #require(Self.instructions(words, opcode: 253).first))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftgpu-deferred-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.bytes(words).write(to: folder.appendingPathComponent("add.comp.spv"))
+        try Self.bytes(noReturn).write(to: folder.appendingPathComponent("broken.comp.spv"))
+        let bundle = try #require(Bundle(path: folder.path))
+
+        // The broken module does not stop the library: only its own function is refused.
+        let library = try gpu.device.makeDefaultLibrary(bundle: bundle)
+        #expect(library.functionNames == ["add.comp", "broken.comp"])
+        let add = try library.makeFunction(name: "add")
+        #expect(add.pendingValidation != nil)
+        _ = try gpu.device.makeComputePipelineState(function: add)
+        for _ in 0..<2 {
+            #expect {
+                _ = try library.makeFunction(name: "broken.comp")
+            } throws: { error in
+                guard case LibraryError.invalidSPIRV(let name, let reason) = error else { return false }
+                return name == "broken.comp.spv" && reason.hasPrefix("word 81: Function end cannot be called in blocks")
+            }
+        }
+    }
+
     @Test("a geometry shader is named as an unsupported stage, not as a missing function")
     func unsupportedStage() throws {
         let gpu = try TestGPU()

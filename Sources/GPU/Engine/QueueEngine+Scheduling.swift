@@ -164,6 +164,11 @@ extension QueueEngine {
     /// Returns how many were scheduled and how many failed, of those waiting when the
     /// gate closed.
     func drain(until deadline: DrainDeadline) -> (scheduled: Int, failed: Int) {
+        // Buffers held for event values that were reached as the gate closed (an observer
+        // signalled them) go now, on this thread, rather than after the event's listener
+        // thread wakes. Only when no other thread is submitting: that one may be held in a
+        // long call, and the drain must keep its deadline.
+        _ = submitLock.withLockIfAvailable { schedule() }
         deadline.onExpiry { [weak self] in
             guard let self else { return }
             lock.withLock { lock.broadcast() }

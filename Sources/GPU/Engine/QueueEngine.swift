@@ -32,12 +32,14 @@ final class QueueEngine: @unchecked Sendable {
     /// Set once in `init`, read by `shutdown`.
     private var completionThread: ServiceThread?
 
-    // Guarded by lock.
-    var slots: CommandSlots
-    var order = EnqueueOrder<CommandBuffer>()
+    // Guarded by lock. The lock already makes every access to these exclusive, so they
+    // skip Swift's run-time exclusivity checks (each a call into the runtime, several per
+    // buffer on the scheduling path).
+    @exclusivity(unchecked) var slots: CommandSlots
+    @exclusivity(unchecked) var order = EnqueueOrder<CommandBuffer>()
     /// Submitted buffers not yet finished, in submission (and timeline) order.
-    var inFlight = FIFO<CommandBuffer>()
-    var recycler: Recycler
+    @exclusivity(unchecked) var inFlight = FIFO<CommandBuffer>()
+    @exclusivity(unchecked) var recycler: Recycler
     /// Set when the device is lost; later buffers fail at their turn.
     var isLost = false
     /// Set when the queue goes; broadcast on `lock`.
@@ -46,12 +48,12 @@ final class QueueEngine: @unchecked Sendable {
     /// never end.
     var completionThreadID: pthread_t?
 
-    // Guarded by submitLock.
+    // Guarded by submitLock (no run-time exclusivity checks, as above).
     /// The last timeline value handed to a submission.
-    var lastSubmitted: UInt64 = 0
+    @exclusivity(unchecked) var lastSubmitted: UInt64 = 0
     /// The buffers taken for the submission in progress, with their contexts; kept with
     /// its capacity, so that scheduling allocates nothing.
-    var batch: [(buffer: CommandBuffer, context: VulkanCommandContext)] = []
+    @exclusivity(unchecked) var batch: [(buffer: CommandBuffer, context: VulkanCommandContext)] = []
     /// The most buffers one `vkQueueSubmit2` takes.
     static let batchLimit = 64
 

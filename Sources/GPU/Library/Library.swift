@@ -41,7 +41,16 @@ public final class Library: Sendable {
     /// ``LibraryError/ambiguousFunctionName(name:candidates:)``, or
     /// ``LibraryError/unsupportedFunction(name:reason:)`` for an entry point of a stage
     /// SwiftGPU does not run (geometry, tessellation, ...).
+    /// A bundle library's module is validated here, the first time one of its functions is
+    /// asked for: ``LibraryError/invalidSPIRV(name:reason:)`` and
+    /// ``LibraryError/unsupportedModule(name:reason:)`` come from this call for it.
     public func makeFunction(name: String) throws(LibraryError) -> Function {
+        let function = try lookUp(name)
+        try function.pendingValidation?.check()
+        return function
+    }
+
+    private func lookUp(_ name: String) throws(LibraryError) -> Function {
         if let function = functions[name] { return function }
         if let model = unsupported[name] {
             throw .unsupportedFunction(name: name, reason: unsupportedStageReason(model))
@@ -60,6 +69,8 @@ public struct Function: Sendable {
     public let name: String
     let module: SPIRVModule
     let entryPoint: SPIRVEntryPoint
+    /// For a bundle library's function, its module's validation, done on first use.
+    var pendingValidation: DeferredValidation?
     /// Samplers fixed in the function, Metal's `constexpr sampler`, by sampler index of its
     /// stage (see ``Library/makeFunction(name:constantSamplers:)``).
     var constantSamplers: [Int: SamplerState] = [:]
@@ -123,12 +134,17 @@ extension Device {
         for url in urls {
             guard let data = try? Data(contentsOf: url) else { throw .unreadable(path: url.path) }
             let fileName = url.deletingPathExtension().lastPathComponent
-            let module = try Self.parse(data, name: url.lastPathComponent)
+            let module = try Self.read(data, name: url.lastPathComponent)
+            let validation = DeferredValidation(module: module, name: url.lastPathComponent)
             switch (module.entryPoints.count, module.otherEntryPoints.count) {
-            case (1, 0): functions.append(Function(name: fileName, module: module, entryPoint: module.entryPoints[0]))
+            case (1, 0):
+                functions.append(Function(name: fileName, module: module, entryPoint: module.entryPoints[0],
+                                          pendingValidation: validation))
             case (0, 1): unsupported[fileName] = module.otherEntryPoints[0].executionModel
             default:
-                functions += module.entryPoints.map { Function(name: $0.name, module: module, entryPoint: $0) }
+                functions += module.entryPoints.map {
+                    Function(name: $0.name, module: module, entryPoint: $0, pendingValidation: validation)
+                }
                 for other in module.otherEntryPoints { unsupported[other.name] = other.executionModel }
             }
         }
@@ -137,6 +153,14 @@ extension Device {
 
     /// Reads `data` with SwiftGPU's own reader, then has SPIRV-Tools validate it.
     static func parse(_ data: Data, name: String) throws(LibraryError) -> SPIRVModule {
+        let module = try read(data, name: name)
+        try validate(module, name: name)
+        return module
+    }
+
+    /// Reads `data` with SwiftGPU's own reader (its entry points and reflection), without
+    /// SPIRV-Tools' validation.
+    static func read(_ data: Data, name: String) throws(LibraryError) -> SPIRVModule {
         let module: SPIRVModule
         do {
             module = try SPIRVModule(bytes: data)
@@ -147,6 +171,12 @@ extension Device {
         guard module.words[4] == 0 else {
             throw .invalidSPIRV(name: name, reason: "word 4: the header's schema word is \(module.words[4]); it must be 0")
         }
+        return module
+    }
+
+    /// Has SPIRV-Tools validate `module` for Vulkan 1.3, and checks that it asks for no
+    /// capability SwiftGPU's device lacks.
+    static func validate(_ module: SPIRVModule, name: String) throws(LibraryError) {
         if let problem = SPIRVValidator.problem(in: module.words) { throw .invalidSPIRV(name: name, reason: problem) }
         if let problem = ShaderCapabilities.problem(in: module.words) {
             // A geometry or tessellation module declares its stage's capability: name the stage.
@@ -155,7 +185,6 @@ extension Device {
             }
             throw .unsupportedModule(name: name, reason: problem)
         }
-        return module
     }
 }
 

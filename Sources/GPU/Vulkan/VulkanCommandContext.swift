@@ -40,11 +40,13 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// exclusivity checks.
     @exclusivity(unchecked) var encoding = EncoderState()
     /// Timeline waits before, and signals after, the recorded work (shared events and the
-    /// queue's own timeline); cleared, keeping capacity, on recycle.
-    var waits: [TimelineOperation] = []
-    var signals: [TimelineOperation] = []
+    /// queue's own timeline); cleared, keeping capacity, on recycle. Like `encoding`, used
+    /// by one owner at a time (the recording thread, then the submitter): no run-time
+    /// exclusivity checks.
+    @exclusivity(unchecked) var waits: [TimelineOperation] = []
+    @exclusivity(unchecked) var signals: [TimelineOperation] = []
     /// Present semaphores of the swapchain images this command buffer presents.
-    var presentSignals: [VkSemaphore] = []
+    @exclusivity(unchecked) var presentSignals: [VkSemaphore] = []
     /// Images this command buffer moved out of their resting layout, and where they are.
     var imageLayouts: [(image: VulkanImage, layout: VkImageLayout)] = []
     /// Scratch space for descriptor writes, reused by every flush.

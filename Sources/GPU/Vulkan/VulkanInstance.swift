@@ -14,6 +14,9 @@ final class VulkanInstance: @unchecked Sendable {
     let enabledExtensions: Set<String>
     /// Whether SwiftGPU made the instance (the shared one, which lives as long as the process).
     let isOwn: Bool
+    /// Whether the instance is destroyed with this object: only an own instance that is
+    /// not the shared one.
+    private let destroysOnDeinit: Bool
     private let messenger: VkDebugUtilsMessengerEXT?
 
     /// The extensions SwiftGPU's own instance enables where the loader offers them: every
@@ -36,73 +39,92 @@ final class VulkanInstance: @unchecked Sendable {
         }
     }
 
-    private init() throws(GPUError) {
+    /// Makes SwiftGPU's own instance with the `wanted` extensions the loader offers.
+    /// `destroysOnDeinit` is false for the shared instance, which lives as long as the
+    /// process.
+    init(wanted: [String] = wantedExtensions, destroysOnDeinit: Bool = false) throws(GPUError) {
         let mode = Validation.mode
-        let layers = Self.availableLayers()
         let validationLayer = "VK_LAYER_KHRONOS_validation"
-        if mode != .off && !layers.contains(validationLayer) {
+        if mode != .off && !Self.availableLayers().contains(validationLayer) {
             throw GPUError.validationLayerMissing
         }
-        let available = Self.availableExtensions()
-        // Debug labels (command buffers' and encoders' debug groups) and the validation
-        // messenger are cheap, and tools such as RenderDoc read the labels.
-        let extensions = Self.wantedExtensions.filter(available.contains)
+        // Without validation (an app's launch), asked for all at once first: listing the
+        // loader's extensions beforehand loads and asks every driver, as long again as
+        // making the instance. Only a loader without one of them (a window system it was
+        // built without) costs the listing and a second try with the extensions it has.
+        // With validation on, the list comes first: the messenger would report the
+        // loader's refusal of a missing extension as an error.
+        var extensions = mode == .off ? wanted : wanted.filter(Self.availableExtensions().contains)
+        var created: VkInstance?
+        var result = Self.create(extensions: extensions, layer: mode != .off ? validationLayer : nil, mode: mode,
+                                 into: &created)
+        if result == VK_ERROR_EXTENSION_NOT_PRESENT, mode == .off {
+            let available = Self.availableExtensions()
+            extensions = wanted.filter(available.contains)
+            result = Self.create(extensions: extensions, layer: mode != .off ? validationLayer : nil, mode: mode,
+                                 into: &created)
+        }
+        do {
+            try vkCall(.createInstance, nil) { result }
+        } catch {
+            throw GPUError.vulkan(error)
+        }
+        guard let created else { throw GPUError.vulkan(VulkanError(code: .initializationFailed, callSite: "vkCreateInstance")) }
+        handle = created
         validation = mode != .off
         enabledExtensions = Set(extensions)
         isOwn = true
+        self.destroysOnDeinit = destroysOnDeinit
+        ServiceActivity.installExitHandler()
+        messenger = mode != .off ? Self.makeMessenger(on: created) : nil
+    }
 
+    /// One `vkCreateInstance` with `extensions` (debug labels, which tools such as RenderDoc
+    /// read, and every window system's surfaces), and `layer` with its messenger (and
+    /// synchronization validation where `mode` asks for it).
+    private static func create(extensions: [String], layer: String?, mode: Validation.Mode,
+                               into created: inout VkInstance?) -> VkResult {
         var appInfo = VkApplicationInfo()
         appInfo.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
         appInfo.apiVersion = vulkanAPIVersion1_3
         appInfo.engineVersion = 1
 
-        var messengerInfo = Self.messengerCreateInfo()
+        var messengerInfo = messengerCreateInfo()
         var syncFeature = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT
         var features = VkValidationFeaturesEXT()
         features.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT
         features.enabledValidationFeatureCount = 1
 
-        var created: VkInstance?
-        do {
-            try vkCall(.createInstance, nil) {
-                withCStrings(extensions) { extensionNames in
-                withCStrings(mode != .off ? [validationLayer] : []) { layerNames in
-                    "SwiftGPU".withCString { engineName in
-                        appInfo.pEngineName = engineName
-                        return withUnsafePointer(to: &appInfo) { app in
-                            withUnsafeMutablePointer(to: &syncFeature) { syncPointer in
-                                withUnsafeMutablePointer(to: &messengerInfo) { messengerPointer in
-                                    features.pEnabledValidationFeatures = UnsafePointer(syncPointer)
-                                    features.pNext = UnsafeRawPointer(messengerPointer)
-                                    return withUnsafeMutablePointer(to: &features) { featuresPointer in
-                                        var info = VkInstanceCreateInfo()
-                                        info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
-                                        info.pApplicationInfo = app
-                                        info.enabledExtensionCount = UInt32(extensions.count)
-                                        info.ppEnabledExtensionNames = extensionNames
-                                        info.enabledLayerCount = mode != .off ? 1 : 0
-                                        info.ppEnabledLayerNames = layerNames
-                                        switch mode {
-                                        case .off: break
-                                        case .standard: info.pNext = UnsafeRawPointer(messengerPointer)
-                                        case .synchronization: info.pNext = UnsafeRawPointer(featuresPointer)
-                                        }
-                                        return vkCreateInstance(&info, nil, &created)
+        return withCStrings(extensions) { extensionNames in
+            withCStrings(layer.map { [$0] } ?? []) { layerNames in
+                "SwiftGPU".withCString { engineName in
+                    appInfo.pEngineName = engineName
+                    return withUnsafePointer(to: &appInfo) { app in
+                        withUnsafeMutablePointer(to: &syncFeature) { syncPointer in
+                            withUnsafeMutablePointer(to: &messengerInfo) { messengerPointer in
+                                features.pEnabledValidationFeatures = UnsafePointer(syncPointer)
+                                features.pNext = UnsafeRawPointer(messengerPointer)
+                                return withUnsafeMutablePointer(to: &features) { featuresPointer in
+                                    var info = VkInstanceCreateInfo()
+                                    info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+                                    info.pApplicationInfo = app
+                                    info.enabledExtensionCount = UInt32(extensions.count)
+                                    info.ppEnabledExtensionNames = extensionNames
+                                    info.enabledLayerCount = layer == nil ? 0 : 1
+                                    info.ppEnabledLayerNames = layerNames
+                                    switch mode {
+                                    case .off: break
+                                    case .standard: info.pNext = UnsafeRawPointer(messengerPointer)
+                                    case .synchronization: info.pNext = UnsafeRawPointer(featuresPointer)
                                     }
+                                    return vkCreateInstance(&info, nil, &created)
                                 }
                             }
                         }
                     }
                 }
             }
-            }
-        } catch {
-            throw GPUError.vulkan(error)
         }
-        guard let created else { throw GPUError.vulkan(VulkanError(code: .initializationFailed, callSite: "vkCreateInstance")) }
-        handle = created
-        ServiceActivity.installExitHandler()
-        messenger = mode != .off ? Self.makeMessenger(on: created) : nil
     }
 
     /// Adopts `handle`, an instance the host made with `extensions` and `layers` enabled.
@@ -113,19 +135,22 @@ final class VulkanInstance: @unchecked Sendable {
         enabledExtensions = Set(extensions)
         validation = layers.contains("VK_LAYER_KHRONOS_validation")
         isOwn = false
+        destroysOnDeinit = false
         ServiceActivity.installExitHandler()
         messenger = validation && enabledExtensions.contains("VK_EXT_debug_utils") ? Self.makeMessenger(on: handle) : nil
         Self.adopted.retain(handle)
     }
 
     deinit {
-        // Only an adopted instance is ever released: the host destroys it after this.
+        // An adopted instance is released here, and the host destroys it after this; the
+        // shared one is never destroyed.
         if let messenger,
            let destroy = unsafeBitCast(vkGetInstanceProcAddr(handle, "vkDestroyDebugUtilsMessengerEXT"),
                                        to: PFN_vkDestroyDebugUtilsMessengerEXT?.self) {
             destroy(handle, messenger, nil)
         }
         if !isOwn { Self.adopted.release(handle) }
+        if destroysOnDeinit { vkDestroyInstance(handle, nil) }
     }
 
     /// A messenger that hands the validation layer's messages to `Validation`.

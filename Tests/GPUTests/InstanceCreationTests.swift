@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import GPU
+
+/// SwiftGPU's own instance: with validation off (an app's launch) it asks the loader for
+/// every extension it wants at once and lists what the loader offers only when one is
+/// missing; with validation on it lists first, so the layer's messenger sees no refusal.
+@Suite("Instance creation", .validated)
+struct InstanceCreationTests {
+    @Test("with validation on, an extension the loader lacks is left out before asking; the others are enabled")
+    func missingExtensionListedOut() throws {
+        let shared = try VulkanInstance.shared()
+        let absent = "VK_SWIFTGPU_not_an_extension"
+        let instance = try VulkanInstance(wanted: VulkanInstance.wantedExtensions + [absent], destroysOnDeinit: true)
+        #expect(instance.validation)
+        #expect(!instance.enabledExtensions.contains(absent))
+        #expect(instance.enabledExtensions == shared.enabledExtensions)
+        #expect(instance.enabledExtensions.isSuperset(of: ["VK_KHR_surface", "VK_EXT_debug_utils"]))
+        #expect(try !instance.physicalDevices().isEmpty)
+    }
+
+    @Test("with validation off, all wanted extensions in one try, and a missing one left out on a second")
+    func askedAtOnceWithoutValidation() async {
+        await #expect(processExitsWith: .success) {
+            setenv("GPU_VALIDATION", "0", 1)
+            let wanted = ["VK_KHR_surface", "VK_EXT_debug_utils"]
+            guard let direct = try? VulkanInstance(wanted: wanted, destroysOnDeinit: true),
+                  !direct.validation, direct.enabledExtensions == Set(wanted) else { exit(1) }
+            guard let retried = try? VulkanInstance(wanted: wanted + ["VK_SWIFTGPU_not_an_extension"], destroysOnDeinit: true),
+                  retried.enabledExtensions == Set(wanted), (try? retried.physicalDevices().isEmpty) == false else { exit(2) }
+            exit(0)
+        }
+    }
+}
