@@ -38,7 +38,12 @@ final class PipelineCacheStore: @unchecked Sendable {
 
     init(device: VulkanDevice, directory: URL?) throws(VulkanError) {
         let physical = device.physical
-        let uuid = physical.pipelineCacheUUID.map { String(format: "%02x", $0) }.joined()
+        // Two lowercase hex digits a byte, without String(format:), whose C varargs bridging
+        // costs more than the rest of opening the cache at launch.
+        let digits = Array("0123456789abcdef")
+        let uuid = String(physical.pipelineCacheUUID.flatMap { byte -> [Character] in
+            [digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+        })
         fileURL = directory?.appendingPathComponent("pipelines-\(uuid)-\(physical.driverVersion).vkcache")
         var initial: [UInt8] = []
         var outcome = LoadOutcome.disabled

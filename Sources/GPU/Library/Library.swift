@@ -103,9 +103,9 @@ extension Device {
     /// plugin puts them there (`add.comp` → `add.comp.spv` → function `add.comp`, also found
     /// as `add`).
     public func makeDefaultLibrary(bundle: Bundle) throws(LibraryError) -> Library {
-        let urls = bundle.paths(forResourcesOfType: "spv", inDirectory: nil).map { URL(fileURLWithPath: $0) }
-        guard !urls.isEmpty else { throw .noShaders(bundlePath: bundle.bundlePath) }
-        return try makeLibrary(files: urls)
+        let paths = ShaderFiles.paths(in: bundle.resourcePath ?? bundle.bundlePath, endingWith: ".spv")
+        guard !paths.isEmpty else { throw .noShaders(bundlePath: bundle.bundlePath) }
+        return try makeLibrary(files: paths)
     }
 
     /// Metal's `makeDefaultLibrary()`: the app's shaders. Those are the `*.spv` files in
@@ -113,29 +113,26 @@ extension Device {
     /// (`<package>_<target>.resources`, one per target whose shaders the SPIRVCompiler
     /// plugin compiled), all in one library.
     public func makeDefaultLibrary() throws(LibraryError) -> Library {
-        let main = Bundle.main
-        var folders = [main.bundleURL]
-        let beside = (try? FileManager.default.contentsOfDirectory(at: main.bundleURL, includingPropertiesForKeys: nil)) ?? []
-        folders += beside.filter { $0.pathExtension == "resources" }.sorted { $0.path < $1.path }
-        let urls = folders.flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
-                .filter { $0.pathExtension == "spv" }
-        }
-        guard !urls.isEmpty else { throw .noShaders(bundlePath: main.bundlePath) }
-        return try makeLibrary(files: urls)
+        let main = Bundle.main.bundlePath
+        let folders = [main] + ShaderFiles.paths(in: main, endingWith: ".resources")
+        let paths = folders.flatMap { ShaderFiles.paths(in: $0, endingWith: ".spv") }
+        guard !paths.isEmpty else { throw .noShaders(bundlePath: main) }
+        return try makeLibrary(files: paths)
     }
 
-    /// A library of the SPIR-V files `urls`: a module with one entry point is named by its
-    /// file (`add.comp.spv` → `add.comp`), one with several by its entry points.
-    private func makeLibrary(files: [URL]) throws(LibraryError) -> Library {
-        let urls = files.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    /// A library of the SPIR-V files at `paths`: a module with one entry point is named by
+    /// its file (`add.comp.spv` → `add.comp`), one with several by its entry points.
+    private func makeLibrary(files paths: [String]) throws(LibraryError) -> Library {
+        let files = paths.map { path -> (path: String, name: String) in
+            (path, path.split(separator: "/").last.map(String.init) ?? path)
+        }.sorted { $0.name < $1.name }
         var functions: [Function] = []
         var unsupported: [String: String] = [:]
-        for url in urls {
-            guard let data = try? Data(contentsOf: url) else { throw .unreadable(path: url.path) }
-            let fileName = url.deletingPathExtension().lastPathComponent
-            let module = try Self.read(data, name: url.lastPathComponent)
-            let validation = DeferredValidation(module: module, name: url.lastPathComponent)
+        for (path, name) in files {
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { throw .unreadable(path: path) }
+            let fileName = String(name.dropLast(".spv".count))
+            let module = try Self.read(data, name: name)
+            let validation = DeferredValidation(module: module, name: name)
             switch (module.entryPoints.count, module.otherEntryPoints.count) {
             case (1, 0):
                 functions.append(Function(name: fileName, module: module, entryPoint: module.entryPoints[0],
