@@ -102,26 +102,41 @@ struct EncodingSetup: @unchecked Sendable {
             encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
         }
     }
+
+    /// Records draws `range` with the buffer bound once at offset 0 and each draw starting at
+    /// its triangle's first vertex (`vertexStart`): two driver commands per draw (the
+    /// fragment bytes' push constant and the draw) instead of three.
+    func recordMovingVertexStart(_ range: Range<Int>, into encoder: RenderCommandEncoder) {
+        encoder.setRenderPipelineState(pipeline)
+        encoder.setVertexBuffer(vertices, offset: 0, index: 0)
+        for i in range {
+            var color = EncodingScene.drawColor(i)
+            encoder.setFragmentBytes(&color, length: 16, index: 0)
+            encoder.drawPrimitives(type: .triangle, vertexStart: (i % EncodingScene.cells) * 3, vertexCount: 3)
+        }
+    }
 }
 
 /// B2: one render pass of 100,000 three-vertex draws into a 64×64 target, each changing
 /// the vertex-buffer offset and 16 bytes of fragment data. `variant` "set-vertex-buffer"
 /// binds the buffer at each draw's offset, "vertex-buffer-offset" moves the bound buffer's
-/// offset. Reports CPU nanoseconds per draw for encoding + commit, the total with the GPU,
+/// offset, "vertex-start" starts each draw at its triangle's first vertex. Reports CPU nanoseconds per draw for encoding + commit, the total with the GPU,
 /// and malloc calls per draw.
 func encoding(draws: Int = 100_000, variant: String) throws -> RunReport {
     let setup = try EncodingSetup()
-    guard variant == "set-vertex-buffer" || variant == "vertex-buffer-offset" else { fail("unknown B2 variant \(variant)") }
+    guard ["set-vertex-buffer", "vertex-buffer-offset", "vertex-start"].contains(variant) else {
+        fail("unknown B2 variant \(variant)")
+    }
 
     func run(_ count: Int) throws -> (cpu: UInt64, total: UInt64, mallocs: UInt64) {
         let mallocsBefore = mallocCount?() ?? 0
         let start = now()
         let cb = try setup.queue.makeCommandBuffer()
         let encoder = try cb.makeRenderCommandEncoder(descriptor: setup.target.pass)
-        if variant == "set-vertex-buffer" {
-            setup.record(0..<count, into: encoder)
-        } else {
-            setup.recordMovingOffset(0..<count, into: encoder)
+        switch variant {
+        case "set-vertex-buffer": setup.record(0..<count, into: encoder)
+        case "vertex-buffer-offset": setup.recordMovingOffset(0..<count, into: encoder)
+        default: setup.recordMovingVertexStart(0..<count, into: encoder)
         }
         encoder.endEncoding()
         let (cpu, total, mallocs) = try setup.finish(cb, since: start, draws: count, bench: "B2")

@@ -4,7 +4,7 @@
 //                                       [--spirv DIR] [--start NS]
 //
 // --count sets the number of buffers (B1) or draws (B2, B5, B6); --variant B2's
-// formulation (set-vertex-buffer, the default, or vertex-buffer-offset); --threads B5's
+// formulation (set-vertex-buffer, the default, vertex-buffer-offset or vertex-start); --threads B5's
 // recording threads; --spirv the folder of the bench script's compiled shaders (B6);
 // --start the CLOCK_MONOTONIC nanoseconds at which B7's process was started.
 //

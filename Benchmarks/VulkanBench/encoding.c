@@ -57,16 +57,19 @@ VkPipelineLayout pushConstantLayoutCreate(Context *context) {
     return layout;
 }
 
-typedef enum { PUSH_DESCRIPTOR, DYNAMIC_OFFSET, PUSH_CONSTANT } Variant;
+typedef enum { PUSH_DESCRIPTOR, DYNAMIC_OFFSET, PUSH_CONSTANT, FIRST_VERTEX } Variant;
 
 /// B2: one render pass of N three-vertex draws, each changing the vertex-buffer offset and
 /// 16 bytes of fragment data, given by `variant`: "push-descriptor" (16 bytes written to a
 /// mapped ring, bound with vkCmdPushDescriptorSetKHR), "dynamic-offset" (one set with a
-/// dynamic uniform buffer, rebound with a new offset) or "push-constant".
+/// dynamic uniform buffer, rebound with a new offset), "push-constant", or "first-vertex"
+/// (push constants, and the vertex buffer bound once: each draw starts at its triangle's
+/// first vertex instead of rebinding the buffer at the triangle's offset).
 void benchEncoding(Context *context, int draws, const char *name) {
     Variant variant = strcmp(name, "push-descriptor") == 0 ? PUSH_DESCRIPTOR
                       : strcmp(name, "dynamic-offset") == 0 ? DYNAMIC_OFFSET
                       : strcmp(name, "push-constant") == 0 ? PUSH_CONSTANT
+                      : strcmp(name, "first-vertex") == 0 ? FIRST_VERTEX
                       : (fprintf(stderr, "vulkan-bench: unknown B2 variant %s\n", name), exit(64), PUSH_CONSTANT);
     VkDescriptorSetLayoutBinding binding = {
         64, variant == DYNAMIC_OFFSET ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
@@ -79,14 +82,15 @@ void benchEncoding(Context *context, int draws, const char *name) {
     VkDescriptorSetLayout setLayout;
     CHECK(vkCreateDescriptorSetLayout(context->device, &setInfo, NULL, &setLayout));
     VkPushConstantRange range = {VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16};
+    int pushes = variant == PUSH_CONSTANT || variant == FIRST_VERTEX;
     VkPipelineLayoutCreateInfo layoutInfo = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                             .setLayoutCount = variant == PUSH_CONSTANT ? 0 : 1,
+                                             .setLayoutCount = pushes ? 0 : 1,
                                              .pSetLayouts = &setLayout,
-                                             .pushConstantRangeCount = variant == PUSH_CONSTANT ? 1 : 0,
+                                             .pushConstantRangeCount = pushes ? 1 : 0,
                                              .pPushConstantRanges = &range};
     VkPipelineLayout layout;
     CHECK(vkCreatePipelineLayout(context->device, &layoutInfo, NULL, &layout));
-    DrawScene scene = drawSceneCreate(context, layout, variant == PUSH_CONSTANT ? "bench_push.frag" : "bench.frag");
+    DrawScene scene = drawSceneCreate(context, layout, pushes ? "bench_push.frag" : "bench.frag");
     VkDeviceSize stride = context->limits.minUniformBufferOffsetAlignment > 16 ? context->limits.minUniformBufferOffsetAlignment : 16;
     HostBuffer uniforms = hostBufferCreate(context, stride * (VkDeviceSize)draws, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
 
@@ -120,9 +124,18 @@ void benchEncoding(Context *context, int draws, const char *name) {
         CHECK(vkResetCommandBuffer(commandBuffer, 0));
         CHECK(vkBeginCommandBuffer(commandBuffer, &begin));
         renderBegin(commandBuffer, &scene.target, SCENE_SIZE, scene.pipeline);
+        if (variant == FIRST_VERTEX) {
+            VkDeviceSize zero = 0;
+            vkCmdBindVertexBuffers(commandBuffer, 0, 1, &scene.vertices.buffer, &zero);
+        }
         for (int i = 0; i < draws; i++) {
             float color[4];
             drawColor(i, color);
+            if (variant == FIRST_VERTEX) {
+                vkCmdPushConstants(commandBuffer, layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16, color);
+                vkCmdDraw(commandBuffer, 3, 1, (uint32_t)(i % SCENE_CELLS) * 3, 0);
+                continue;
+            }
             VkDeviceSize vertexOffset = (VkDeviceSize)(i % SCENE_CELLS) * 24;
             vkCmdBindVertexBuffers(commandBuffer, 0, 1, &scene.vertices.buffer, &vertexOffset);
             if (variant == PUSH_CONSTANT) {

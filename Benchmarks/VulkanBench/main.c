@@ -1,6 +1,6 @@
 // VulkanBench: the raw-Vulkan C baseline of Benchmarks B1–B7 (see BENCHMARKS.md).
 //
-//     VulkanBench --spirv DIR --bench B1|B2|B3|B4|B5|B6|B7 [--variant push-descriptor|dynamic-offset|push-constant]
+//     VulkanBench --spirv DIR --bench B1|B2|B3|B4|B5|B6|B7 [--variant push-descriptor|dynamic-offset|push-constant|first-vertex]
 //                 [--count N] [--threads T] [--start NS --cache DIR] [--validate]
 //
 // --count sets the number of buffers (B1) or draws (B2, B5, B6); --threads B5's recording
