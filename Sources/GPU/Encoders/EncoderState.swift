@@ -19,6 +19,8 @@ struct EncoderState {
     /// The buffer bound last and the memory it had then, both in `retained`: rebinding it
     /// (a new offset per draw) reads that memory without taking the buffer's lock.
     var lastBound: (buffer: ObjectIdentifier, backing: Unmanaged<VulkanBuffer>)?
+    /// The same for textures: the texture bound last and its image then, both in `retained`.
+    var lastTexture: (texture: ObjectIdentifier, image: Unmanaged<VulkanImage>)?
 
     /// Tables with nothing bound.
     init() {
@@ -52,6 +54,7 @@ struct EncoderState {
     mutating func reset() {
         retained.removeAll(keepingCapacity: true)
         lastBound = nil
+        lastTexture = nil
         hazards.restart()
         for index in textureTable.indices { textureTable[index] = TextureBinding() }
     }

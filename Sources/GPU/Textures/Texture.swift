@@ -35,11 +35,19 @@ public final class Texture: @unchecked Sendable {
     var backing: VulkanImage { currentBacking }
 
     /// The image now, kept alive with the texture by `context`'s command buffer until it
-    /// completes. One lock and two appends into reserved capacity: no allocation per draw.
+    /// completes. Rebinding the texture bound last uses the image read then, already
+    /// retained, with no lock (as buffers do, decision 0062); any other texture takes one
+    /// lock and two appends into reserved capacity: no allocation per draw.
     func retainBacking(in context: VulkanCommandContext) -> VulkanImage {
+        if let last = context.encoding.lastTexture, last.texture == ObjectIdentifier(self) {
+            // Both stay in `retained` until the command buffer completes, so the identifier
+            // cannot name another texture.
+            return last.image.takeUnretainedValue()
+        }
         let image = backing
         context.encoding.retained.append(self)
         context.encoding.retained.append(image)
+        context.encoding.lastTexture = (ObjectIdentifier(self), Unmanaged.passUnretained(image))
         return image
     }
 
