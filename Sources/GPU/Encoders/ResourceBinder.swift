@@ -101,7 +101,7 @@ struct ResourceBinder {
         // The texture and its image now (which outlives a discard until the GPU is done).
         let image = texture.retainBacking(in: context)
         context.encoding.textureTable[MetalIndex(stage: stage, kind: .texture, value: index).tableSlot.value] =
-            TextureBinding(image: image, owner: ObjectIdentifier(texture))
+            TextureBinding(image: Unmanaged.passUnretained(image), owner: ObjectIdentifier(texture))
     }
 
     /// Records `sampler` at `index` of `stage`.
@@ -137,16 +137,20 @@ struct ResourceBinder {
         if trackHazards {
             // Two passes over the slots with no closures: this runs for every dispatch and
             // must not allocate.
+            // By index, not `for slot in slots`: the iterator copies each slot out (a retain
+            // and a release of its constant sampler).
             var hazard = indirect.map { context.encoding.hazards.conflicts($0, writing: false) } ?? false
-            for slot in slots {
-                if let id = owner(of: slot), context.encoding.hazards.conflicts(id, writing: Self.writes(slot)) { hazard = true }
+            for index in slots.indices {
+                if let id = owner(of: slots[index]), context.encoding.hazards.conflicts(id, writing: Self.writes(slots[index])) {
+                    hazard = true
+                }
             }
             if hazard {
                 context.encoding.hazards.barrier()
                 context.memoryBarrier()
             }
-            for slot in slots {
-                if let id = owner(of: slot) { context.encoding.hazards.record(id, writing: Self.writes(slot)) }
+            for index in slots.indices {
+                if let id = owner(of: slots[index]) { context.encoding.hazards.record(id, writing: Self.writes(slots[index])) }
             }
             if let indirect { context.encoding.hazards.record(indirect, writing: false) }
         }
@@ -178,7 +182,8 @@ struct ResourceBinder {
     var vulkanCommandBuffer: OpaquePointer { context.commandBuffer }
 
     /// The object bound to `slot`: a buffer or texture (nil for bytes and samplers).
-    private func owner(of slot: ResourceSlot) -> ObjectIdentifier? {
+    @inline(__always)
+    private func owner(of slot: borrowing ResourceSlot) -> ObjectIdentifier? {
         switch slot.kind {
         case .buffer: context.encoding.bufferTable[slot.tableSlot.value].owner
         case .texture: context.encoding.textureTable[slot.tableSlot.value].owner
@@ -188,7 +193,8 @@ struct ResourceBinder {
 
     /// Whether the command writes what `slot` binds: a storage buffer or storage image the
     /// shader does not declare read-only.
-    static func writes(_ slot: ResourceSlot) -> Bool {
+    @inline(__always)
+    static func writes(_ slot: borrowing ResourceSlot) -> Bool {
         !slot.isReadOnly && (slot.descriptor == .storageBuffer || slot.descriptor == .storageImage)
     }
 

@@ -24,37 +24,51 @@ extension QueueEngine {
                 return
             }
             guard ServiceActivity.begin() else { return }
-            while let buffer = lock.withLock({ () -> CommandBuffer? in
+            while let (buffer, ready) = lock.withLock({ () -> (CommandBuffer, Finishing?)? in
                 guard let head = inFlight.first, head.record.timelineValue <= reached else { return nil }
-                return inFlight.removeFirst()
+                let buffer = inFlight.removeFirst()
+                // Usually the submitter is long done with the scheduled handlers: what the
+                // buffer's end needs is read in the same critical section.
+                let ready = buffer.record.scheduledHandlersDone || buffer.record.status.isTerminal
+                return (buffer, ready ? Finishing(context: buffer.record.context, signals: buffer.record.eventSignals) : nil)
             }) {
-                complete(buffer)
+                complete(buffer, ready)
                 recycle(consume buffer)
             }
-            lock.withLock { lock.broadcast() }
+            let stop = lock.withLock { () -> Bool in
+                lock.broadcast()
+                return isStopping && inFlight.isEmpty
+            }
             ServiceActivity.end()
-            if lock.withLock({ isStopping && inFlight.isEmpty }) { return }
+            if stop { return }
             next = reached + 1
         }
     }
 
-    /// Finishes a buffer whose work the timeline says is done.
-    private func complete(_ buffer: CommandBuffer) {
+    /// What finishing a buffer reads from its record once its scheduled handlers ran.
+    struct Finishing {
+        var context: VulkanCommandContext?
+        var signals: [(event: SharedEvent, value: UInt64)]
+    }
+
+    /// Finishes a buffer whose work the timeline says is done; `ready` is what its end
+    /// needs, when its scheduled handlers had already run as it was taken from the list.
+    private func complete(_ buffer: CommandBuffer, _ ready: Finishing?) {
         // Scheduled handlers run before completed ones, even when the GPU is faster than
         // the thread that submitted.
-        let (context, signals) = lock.withLock { () -> (VulkanCommandContext?, [(event: SharedEvent, value: UInt64)]) in
+        let finishing = ready ?? lock.withLock { () -> Finishing in
             lock.wait { buffer.record.scheduledHandlersDone || buffer.record.status.isTerminal }
-            return (buffer.record.context, buffer.record.eventSignals)
+            return Finishing(context: buffer.record.context, signals: buffer.record.eventSignals)
         }
         let end = HostClock.seconds()
-        let gpuTimes = context?.gpuTimes().map { (Double($0.start) / 1e9, Double($0.end) / 1e9) }
+        let gpuTimes = finishing.context?.gpuTimes().map { (Double($0.start) / 1e9, Double($0.end) / 1e9) }
         // The buffer's event signals have happened: their listeners re-read the values.
-        for signal in signals { signal.event.gpuSignalled() }
-        let lost = lock.withLock { () -> Bool in
-            buffer.record.noteCompletion(at: end, gpuTimes: gpuTimes)
-            return isLost
+        for signal in finishing.signals { signal.event.gpuSignalled() }
+        // The completion's note and the end in one critical section.
+        self.end(buffer, withScheduledHandlers: false) { record in
+            record.noteCompletion(at: end, gpuTimes: gpuTimes)
+            return self.isLost ? Self.lostWhileInFlight : nil
         }
-        self.end(buffer, error: lost ? Self.lostWhileInFlight : nil, withScheduledHandlers: false)
     }
 
     /// Marks the device lost: every buffer in flight ends in `.error` now, and later

@@ -98,14 +98,12 @@ extension QueueEngine {
     private func submitBatch() {
         let start = HostClock.seconds()
         let first = lastSubmitted + 1
-        for (index, entry) in batch.enumerated() {
-            entry.context.signals.append(TimelineOperation(timeline: timeline, value: first + UInt64(index)))
+        for index in batch.indices {
+            batch[index].context.signals.append(TimelineOperation(timeline: timeline, value: first + UInt64(index)))
         }
         do {
             if batch.count == 1 {
-                let context = batch[0].context
-                try backend.submit(context.commandBuffer, waits: context.waits, signals: context.signals,
-                                   presentSignals: context.presentSignals)
+                try batch[0].context.submitAlone(on: backend)
             } else {
                 try VulkanCommandContext.submit(backend, count: batch.count) { batch[$0].context }
             }
@@ -128,13 +126,10 @@ extension QueueEngine {
         // done with them at once, the others after theirs ran.
         let withHandlers = lock.withLock { () -> [(CommandBuffer, [CommandBufferHandler])] in
             var withHandlers: [(CommandBuffer, [CommandBufferHandler])] = []
-            for (buffer, _) in batch {
+            for index in batch.indices {
                 order.left()
-                let handlers = buffer.record.scheduled(at: start)
-                if handlers.isEmpty {
-                    buffer.record.scheduledHandlersRan()
-                } else {
-                    withHandlers.append((buffer, handlers))
+                if let handlers = batch[index].buffer.record.scheduled(at: start) {
+                    withHandlers.append((batch[index].buffer, handlers))
                 }
             }
             lock.broadcast()

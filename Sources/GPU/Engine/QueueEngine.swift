@@ -231,19 +231,42 @@ final class QueueEngine: @unchecked Sendable {
     /// its slot back. A buffer the GPU may still be running keeps its slot
     /// (`releasingSlot` false) until the completion thread finishes it.
     func end(_ buffer: CommandBuffer, error: CommandBufferError?, withScheduledHandlers: Bool, releasingSlot: Bool = true) {
+        end(buffer, withScheduledHandlers: withScheduledHandlers, releasingSlot: releasingSlot) { _ in error }
+    }
+
+    /// `end`, with the error decided by `decide`, which runs on the record under `lock` in
+    /// the critical section that ends the buffer (the completion thread notes the
+    /// completion there). A buffer without handlers gives its slot back and is done with
+    /// its handlers in one more critical section.
+    func end(_ buffer: CommandBuffer, withScheduledHandlers: Bool, releasingSlot: Bool = true,
+             deciding decide: (inout Submission) -> CommandBufferError?) {
         let (handlers, context) = lock.withLock {
             () -> ((scheduled: [CommandBufferHandler], completed: [CommandBufferHandler])?, VulkanCommandContext?) in
+            let error = decide(&buffer.record)
             let handlers = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
             lock.broadcast()
             return (handlers, releasingSlot ? buffer.record.releaseResources() : nil)
         }
-        if let context { releaseSlot(context) }
-        guard let handlers else { return }
-        for handler in handlers.scheduled { handler(buffer) }
-        for handler in handlers.completed { handler(buffer) }
-        let (continuations, written) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], [Texture]) in
-            defer { lock.broadcast() }
-            return buffer.record.handlersRan()
+        guard let handlers else {
+            if let context { releaseSlot(context) }
+            return
+        }
+        let (continuations, written): ([CheckedContinuation<Void, Never>], [Texture])
+        if handlers.scheduled.isEmpty && handlers.completed.isEmpty {
+            context?.releaseReferences()
+            (continuations, written) = lock.withLock {
+                if let context { slots.giveBack(context) }
+                defer { lock.broadcast() }
+                return buffer.record.handlersRan()
+            }
+        } else {
+            if let context { releaseSlot(context) }
+            for handler in handlers.scheduled { handler(buffer) }
+            for handler in handlers.completed { handler(buffer) }
+            (continuations, written) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], [Texture]) in
+                defer { lock.broadcast() }
+                return buffer.record.handlersRan()
+            }
         }
         // The textures' notes of this writer end here, outside the engine's lock.
         for texture in written { texture.forgetWriter(buffer) }

@@ -232,11 +232,15 @@ struct Submission {
     }
 
     /// `vkQueueSubmit2` accepted the buffer at host time `start`; returns the scheduled
-    /// handlers to run.
-    mutating func scheduled(at start: Double) -> [CommandBufferHandler] {
+    /// handlers to run, or nil when there are none (and the buffer is done with them).
+    mutating func scheduled(at start: Double) -> [CommandBufferHandler]? {
         precondition(status == .committed, "SwiftGPU internal error: scheduled from \(status)")
         status = .scheduled
         kernelStart = start
+        if scheduledHandlers.isEmpty {
+            scheduledHandlersDone = true
+            return nil
+        }
         return scheduledHandlers
     }
 

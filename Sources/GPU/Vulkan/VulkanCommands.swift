@@ -196,7 +196,9 @@ extension VulkanCommandContext {
                 if slot.descriptor == .uniformBuffer { bound.range = min(bound.range, maxUniformRange) }
                 bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
             case .texture:
-                guard let image = encoding.textureTable[slot.tableSlot.value].image else { problem(slot, .missing) }
+                guard let image = encoding.textureTable[slot.tableSlot.value].image?.takeUnretainedValue() else {
+                    problem(slot, .missing)
+                }
                 var sampler: VkSampler?
                 if let constant = slot.constantSampler {
                     sampler = constant.backend.handle

@@ -122,6 +122,12 @@ extension VulkanDevice {
 }
 
 extension VulkanCommandContext {
+    /// Submits this context alone: `VulkanDevice.submit` with its command buffer, waits,
+    /// signals and present semaphores.
+    func submitAlone(on device: VulkanDevice) throws(VulkanError) {
+        try device.submit(commandBuffer, waits: waits, signals: signals, presentSignals: presentSignals)
+    }
+
     /// Submits `count` recorded contexts, `context(i)` for i in `0..<count`, in that order,
     /// in one `vkQueueSubmit2` with one `VkSubmitInfo2` each (its waits, its signals and
     /// the binary semaphores of the drawables it presents), as if each had been submitted
