@@ -41,7 +41,7 @@ BENCHES = ["B1", "B2", "B3", "B4", "B5", "B6", "B7"]
 SELECTABLE = BENCHES + ["curves"]
 C_VARIANTS = ["push-descriptor", "dynamic-offset", "push-constant", "first-vertex"]
 SWIFT_B2_VARIANTS = ["set-vertex-buffer", "vertex-buffer-offset", "vertex-start"]
-WGPU_B2_VARIANTS = ["dynamic-offset", "one-bind-group"]
+WGPU_B2_VARIANTS = ["dynamic-offset", "one-bind-group", "first-vertex"]
 # B2's formulations by the driver commands they record per draw: three (the vertex buffer
 # rebound at the triangle's offset, the 16 bytes, the draw) or two (the vertex buffer bound
 # once and each draw starting at its triangle's first vertex, or wgpu-native's one bind group
@@ -123,17 +123,13 @@ def build():
 
 
 def jobs(bench):
-    """The invocations of one benchmark: (implementation, variant, extra arguments). B5 has no
-    wgpu-native job: its C API records a render bundle or a command encoder per thread, which
-    WGPUBench does not implement; B6 neither (indirect draws from a compute pass)."""
+    """The invocations of one benchmark: (implementation, variant, extra arguments)."""
     if bench == "B2":
         return ([("swiftgpu", v, ["--variant", v]) for v in SWIFT_B2_VARIANTS]
                 + [("wgpu-native", v, ["--variant", v]) for v in WGPU_B2_VARIANTS]
                 + [("vulkan-c", v, ["--variant", v]) for v in C_VARIANTS])
     if bench == "B5":
-        return [(impl, str(t), ["--threads", str(t)]) for t in B5_THREADS for impl in ["swiftgpu", "vulkan-c"]]
-    if bench == "B6":
-        return [("swiftgpu", "", []), ("vulkan-c", "", [])]
+        return [(impl, str(t), ["--threads", str(t)]) for t in B5_THREADS for impl in ["swiftgpu", "vulkan-c", "wgpu-native"]]
     if bench == "B7":
         return [(impl, cache, []) for cache in ["cold", "warm"] for impl in ["swiftgpu", "vulkan-c", "wgpu-native"]]
     return [("swiftgpu", "", []), ("wgpu-native", "", []), ("vulkan-c", "", [])]
@@ -266,7 +262,8 @@ PROFILES = {"B1": {"sizes": (1000, 4000), "per": 3000, "unit": "buffer", "thread
             "B5": {"sizes": (4000, 24000), "per": 2 * 20000, "unit": "draw", "threads": "recording threads"},
             "B6": {"sizes": (2000, 6000), "per": 2 * 4000, "unit": "draw", "threads": "recording thread"}}
 # A function only the recording threads run, to tell them from the others in B5's profiles.
-RECORDING_FUNCTION = {"swiftgpu": "RenderCommandEncoderC14drawPrimitives", "vulkan-c": "recordShare"}
+RECORDING_FUNCTION = {"swiftgpu": "RenderCommandEncoderC14drawPrimitives", "vulkan-c": "recordShare",
+                      "wgpu-native": "recordShare"}
 
 
 def profile_cases(bench):

@@ -1,13 +1,15 @@
-// WGPUBench: the wgpu-native baseline of Benchmarks B1–B4 and B7, through webgpu.h / wgpu.h
-// (see BENCHMARKS.md). Built and run by scripts/bench.py against the libwgpu_native and
-// headers that the `wgpu` Python wheel ships, extracted under Benchmarks/.deps/.
+// WGPUBench: the wgpu-native baseline of Benchmarks B1–B7, through webgpu.h / wgpu.h (see
+// BENCHMARKS.md). Built and run by scripts/bench.py against the libwgpu_native and headers
+// that the `wgpu` Python wheel ships, extracted under Benchmarks/.deps/.
 //
-//     WGPUBench --bench B1|B2|B3|B4|B7 [--count N] [--variant dynamic-offset|one-bind-group] [--start NS] [--validate]
+//     WGPUBench --bench B1|B2|B3|B4|B5|B6|B7 [--count N] [--variant dynamic-offset|one-bind-group|first-vertex]
+//               [--threads T] [--start NS] [--validate]
 //
 // The same workloads and result checks as SwiftGPUBench and VulkanBench, written the way
 // wgpu is meant to be used: bind groups with dynamic offsets, queue.writeBuffer, one
 // submit per command buffer. Each invocation makes one measured run after a warm-up and
 // prints one JSON line; a wrong result exits 2, a validation message with --validate 3.
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -337,14 +339,32 @@ static const char *pullingSource =
 
 enum { SIZE2 = 64, CELLS = 1024, ALIGN = 256 };
 
+/// Draw i's colour, as the other implementations give it: its index in the low three bytes.
+static void drawColor(int i, float color[4]) {
+    color[0] = (float)(i & 255) / 255, color[1] = (float)((i >> 8) & 255) / 255;
+    color[2] = (float)((i >> 16) & 255) / 255, color[3] = 1;
+}
+
+/// B2's check (B5's and B6's too): the top-left pixel of every cell drawn has the colour of
+/// the last of `draws` draws that covered it.
+static void checkCells(const uint8_t *pixels, int draws, const char *bench) {
+    for (int cell = 0; cell < CELLS && cell < draws; cell++) {
+        int last = cell + (draws - 1 - cell) / CELLS * CELLS;
+        const uint8_t *p = pixels + ((cell / 32) * 2 * SIZE2 + (cell % 32) * 2) * 4;
+        uint8_t expected[4] = {(uint8_t)(last & 255), (uint8_t)((last >> 8) & 255), (uint8_t)((last >> 16) & 255), 255};
+        if (memcmp(p, expected, 4) != 0) wrongResult("%s cell %d: expected draw %d", bench, cell, last);
+    }
+}
+
 /// B2: one render pass of N draws, each with a dynamic offset into a uniform buffer
 /// holding the draw's 16 bytes (written with one queue.writeBuffer before the submit) and
-/// its triangle: "dynamic-offset" sets a vertex-buffer offset; "one-bind-group" (wgpu's
-/// cheapest formulation) gives the triangle's place in a storage buffer as the bind
-/// group's second dynamic offset, one setBindGroup per draw.
+/// its triangle: "dynamic-offset" sets a vertex-buffer offset; "one-bind-group" gives the
+/// triangle's place in a storage buffer as the bind group's second dynamic offset, one
+/// setBindGroup per draw; "first-vertex" binds the vertex buffer once and starts each draw
+/// at its triangle's first vertex. The last two record two commands per draw.
 static void benchEncoding(int draws, const char *variant) {
-    int oneGroup = strcmp(variant, "one-bind-group") == 0;
-    if (!oneGroup && strcmp(variant, "dynamic-offset") != 0) {
+    int oneGroup = strcmp(variant, "one-bind-group") == 0, firstVertex = strcmp(variant, "first-vertex") == 0;
+    if (!oneGroup && !firstVertex && strcmp(variant, "dynamic-offset") != 0) {
         fprintf(stderr, "wgpu-bench: unknown B2 variant %s\n", variant);
         exit(64);
     }
@@ -383,9 +403,17 @@ static void benchEncoding(int draws, const char *variant) {
         WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device, NULL);
         WGPURenderPassEncoder render = beginPass(encoder, view);
         wgpuRenderPassEncoderSetPipeline(render, pipeline);
+        if (firstVertex) wgpuRenderPassEncoderSetVertexBuffer(render, 0, vertices, 0, CELLS * stride);
         for (int i = 0; i < draws; i++) {
-            float color[4] = {(float)(i & 255) / 255, (float)((i >> 8) & 255) / 255, (float)((i >> 16) & 255) / 255, 1};
+            float color[4];
+            drawColor(i, color);
             memcpy(staging + (size_t)i * ALIGN, color, 16);
+            if (firstVertex) {
+                uint32_t offset = (uint32_t)i * ALIGN;
+                wgpuRenderPassEncoderSetBindGroup(render, 0, group, 1, &offset);
+                wgpuRenderPassEncoderDraw(render, 3, 1, (uint32_t)(i % CELLS) * 3, 0);
+                continue;
+            }
             if (oneGroup) {   // dynamic offsets in binding order: the triangle (0), then the colour (64)
                 uint32_t offsets[2] = {(uint32_t)(i % CELLS) * ALIGN, (uint32_t)i * ALIGN};
                 wgpuRenderPassEncoderSetBindGroup(render, 0, group, 2, offsets);
@@ -405,18 +433,198 @@ static void benchEncoding(int draws, const char *variant) {
         cpu = nowNanoseconds() - start;
         const uint8_t *pixels = mapRead(readback, SIZE2 * SIZE2 * 4);
         total = nowNanoseconds() - start;
-        for (int cell = 0; cell < CELLS && cell < draws; cell++) {
-            int last = cell + (draws - 1 - cell) / CELLS * CELLS;
-            const uint8_t *p = pixels + ((cell / 32) * 2 * SIZE2 + (cell % 32) * 2) * 4;
-            uint8_t expected[4] = {(uint8_t)(last & 255), (uint8_t)((last >> 8) & 255), (uint8_t)((last >> 16) & 255), 255};
-            if (memcmp(p, expected, 4) != 0) wrongResult("B2 cell %d: expected draw %d", cell, last);
-        }
+        checkCells(pixels, draws, "B2");
         wgpuBufferUnmap(readback);
         wgpuCommandBufferRelease(commands);
         wgpuCommandEncoderRelease(encoder);
     }
     printf("{\"impl\":\"wgpu-native\",\"bench\":\"B2\",\"variant\":\"%s\",\"ok\":true,"
            "\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g}\n", variant, (double)cpu / draws, (double)total / 1e6);
+}
+
+/// What B5 and B6 draw with: B2's pipeline and triangles (a vertex buffer), each draw's
+/// colour at a dynamic offset of one uniform buffer written once before the submit, the
+/// 64×64 target and its readback.
+typedef struct {
+    WGPURenderPipeline pipeline;
+    WGPUBindGroup group;
+    WGPUBuffer vertices, uniforms, readback;
+    WGPUTexture target;
+    WGPUTextureView view;
+    uint8_t *staging;
+} ColorScene;
+
+static ColorScene colorSceneCreate(int draws) {
+    ColorScene scene;
+    WGPUBindGroupLayoutEntry entry = bufferEntry(64, WGPUShaderStage_Fragment, WGPUBufferBindingType_Uniform, 1, 16);
+    WGPUBindGroupLayoutDescriptor layoutDescriptor = {.entryCount = 1, .entries = &entry};
+    WGPUBindGroupLayout groupLayout = wgpuDeviceCreateBindGroupLayout(device, &layoutDescriptor);
+    WGPUVertexAttribute attribute = {.format = WGPUVertexFormat_Float32x2, .offset = 0, .shaderLocation = 0};
+    scene.pipeline = renderPipeline(pipelineLayout(groupLayout), encodingSource, 8, &attribute, 1);
+    float triangles[CELLS * 6];
+    for (int cell = 0; cell < CELLS; cell++) {
+        float x = (float)(2 * (cell % 32)) / 32 - 1, y = (float)(2 * (cell / 32)) / 32 - 1;
+        float triangle[6] = {x, y, x + 2.0f / 32, y, x, y + 2.0f / 32};
+        memcpy(triangles + cell * 6, triangle, sizeof triangle);
+    }
+    scene.vertices = buffer(sizeof triangles, WGPUBufferUsage_Vertex | WGPUBufferUsage_CopyDst);
+    wgpuQueueWriteBuffer(queue, scene.vertices, 0, triangles, sizeof triangles);
+    scene.uniforms = buffer((uint64_t)draws * ALIGN, WGPUBufferUsage_Uniform | WGPUBufferUsage_CopyDst);
+    scene.staging = calloc((size_t)draws, ALIGN);
+    WGPUBindGroupEntry groupEntry = {.binding = 64, .buffer = scene.uniforms, .size = 16};
+    WGPUBindGroupDescriptor groupDescriptor = {.layout = groupLayout, .entryCount = 1, .entries = &groupEntry};
+    scene.group = wgpuDeviceCreateBindGroup(device, &groupDescriptor);
+    scene.target = texture(SIZE2, WGPUTextureUsage_RenderAttachment | WGPUTextureUsage_CopySrc);
+    scene.view = wgpuTextureCreateView(scene.target, NULL);
+    scene.readback = buffer(SIZE2 * SIZE2 * 4, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst);
+    return scene;
+}
+
+/// Draw i's colour into the staging copy of the uniform buffer.
+static void colorSceneStage(ColorScene *scene, int i) {
+    float color[4];
+    drawColor(i, color);
+    memcpy(scene->staging + (size_t)i * ALIGN, color, 16);
+}
+
+/// Ends `encoder` as B2 does (the target copied to the readback), writes the colours and
+/// submits; `cpu` is the time from `start` to the submit, `total` to the pixels; checks them.
+static void colorSceneFinish(ColorScene *scene, WGPUCommandEncoder encoder, int draws, const char *bench, uint64_t start,
+                             uint64_t *cpu, uint64_t *total) {
+    copyToReadback(encoder, scene->target, scene->readback, SIZE2);
+    WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, NULL);
+    wgpuQueueWriteBuffer(queue, scene->uniforms, 0, scene->staging, (size_t)draws * ALIGN);
+    wgpuQueueSubmit(queue, 1, &commands);
+    *cpu = nowNanoseconds() - start;
+    const uint8_t *pixels = mapRead(scene->readback, SIZE2 * SIZE2 * 4);
+    *total = nowNanoseconds() - start;
+    checkCells(pixels, draws, bench);
+    wgpuBufferUnmap(scene->readback);
+    wgpuCommandBufferRelease(commands);
+    wgpuCommandEncoderRelease(encoder);
+}
+
+enum { MAX_THREADS = 16 };
+
+/// One recording thread's share of B5: a render bundle of draws [first, first + count).
+typedef struct {
+    ColorScene *scene;
+    int first, count;
+    WGPURenderBundle bundle;
+} Share;
+
+/// Records a share into a render bundle of its own as B2's "dynamic-offset" variant records
+/// its draws: the vertex buffer at the triangle's offset, the colour's dynamic offset, the
+/// draw (SwiftGPU's and the C baseline's B5 rebind the vertex buffer per draw too).
+static void *recordShare(void *argument) {
+    Share *share = argument;
+    WGPUTextureFormat format = WGPUTextureFormat_RGBA8Unorm;
+    WGPURenderBundleEncoderDescriptor descriptor = {.colorFormatCount = 1, .colorFormats = &format, .sampleCount = 1};
+    WGPURenderBundleEncoder encoder = wgpuDeviceCreateRenderBundleEncoder(device, &descriptor);
+    wgpuRenderBundleEncoderSetPipeline(encoder, share->scene->pipeline);
+    for (int i = share->first; i < share->first + share->count; i++) {
+        colorSceneStage(share->scene, i);
+        uint32_t offset = (uint32_t)i * ALIGN;
+        wgpuRenderBundleEncoderSetVertexBuffer(encoder, 0, share->scene->vertices, (uint64_t)(i % CELLS) * 24, 24);
+        wgpuRenderBundleEncoderSetBindGroup(encoder, 0, share->scene->group, 1, &offset);
+        wgpuRenderBundleEncoderDraw(encoder, 3, 1, 0, 0);
+    }
+    share->bundle = wgpuRenderBundleEncoderFinish(encoder, NULL);
+    wgpuRenderBundleEncoderRelease(encoder);
+    return NULL;
+}
+
+/// B5: B2's N draws in one render pass, split into `threads` consecutive shares recorded at
+/// once into render bundles, one per thread (the calling thread records the first), which
+/// the pass executes in order. Reports the wall time of encoding + submission, and the
+/// total with the GPU.
+static void benchParallelEncoding(int draws, int threads) {
+    if (threads < 1 || threads > MAX_THREADS) {
+        fprintf(stderr, "wgpu-bench: --threads must be 1...%d\n", MAX_THREADS);
+        exit(64);
+    }
+    ColorScene scene = colorSceneCreate(draws);
+    Share shares[MAX_THREADS];
+    WGPURenderBundle bundles[MAX_THREADS];
+    uint64_t cpu = 0, total = 0;
+    for (int pass = 0; pass < 2; pass++) {   // pass 0 warms up
+        uint64_t start = nowNanoseconds();
+        pthread_t workers[MAX_THREADS];
+        for (int t = 0; t < threads; t++) {
+            int first = (int)((long)draws * t / threads);
+            shares[t] = (Share){.scene = &scene, .first = first, .count = (int)((long)draws * (t + 1) / threads) - first};
+            if (t > 0 && pthread_create(&workers[t], NULL, recordShare, &shares[t]) != 0) {
+                fprintf(stderr, "wgpu-bench: pthread_create failed\n");
+                exit(1);
+            }
+        }
+        recordShare(&shares[0]);
+        for (int t = 1; t < threads; t++) pthread_join(workers[t], NULL);
+        for (int t = 0; t < threads; t++) bundles[t] = shares[t].bundle;
+        WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device, NULL);
+        WGPURenderPassEncoder render = beginPass(encoder, scene.view);
+        wgpuRenderPassEncoderExecuteBundles(render, (size_t)threads, bundles);
+        wgpuRenderPassEncoderEnd(render);
+        wgpuRenderPassEncoderRelease(render);
+        colorSceneFinish(&scene, encoder, draws, "B5", start, &cpu, &total);
+        for (int t = 0; t < threads; t++) wgpuRenderBundleRelease(bundles[t]);
+    }
+    printf("{\"impl\":\"wgpu-native\",\"bench\":\"B5\",\"variant\":\"%d\",\"ok\":true,\"cpu_ms\":%.6g,\"cpu_ns_per_draw\":%.6g,"
+           "\"total_ms\":%.6g}\n", threads, (double)cpu / 1e6, (double)cpu / draws, (double)total / 1e6);
+}
+
+// B6's compute pass: draw i's indirect arguments (vertex count, instance count, first
+// vertex, first instance), 3 vertices of triangle i % 1024, as Benchmarks/Shaders/indirect_args.comp.
+static const char *argumentsSource =
+    "@group(0) @binding(0) var<storage, read_write> draws: array<vec4u>;\n"
+    "@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3u) {\n"
+    "    if (id.x < arrayLength(&draws)) { draws[id.x] = vec4u(3u, 1u, (id.x % 1024u) * 3u, 0u); }\n"
+    "}\n";
+
+/// B6: a compute pass writes N draws' indirect arguments into a buffer the host zeroed,
+/// and one render pass makes N indirect draws from them, each with its colour's dynamic
+/// offset (wgpu orders the indirect reads after the compute writes itself). Reports the
+/// CPU time of encoding + submission per draw, and the total with the GPU.
+static void benchIndirect(int draws) {
+    ColorScene scene = colorSceneCreate(draws);
+    WGPUBindGroupLayoutEntry entry = bufferEntry(0, WGPUShaderStage_Compute, WGPUBufferBindingType_Storage, 0, 16);
+    WGPUBindGroupLayoutDescriptor layoutDescriptor = {.entryCount = 1, .entries = &entry};
+    WGPUBindGroupLayout layout = wgpuDeviceCreateBindGroupLayout(device, &layoutDescriptor);
+    WGPUComputePipelineDescriptor descriptor = {.layout = pipelineLayout(layout),
+                                                .compute = {.module = shader(argumentsSource), .entryPoint = text("main")}};
+    WGPUComputePipeline compute = wgpuDeviceCreateComputePipeline(device, &descriptor);
+    uint64_t size = (uint64_t)draws * 16;
+    WGPUBuffer arguments = buffer(size, WGPUBufferUsage_Storage | WGPUBufferUsage_Indirect | WGPUBufferUsage_CopyDst);
+    WGPUBindGroupEntry groupEntry = {.binding = 0, .buffer = arguments, .size = size};
+    WGPUBindGroupDescriptor groupDescriptor = {.layout = layout, .entryCount = 1, .entries = &groupEntry};
+    WGPUBindGroup group = wgpuDeviceCreateBindGroup(device, &groupDescriptor);
+    void *zeros = calloc((size_t)draws, 16);
+    uint64_t cpu = 0, total = 0;
+    for (int pass = 0; pass < 2; pass++) {   // pass 0 warms up
+        wgpuQueueWriteBuffer(queue, arguments, 0, zeros, size);
+        uint64_t start = nowNanoseconds();
+        WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device, NULL);
+        WGPUComputePassEncoder computePass = wgpuCommandEncoderBeginComputePass(encoder, NULL);
+        wgpuComputePassEncoderSetPipeline(computePass, compute);
+        wgpuComputePassEncoderSetBindGroup(computePass, 0, group, 0, NULL);
+        wgpuComputePassEncoderDispatchWorkgroups(computePass, ((uint32_t)draws + 63) / 64, 1, 1);
+        wgpuComputePassEncoderEnd(computePass);
+        wgpuComputePassEncoderRelease(computePass);
+        WGPURenderPassEncoder render = beginPass(encoder, scene.view);
+        wgpuRenderPassEncoderSetPipeline(render, scene.pipeline);
+        wgpuRenderPassEncoderSetVertexBuffer(render, 0, scene.vertices, 0, CELLS * 24);
+        for (int i = 0; i < draws; i++) {
+            colorSceneStage(&scene, i);
+            uint32_t offset = (uint32_t)i * ALIGN;
+            wgpuRenderPassEncoderSetBindGroup(render, 0, scene.group, 1, &offset);
+            wgpuRenderPassEncoderDrawIndirect(render, arguments, (uint64_t)i * 16);
+        }
+        wgpuRenderPassEncoderEnd(render);
+        wgpuRenderPassEncoderRelease(render);
+        colorSceneFinish(&scene, encoder, draws, "B6", start, &cpu, &total);
+    }
+    printf("{\"impl\":\"wgpu-native\",\"bench\":\"B6\",\"variant\":\"\",\"ok\":true,\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g}\n",
+           (double)cpu / draws, (double)total / 1e6);
 }
 
 static const char *texturedSource =
@@ -510,13 +718,14 @@ static void benchFrameLoop(int frames, uint64_t processStart) {
 int main(int argc, char **argv) {
     const char *bench = "";
     const char *variant = "dynamic-offset";
-    int validate = 0, count = 0;
+    int validate = 0, count = 0, threads = 1;
     uint64_t processStart = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--bench") == 0 && i + 1 < argc) bench = argv[i + 1];
         if (strcmp(argv[i], "--start") == 0 && i + 1 < argc) processStart = strtoull(argv[i + 1], NULL, 10);
         if (strcmp(argv[i], "--count") == 0 && i + 1 < argc) count = atoi(argv[i + 1]);
         if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc) variant = argv[i + 1];
+        if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) threads = atoi(argv[i + 1]);
         validate |= strcmp(argv[i], "--validate") == 0;
     }
     setUp(validate);
@@ -525,8 +734,11 @@ int main(int argc, char **argv) {
     else if (strcmp(bench, "B3") == 0) benchFrameLoop(1000, 0);
     else if (strcmp(bench, "B7") == 0) benchFrameLoop(1, processStart ? processStart : nowNanoseconds());
     else if (strcmp(bench, "B4") == 0) benchDrain();
+    else if (strcmp(bench, "B5") == 0) benchParallelEncoding(count > 0 ? count : 100000, threads);
+    else if (strcmp(bench, "B6") == 0) benchIndirect(count > 0 ? count : 10000);
     else {
-        fprintf(stderr, "usage: WGPUBench --bench B1|B2|B3|B4|B7 [--count N] [--variant dynamic-offset|one-bind-group] [--start NS] [--validate]\n");
+        fprintf(stderr, "usage: WGPUBench --bench B1|B2|B3|B4|B5|B6|B7 [--count N] "
+                        "[--variant dynamic-offset|one-bind-group|first-vertex] [--threads T] [--start NS] [--validate]\n");
         return 64;
     }
     wgpuDevicePoll(device, 1, NULL);
