@@ -26,7 +26,9 @@ public final class SharedEvent: @unchecked Sendable {
     deinit { listener.stop() }
 
     /// The counter's value. Setting it signals from the CPU; the new value must be
-    /// greater than the current one.
+    /// greater than the current one. Command buffers held for a value it reaches are
+    /// submitted on the setting thread, as `commit()` submits on the committing one;
+    /// `notify` blocks run on the listener thread.
     public var signaledValue: UInt64 {
         get { (try? timeline.value()) ?? 0 }
         set {
@@ -35,7 +37,7 @@ public final class SharedEvent: @unchecked Sendable {
                 misuse("signaledValue set to \(newValue), which is not greater than the current \(current)")
             }
             try? timeline.signal(newValue)
-            listener.valueChanged()
+            for block in listener.valueChanged(reaching: newValue) { block() }
         }
     }
 
@@ -48,9 +50,10 @@ public final class SharedEvent: @unchecked Sendable {
 }
 
 extension SharedEvent {
-    /// Runs `block` on the listener thread once the value reaches `value`.
+    /// Runs `block` once the value reaches `value`: on the thread that sets
+    /// `signaledValue` to it, or on the listener thread when a command buffer signals it.
     func whenReached(_ value: UInt64, _ block: @escaping @Sendable () -> Void) {
-        listener.add(value: value, block: block)
+        listener.add(value: value, onSettingThread: true, block: block)
     }
 
     /// Called when a command buffer that signals this event has completed.
@@ -102,7 +105,9 @@ extension CommandBuffer {
 private final class EventListener: @unchecked Sendable {
     private let timeline: VulkanTimeline
     private let lock = ConditionLock()
-    private var waiters: [(value: UInt64, block: @Sendable () -> Void)] = []
+    /// Blocks due at a value; `onSettingThread` ones run on the thread that sets the value
+    /// from the CPU, when it does (no wakeup of this thread in between).
+    private var waiters: [(value: UInt64, onSettingThread: Bool, block: @Sendable () -> Void)] = []
     /// Bumped by every change that may make a waiter due.
     private var changes: UInt64 = 0
     private var thread: ServiceThread?
@@ -112,9 +117,9 @@ private final class EventListener: @unchecked Sendable {
         self.timeline = timeline
     }
 
-    func add(value: UInt64, block: @escaping @Sendable () -> Void) {
+    func add(value: UInt64, onSettingThread: Bool = false, block: @escaping @Sendable () -> Void) {
         lock.withLock {
-            waiters.append((value, block))
+            waiters.append((value, onSettingThread, block))
             if thread == nil {
                 thread = ServiceThread.start(name: "SwiftGPU.event", running: self) { $0.run() }
             }
@@ -128,6 +133,19 @@ private final class EventListener: @unchecked Sendable {
         lock.withLock {
             changes += 1
             lock.broadcast()
+        }
+    }
+
+    /// The CPU set the value to `value`: takes the blocks due then that run on the setting
+    /// thread (the caller runs them, with no lock held), and wakes the thread for the rest.
+    func valueChanged(reaching value: UInt64) -> [@Sendable () -> Void] {
+        lock.withLock {
+            changes += 1
+            lock.broadcast()
+            guard waiters.contains(where: { $0.onSettingThread && $0.value <= value }) else { return [] }
+            let due = waiters.filter { $0.onSettingThread && $0.value <= value }.map(\.block)
+            waiters.removeAll { $0.onSettingThread && $0.value <= value }
+            return due
         }
     }
 
