@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import GPU
 import Shaders
@@ -44,6 +45,26 @@ struct BatchedSubmissionTests {
         for index in [0, 2, 4] {
             #expect(order.firstIndex(of: "scheduled \(index)")! < order.firstIndex(of: "completed \(index)")!)
         }
+    }
+
+    @Test("a CPU signal submits the buffers held for it before the setter returns, on the setting thread")
+    func cpuSignalSchedulesOnTheSettingThread() throws {
+        let gpu = try TestGPU()
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let event = try gpu.device.makeSharedEvent()
+        let buffers = try heldBuffers(gpu, count: 3, counter: counter, event: event)
+        let threads = Locked<[pthread_t]>([])
+        for cb in buffers {
+            cb.addScheduledHandler { _ in threads.withLock { $0.append(pthread_self()) } }
+            cb.commit()
+        }
+        #expect(buffers.allSatisfy { $0.status == .committed })
+        event.signaledValue = 1
+        #expect(buffers.allSatisfy { $0.status >= .scheduled })
+        #expect(threads.current.count == 3)
+        #expect(threads.current.allSatisfy { pthread_equal($0, pthread_self()) != 0 })
+        buffers.last?.waitUntilCompleted()
+        #expect(counter.contents().load(as: UInt32.self) == 3)
     }
 
     @Test("a scheduled handler may wait for the buffer before it in the same run")
