@@ -263,7 +263,7 @@ PROFILES = {"B1": {"sizes": (1000, 4000), "per": 3000, "unit": "buffer", "thread
             "B6": {"sizes": (2000, 6000), "per": 2 * 4000, "unit": "draw", "threads": "recording thread"}}
 # A function only the recording threads run, to tell them from the others in B5's profiles.
 RECORDING_FUNCTION = {"swiftgpu": "RenderCommandEncoderC14drawPrimitives", "vulkan-c": "recordShare",
-                      "wgpu-native": "recordShare"}
+                      "wgpu-native": "wgpuRenderBundleEncoderDraw"}
 
 
 def profile_cases(bench):
