@@ -37,7 +37,12 @@ public final class SharedEvent: @unchecked Sendable {
                 misuse("signaledValue set to \(newValue), which is not greater than the current \(current)")
             }
             try? timeline.signal(newValue)
-            for block in listener.valueChanged(reaching: newValue) { block() }
+            for waiter in listener.valueChanged(reaching: newValue) where !waiter.block(false) {
+                // It would have had to wait (another thread is submitting on that queue):
+                // the listener thread does it instead, so that this setter never blocks on
+                // another thread's scheduled handlers.
+                listener.add(value: waiter.value, block: waiter.block)
+            }
         }
     }
 
@@ -45,14 +50,19 @@ public final class SharedEvent: @unchecked Sendable {
     /// there, if it already has). The thread sleeps on a condition variable until the value
     /// changes: no polling.
     public func notify(atValue value: UInt64, block: @escaping @Sendable (SharedEvent, UInt64) -> Void) {
-        listener.add(value: value) { [self] in block(self, value) }
+        listener.add(value: value) { [self] _ in
+            block(self, value)
+            return true
+        }
     }
 }
 
 extension SharedEvent {
-    /// Runs `block` once the value reaches `value`: on the thread that sets
-    /// `signaledValue` to it, or on the listener thread when a command buffer signals it.
-    func whenReached(_ value: UInt64, _ block: @escaping @Sendable () -> Void) {
+    /// Runs `block` once the value reaches `value`: first on the thread that sets
+    /// `signaledValue` to it, with `mayWait` false (the block returns false when it could
+    /// not do its work without waiting for another thread), else on the listener thread,
+    /// with `mayWait` true; and there too when a command buffer signals the value.
+    func whenReached(_ value: UInt64, _ block: @escaping @Sendable (_ mayWait: Bool) -> Bool) {
         listener.add(value: value, onSettingThread: true, block: block)
     }
 
@@ -107,7 +117,15 @@ private final class EventListener: @unchecked Sendable {
     private let lock = ConditionLock()
     /// Blocks due at a value; `onSettingThread` ones run on the thread that sets the value
     /// from the CPU, when it does (no wakeup of this thread in between).
-    private var waiters: [(value: UInt64, onSettingThread: Bool, block: @Sendable () -> Void)] = []
+    private var waiters: [Waiter] = []
+
+    /// A block due at a value; it returns false when, run on a setting thread (`mayWait`
+    /// false), it could not do its work without waiting.
+    struct Waiter {
+        var value: UInt64
+        var onSettingThread: Bool
+        var block: @Sendable (_ mayWait: Bool) -> Bool
+    }
     /// Bumped by every change that may make a waiter due.
     private var changes: UInt64 = 0
     private var thread: ServiceThread?
@@ -117,9 +135,9 @@ private final class EventListener: @unchecked Sendable {
         self.timeline = timeline
     }
 
-    func add(value: UInt64, onSettingThread: Bool = false, block: @escaping @Sendable () -> Void) {
+    func add(value: UInt64, onSettingThread: Bool = false, block: @escaping @Sendable (_ mayWait: Bool) -> Bool) {
         lock.withLock {
-            waiters.append((value, onSettingThread, block))
+            waiters.append(Waiter(value: value, onSettingThread: onSettingThread, block: block))
             if thread == nil {
                 thread = ServiceThread.start(name: "SwiftGPU.event", running: self) { $0.run() }
             }
@@ -136,14 +154,14 @@ private final class EventListener: @unchecked Sendable {
         }
     }
 
-    /// The CPU set the value to `value`: takes the blocks due then that run on the setting
+    /// The CPU set the value to `value`: takes the waiters due then that run on the setting
     /// thread (the caller runs them, with no lock held), and wakes the thread for the rest.
-    func valueChanged(reaching value: UInt64) -> [@Sendable () -> Void] {
+    func valueChanged(reaching value: UInt64) -> [Waiter] {
         lock.withLock {
             changes += 1
             lock.broadcast()
             guard waiters.contains(where: { $0.onSettingThread && $0.value <= value }) else { return [] }
-            let due = waiters.filter { $0.onSettingThread && $0.value <= value }.map(\.block)
+            let due = waiters.filter { $0.onSettingThread && $0.value <= value }
             waiters.removeAll { $0.onSettingThread && $0.value <= value }
             return due
         }
@@ -168,13 +186,13 @@ private final class EventListener: @unchecked Sendable {
                 return !isStopping
             }
             guard proceed, let current = try? timeline.value() else { return }
-            let due = lock.withLock { () -> [@Sendable () -> Void] in
+            let due = lock.withLock { () -> [@Sendable (Bool) -> Bool] in
                 let due = waiters.filter { $0.value <= current }.map(\.block)
                 waiters.removeAll { $0.value <= current }
                 return due
             }
             guard ServiceActivity.begin() else { return }
-            for block in due { block() }
+            for block in due { _ = block(true) }
             ServiceActivity.end()
         }
     }

@@ -130,4 +130,30 @@ struct EngineRaceTests {
         later.waitUntilCompleted()
         #expect(later.error?.code == .deviceRemoved)
     }
+
+    @Test("a CPU signal while another thread holds the queue's scheduler returns at once; the listener submits")
+    func cpuSignalWhileTheSchedulerIsHeld() throws {
+        let gpu = try TestGPU()
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let event = try gpu.device.makeSharedEvent()
+        let held = try gpu.incrementBuffer(counter)
+        held.encodeWaitForEvent(event, value: 1)
+        held.commit()   // the head, held for the event: its wait is registered
+        #expect(held.status == .committed)
+        // Another thread's commit is held inside the scheduler, reading the event's value.
+        let behind = try gpu.incrementBuffer(counter)
+        let faults = gpu.device.backend.faults
+        faults.pause(at: .getSemaphoreCounterValue)
+        let committer = DispatchGroup()
+        DispatchQueue.global().async(group: committer) { behind.commit() }
+        faults.waitUntilPaused(at: .getSemaphoreCounterValue)
+        // Submitting here would wait for that thread: the setter hands the work over.
+        event.signaledValue = 1
+        #expect(held.status == .committed)
+        faults.resume(.getSemaphoreCounterValue)
+        committer.wait()
+        behind.waitUntilCompleted()
+        #expect(held.status == .completed && behind.status == .completed)
+        #expect(counter.contents().load(as: UInt32.self) == 2)
+    }
 }

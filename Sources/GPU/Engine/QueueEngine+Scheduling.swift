@@ -48,7 +48,15 @@ extension QueueEngine {
                         defer { buffer.record.heldForValue = unreached.value }
                         return buffer.record.heldForValue != unreached.value
                     }
-                    if isNew { unreached.event.whenReached(unreached.value) { [self] in schedule() } }
+                    if isNew {
+                        unreached.event.whenReached(unreached.value) { [self] mayWait in
+                            if mayWait {
+                                schedule()
+                                return true
+                            }
+                            return submitLock.withLockIfAvailable { schedule() }
+                        }
+                    }
                     return
                 case .submit:
                     submitBatch()
