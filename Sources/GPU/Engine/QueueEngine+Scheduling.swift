@@ -54,7 +54,7 @@ extension QueueEngine {
                                 schedule()
                                 return true
                             }
-                            return submitLock.withLockIfAvailable { schedule() }
+                            return scheduleIfNoneSubmitting()
                         }
                     }
                     return
@@ -63,6 +63,13 @@ extension QueueEngine {
                 }
             }
         }
+    }
+
+    /// `schedule()`, unless another thread holds the submission lock (it may be inside a
+    /// long call, or in a scheduled handler that waits for this thread): returns false then,
+    /// without waiting.
+    func scheduleIfNoneSubmitting() -> Bool {
+        submitLock.withLockIfAvailable { schedule() }
     }
 
     /// Decides what to do with the head, taking it out of the order when it goes, and with
@@ -167,11 +174,10 @@ extension QueueEngine {
     /// Returns how many were scheduled and how many failed, of those waiting when the
     /// gate closed.
     func drain(until deadline: DrainDeadline) -> (scheduled: Int, failed: Int) {
-        // Buffers held for event values that were reached as the gate closed (an observer
-        // signalled them) go now, on this thread, rather than after the event's listener
-        // thread wakes. Only when no other thread is submitting: that one may be held in a
-        // long call, and the drain must keep its deadline.
-        _ = submitLock.withLockIfAvailable { schedule() }
+        // What may go now (buffers held for an event value the GPU reached, whose listener
+        // thread has not woken yet) goes on this thread. Only when no other thread is
+        // submitting: the drain must keep its deadline.
+        _ = scheduleIfNoneSubmitting()
         deadline.onExpiry { [weak self] in
             guard let self else { return }
             lock.withLock { lock.broadcast() }
