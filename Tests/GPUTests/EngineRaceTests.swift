@@ -18,7 +18,7 @@ struct EngineRaceTests {
         let second: CommandBuffer
         let third: CommandBuffer?
         let endings: Locked<[String]>
-        let committers = DispatchGroup()
+        let committers: [NamedThread]
 
         init(withEnqueuedThird: Bool) throws {
             life = AppLifecycle(clock: ManualClock())
@@ -38,19 +38,24 @@ struct EngineRaceTests {
             first.enqueue()
             second.enqueue()
             third?.enqueue()
+            // The pause holds the committing thread only: the queue's completion thread
+            // and an event's listener thread read semaphore values whenever they run.
             let faults = gpu.device.backend.faults
-            faults.pause(at: .getSemaphoreCounterValue)
             let (first, second, engine) = (first, second, gpu.queue.engine)
-            DispatchQueue.global().async(group: committers) { first.commit() }
+            let firstCommitter = NamedThread("commits the head")
+            faults.pause(at: .getSemaphoreCounterValue, when: firstCommitter.isCurrent)
+            firstCommitter.start { first.commit() }
             faults.waitUntilPaused(at: .getSemaphoreCounterValue)
             // `second` is counted, then waits for the held scheduler's submission lock.
-            DispatchQueue.global().async(group: committers) { second.commit() }
+            let secondCommitter = NamedThread("commits behind the head")
+            secondCommitter.start { second.commit() }
+            committers = [firstCommitter, secondCommitter]
             engine.lock.withLock { engine.lock.wait { engine.order.awaitingSchedule == 2 } }
         }
 
         func resume() {
             gpu.device.backend.faults.resume(.getSemaphoreCounterValue)
-            committers.wait()
+            for committer in committers { committer.join() }
         }
     }
 
@@ -142,16 +147,18 @@ struct EngineRaceTests {
         #expect(held.status == .committed)
         // Another thread's commit is held inside the scheduler, reading the event's value.
         let behind = try gpu.incrementBuffer(counter)
+        // The pause holds the committing thread only: the event's listener thread, woken
+        // when the head's wait was registered, reads the same value whenever it runs.
         let faults = gpu.device.backend.faults
-        faults.pause(at: .getSemaphoreCounterValue)
-        let committer = DispatchGroup()
-        DispatchQueue.global().async(group: committer) { behind.commit() }
+        let committer = NamedThread("commits behind the held head")
+        faults.pause(at: .getSemaphoreCounterValue, when: committer.isCurrent)
+        committer.start { behind.commit() }
         faults.waitUntilPaused(at: .getSemaphoreCounterValue)
         // Submitting here would wait for that thread: the setter hands the work over.
         event.signaledValue = 1
         #expect(held.status == .committed)
         faults.resume(.getSemaphoreCounterValue)
-        committer.wait()
+        committer.join()
         behind.waitUntilCompleted()
         #expect(held.status == .completed && behind.status == .completed)
         #expect(counter.contents().load(as: UInt32.self) == 2)

@@ -4,13 +4,15 @@ import SwiftGPUSupport
 import Synchronization
 
 /// Faults a test has asked for: the next `count` calls at a call site return `result`
-/// instead of reaching Vulkan; or the next call at a site waits, before it is made, until
-/// the test lets it go (to hold a thread at a chosen point).
+/// instead of reaching Vulkan; or the next call at a site on a chosen thread waits, before
+/// it is made, until the test lets it go (to hold that thread at a chosen point while the
+/// service threads that make the same call pass by).
 ///
 /// `@unchecked Sendable`: the tables are guarded by `lock`; `armed` is atomic.
 final class FaultInjector: @unchecked Sendable {
     private struct Fault { var code: VulkanError.Code; var remaining: Int }
-    private enum Pause { case armed, reached, released }
+    private enum Stage { case armed, reached, released }
+    private struct Pause { var stage: Stage; let holds: @Sendable () -> Bool }
     private let lock = ConditionLock()
     private var faults: [VulkanCallSite: Fault] = [:]
     private var pauses: [VulkanCallSite: Pause] = [:]
@@ -26,23 +28,24 @@ final class FaultInjector: @unchecked Sendable {
         }
     }
 
-    /// Makes the next call at `site` wait before it is made until `resume(_:)`.
-    func pause(at site: VulkanCallSite) {
+    /// Makes the next call at `site` for which `holds` is true on the calling thread wait,
+    /// before it is made, until `resume(_:)`; calls for which it is false pass.
+    func pause(at site: VulkanCallSite, when holds: @escaping @Sendable () -> Bool = { true }) {
         lock.withLock {
-            pauses[site] = .armed
+            pauses[site] = Pause(stage: .armed, holds: holds)
             armed.store(true, ordering: .relaxed)
         }
     }
 
     /// Blocks until a call has reached the pause at `site`.
     func waitUntilPaused(at site: VulkanCallSite) {
-        lock.withLock { lock.wait { pauses[site] == .reached } }
+        lock.withLock { lock.wait { pauses[site]?.stage == .reached } }
     }
 
     /// Lets the call held at `site` go on.
     func resume(_ site: VulkanCallSite) {
         lock.withLock {
-            pauses[site] = .released
+            pauses[site]?.stage = .released
             lock.broadcast()
         }
     }
@@ -51,14 +54,17 @@ final class FaultInjector: @unchecked Sendable {
     func clear() { lock.withLock { faults.removeAll(); pauses.removeAll(); armed.store(false, ordering: .relaxed) } }
 
     /// The injected result for this call, consuming one use, or nil to make the real call
-    /// (after waiting out a pause armed at `site`).
+    /// (after waiting out a pause armed at `site` that holds this thread).
     func take(_ site: VulkanCallSite) -> VkResult? {
         guard armed.load(ordering: .relaxed) else { return nil }
+        // The test's condition runs with no lock held.
+        let condition = lock.withLock { pauses[site].flatMap { $0.stage == .armed ? $0.holds : nil } }
+        let held = condition?() ?? false
         return lock.withLock {
-            if pauses[site] == .armed {
-                pauses[site] = .reached
+            if held, pauses[site]?.stage == .armed {
+                pauses[site]?.stage = .reached
                 lock.broadcast()
-                lock.wait { pauses[site] == .released }
+                lock.wait { pauses[site]?.stage == .released }
                 pauses[site] = nil
                 armed.store(!faults.isEmpty || !pauses.isEmpty, ordering: .relaxed)
             }
