@@ -137,12 +137,9 @@ struct LifecycleGateTests {
         let cb = try gpu.incrementBuffer(counter)
         // The commit is admitted (the app is active), then held between admission and its
         // queue counting it: in vkEndCommandBuffer. Threads, not tasks: both block.
-        gpu.device.backend.faults.pause(at: .endCommandBuffer)
-        let committed = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            cb.commit()
-            committed.signal()
-        }
+        let committer = NamedThread("commits as the gate closes")
+        gpu.device.backend.faults.pause(at: .endCommandBuffer, when: committer.isCurrent)
+        committer.start { cb.commit() }
         gpu.device.backend.faults.waitUntilPaused(at: .endCommandBuffer)
         // The app enters the background meanwhile. Once the state is background (the
         // willResignActive observers run before the gate meets didEnterBackground), the
@@ -161,7 +158,7 @@ struct LifecycleGateTests {
         #expect(life.state == .background)
         gpu.device.backend.faults.resume(.endCommandBuffer)
         transitioned.wait()
-        committed.wait()
+        committer.join()
         // It was committed before the background: it is scheduled by the time
         // didEnterBackground returns (by the drain, or before the drain noted the queue's
         // backlog when its thread got there first), never after.
