@@ -5,18 +5,21 @@
 /// compute encoder when nothing else holds it (see `SoleReference`), so a steady loop of
 /// compute passes allocates no encoders.
 public final class ComputeCommandEncoder {
+    // An encoder is used from one thread at a time (Metal's rule, and every call here is
+    // synchronous), and a reused one is reopened by the thread that makes it: no access to
+    // these can overlap another, so they skip Swift's run-time exclusivity checks.
     /// The command buffer it records into; nil once ended (the buffer then keeps the
     /// encoder, and an encoder that kept its buffer would keep both alive).
-    private var commandBuffer: CommandBuffer?
-    private var context: VulkanCommandContext
-    private var binder: ResourceBinder
-    private var pipeline: ComputePipelineState?
-    private var isEnded = false
-    private var debugGroups = DebugGroups()
+    @exclusivity(unchecked) private var commandBuffer: CommandBuffer?
+    @exclusivity(unchecked) private var context: VulkanCommandContext
+    @exclusivity(unchecked) private var binder: ResourceBinder
+    @exclusivity(unchecked) private var pipeline: ComputePipelineState?
+    @exclusivity(unchecked) private var isEnded = false
+    @exclusivity(unchecked) private var debugGroups = DebugGroups()
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
-    private var boundBackend: ObjectIdentifier?
+    @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
     /// A resource failure was recorded on the command buffer: nothing more is recorded.
-    private var hasFailed = false
+    @exclusivity(unchecked) private var hasFailed = false
 
     init(commandBuffer: CommandBuffer, context: VulkanCommandContext) {
         self.commandBuffer = commandBuffer
@@ -168,7 +171,7 @@ public final class ComputeCommandEncoder {
 
     /// A label for debugging, recorded as a debug signpost where it is set (visible in
     /// RenderDoc and validation messages).
-    public var label: String? {
+    @exclusivity(unchecked) public var label: String? {
         didSet { if let label { context.debugLabel(.insert, label) } }
     }
 

@@ -24,9 +24,10 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// The secondary contexts parallel render passes recorded into, kept for later ones:
     /// owned like the context itself (a parallel encoder takes the spares while open and
     /// gives them back when it ends). The first `secondariesUsed` hold this command
-    /// buffer's passes until it completes.
-    var secondaries: [VulkanCommandContext] = []
-    var secondariesUsed = 0
+    /// buffer's passes until it completes. Like the state below, touched by the context's
+    /// one owner at a time: no run-time exclusivity checks.
+    @exclusivity(unchecked) var secondaries: [VulkanCommandContext] = []
+    @exclusivity(unchecked) var secondariesUsed = 0
     private var descriptorPool: VkDescriptorPool?
     // Touched by every setBytes and set*Buffer call: the context's owner is one thread at
     // a time (see above), so these skip Swift's run-time exclusivity checks.
@@ -47,8 +48,9 @@ final class VulkanCommandContext: @unchecked Sendable {
     @exclusivity(unchecked) var signals: [TimelineOperation] = []
     /// Present semaphores of the swapchain images this command buffer presents.
     @exclusivity(unchecked) var presentSignals: [VkSemaphore] = []
-    /// Images this command buffer moved out of their resting layout, and where they are.
-    var imageLayouts: [(image: VulkanImage, layout: VkImageLayout)] = []
+    /// Images this command buffer moved out of their resting layout, and where they are
+    /// (one owner at a time, as `encoding`).
+    @exclusivity(unchecked) var imageLayouts: [(image: VulkanImage, layout: VkImageLayout)] = []
     /// Scratch space for descriptor writes, reused by every flush.
     let writes: UnsafeMutableBufferPointer<VkWriteDescriptorSet>
     /// The pipeline `writes` were last built for (it is kept alive by `retained` while
