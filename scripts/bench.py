@@ -30,6 +30,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEPS = os.path.join(ROOT, "Benchmarks", ".deps")
 RESULTS = os.path.join(ROOT, "Benchmarks", "results.json")
 CURVES_SVG = os.path.join(ROOT, "Benchmarks", "cost-curves.svg")
+STATIC_BUILD = os.path.join(ROOT, ".build-static")
+# Benchmarks also run with SwiftGPUBench linked against a static Swift runtime and
+# Foundation (`swift build --static-swift-stdlib`): start-up and resident memory depend on it.
+STATIC_BENCHES = {"B3", "B7"}
 WGPU_VERSION = "0.32.0"
 SHADERS = ["Shaders/increment.comp", "Shaders/bench.vert", "Shaders/bench.frag", "Shaders/textured.vert",
            "Shaders/textured.frag", "Benchmarks/Shaders/bench_push.frag", "Benchmarks/Shaders/indirect_args.comp"]
@@ -115,9 +119,21 @@ def build():
     for product in ["SwiftGPUBench", "VulkanBench"]:
         run(["swift", "build", "-c", "release", "--product", product], capture=False)
     binaries = run(["swift", "build", "-c", "release", "--show-bin-path"]).strip()
+    # SwiftPM links every executable with swiftc, which maps libswiftCore.so into the C
+    # baseline (2 MiB resident, and its start-up). The baseline is SwiftPM's objects (the
+    # same compiler and flags) linked as a C program.
+    vulkan_c = os.path.join(DEPS, "VulkanBench")
+    run(["gcc"] + sorted(glob.glob(os.path.join(binaries, "VulkanBench.build", "*.o")))
+        + ["-lvulkan", "-lm", "-lpthread", "-o", vulkan_c])
+    # SwiftGPU as an app is deployed on Linux: the Swift runtime and Foundation linked in.
+    print("bench: building SwiftGPUBench with --static-swift-stdlib (release)", flush=True)
+    static = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", STATIC_BUILD]
+    run(static + ["--product", "SwiftGPUBench"], capture=False)
+    static_binaries = run(static + ["--show-bin-path"]).strip()
     return {
         "swiftgpu": [os.path.join(binaries, "SwiftGPUBench"), "--spirv", spirv],
-        "vulkan-c": [os.path.join(binaries, "VulkanBench"), "--spirv", spirv],
+        "swiftgpu-static": [os.path.join(static_binaries, "SwiftGPUBench"), "--spirv", spirv],
+        "vulkan-c": [vulkan_c, "--spirv", spirv],
         "wgpu-native": [wgpu_bench],
     }, shim
 
@@ -131,8 +147,13 @@ def jobs(bench):
     if bench == "B5":
         return [(impl, str(t), ["--threads", str(t)]) for t in B5_THREADS for impl in ["swiftgpu", "vulkan-c", "wgpu-native"]]
     if bench == "B7":
-        return [(impl, cache, []) for cache in ["cold", "warm"] for impl in ["swiftgpu", "vulkan-c", "wgpu-native"]]
-    return [("swiftgpu", "", []), ("wgpu-native", "", []), ("vulkan-c", "", [])]
+        return [(impl, cache, []) for cache in ["cold", "warm"] for impl in implementations(bench)]
+    return [(impl, "", []) for impl in implementations(bench)]
+
+
+def implementations(bench):
+    """The implementations a benchmark (other than B2 and B5) runs."""
+    return ["swiftgpu"] + (["swiftgpu-static"] if bench in STATIC_BENCHES else []) + ["wgpu-native", "vulkan-c"]
 
 
 def runs_of(commands, impl, bench, extra, env, cache=None):
@@ -145,6 +166,7 @@ def runs_of(commands, impl, bench, extra, env, cache=None):
         arguments += ["--start", str(time.monotonic_ns())]
     records = [json.loads(line) for line in run(arguments, env=env).splitlines() if line.startswith("{")]
     for record in records:
+        record["impl"] = impl   # the static build reports itself as "swiftgpu"
         if bench == "B7":   # a warm cache's folder is named so; a cold one is a fresh temporary folder
             record["variant"] = "warm" if cache.endswith("-warm") else "cold"
     return records
@@ -164,7 +186,7 @@ def measure(commands, benches, passes, threads):
     records = []
     scratch = tempfile.mkdtemp(prefix="swiftgpu-bench-")
     if "B7" in benches:
-        for impl in ["swiftgpu", "vulkan-c", "wgpu-native"]:   # fill the warm caches
+        for impl in implementations("B7"):   # fill the warm caches
             os.makedirs(os.path.join(scratch, f"{impl}-warm"))
             runs_of(commands, impl, "B7", [], env, os.path.join(scratch, f"{impl}-warm"))
     for number in range(passes):
@@ -239,7 +261,7 @@ def validate(commands, benches):
     checked = []
     for bench in benches:
         for impl, variant, extra in jobs(bench):
-            if impl == "swiftgpu" or (bench == "B7" and variant == "warm"):
+            if impl.startswith("swiftgpu") or (bench == "B7" and variant == "warm"):
                 continue
             arguments = ["--validate"] + extra
             arguments += ["--count", "2000"] if bench in ("B2", "B5") else []   # the layer costs ~50 µs a draw
