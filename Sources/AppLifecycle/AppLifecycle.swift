@@ -75,15 +75,19 @@ public final class AppLifecycle: Sendable {
         guard transitions.contains(where: { $0.event == .didEnterBackground }) else {
             return DrainReport(elapsed: clock.now() - start)
         }
-        let expiry = DrainDeadline()
-        let cancelTimer = clock.after(deadline) { expiry.expire() }
+        // The timer starts only if a participant has to wait, for what is left of the
+        // deadline then.
+        let clock = clock
+        let expiry = DrainDeadline { expiry in
+            clock.after(max(deadline - (clock.now() - start), .zero)) { expiry.expire() }
+        }
         var report = DrainReport()
         for participant in participants() {
             let part = participant.drain(until: expiry)
             report.scheduled += part.scheduled
             report.failedAtDeadline += part.failedAtDeadline
         }
-        cancelTimer()
+        expiry.finish()
         report.refused = storage.withLock { $0.refusedSinceResign }
         report.elapsed = clock.now() - start
         startBackgroundTaskTimers()

@@ -42,6 +42,10 @@ public final class ManualClock: Clock, Sendable {
     /// How many sleepers and scheduled actions wait for the clock to advance.
     public var waitingCount: Int { state.withLock { $0.waiters.count } }
 
+    /// How many sleeps and scheduled actions have ever been started on the clock, whether
+    /// they ran, wait or were cancelled.
+    public var startedCount: Int { state.withLock { Int($0.nextID) } }
+
     /// The clock's resolution: it has none.
     public var minimumResolution: Duration { .zero }
 

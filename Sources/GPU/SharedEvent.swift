@@ -46,6 +46,9 @@ public final class SharedEvent: @unchecked Sendable {
         }
     }
 
+    /// How many times the event's listener thread has woken (see `EventListener`).
+    var listenerWakeups: Int { listener.wakeupCount }
+
     /// Calls `block` on the event's listener thread once the value reaches `value` (at once,
     /// there, if it already has). The thread sleeps on a condition variable until the value
     /// changes: no polling.
@@ -128,12 +131,17 @@ private final class EventListener: @unchecked Sendable {
     }
     /// Bumped by every change that may make a waiter due.
     private var changes: UInt64 = 0
+    private var wakeups = 0
     private var thread: ServiceThread?
     private var isStopping = false
 
     init(timeline: VulkanTimeline) {
         self.timeline = timeline
     }
+
+    /// How many times the thread has woken to compare the value with the waiters: what the
+    /// event's notifications cost in wakeups.
+    var wakeupCount: Int { lock.withLock { wakeups } }
 
     func add(value: UInt64, onSettingThread: Bool = false, block: @escaping @Sendable (_ mayWait: Bool) -> Bool) {
         lock.withLock {
@@ -155,11 +163,15 @@ private final class EventListener: @unchecked Sendable {
     }
 
     /// The CPU set the value to `value`: takes the waiters due then that run on the setting
-    /// thread (the caller runs them, with no lock held), and wakes the thread for the rest.
+    /// thread (the caller runs them, with no lock held), and wakes the thread only when
+    /// one of its own waiters is due (a signal that releases held command buffers alone
+    /// wakes no thread).
     func valueChanged(reaching value: UInt64) -> [Waiter] {
         lock.withLock {
-            changes += 1
-            lock.broadcast()
+            if waiters.contains(where: { !$0.onSettingThread && $0.value <= value }) {
+                changes += 1
+                lock.broadcast()
+            }
             guard waiters.contains(where: { $0.onSettingThread && $0.value <= value }) else { return [] }
             let due = waiters.filter { $0.onSettingThread && $0.value <= value }
             waiters.removeAll { $0.onSettingThread && $0.value <= value }
@@ -183,6 +195,7 @@ private final class EventListener: @unchecked Sendable {
             let proceed = lock.withLock { () -> Bool in
                 lock.wait { isStopping || changes != seen }
                 seen = changes
+                wakeups += 1
                 return !isStopping
             }
             guard proceed, let current = try? timeline.value() else { return }

@@ -63,6 +63,26 @@ struct LifecycleTests {
         #expect(received.map(\.time) == [.seconds(2), .seconds(3)])
     }
 
+    @Test("a drain with nothing to wait for starts no timer; one that waits gets the rest of the deadline from the call")
+    func drainDeadlineStartsWhenNeeded() {
+        let clock = ManualClock()
+        let life = AppLifecycle(clock: clock)
+        let idle = DrainingParticipant(clock: clock, waits: false)
+        life.register(idle)
+        let started = clock.startedCount
+        _ = life.didEnterBackground(deadline: .seconds(5))
+        #expect(clock.startedCount == started, "no participant waited: no timer")
+        life.didBecomeActive()
+
+        let waiting = DrainingParticipant(clock: clock, waits: true)
+        life.register(waiting)
+        _ = life.didEnterBackground(deadline: .seconds(5))
+        // It waited 2 s before asking: the deadline fell 3 s later, 5 s after the call.
+        #expect(waiting.seen.current == ["timer started", "not expired at 4.999 s", "expired at 5 s"])
+        #expect(clock.waitingCount == 0, "the timer ran: nothing is left on the clock")
+        withExtendedLifetime((idle, waiting)) {}
+    }
+
     @Test("a background task expires once when it outlives its budget, on the test clock")
     func backgroundTaskExpiry() {
         let clock = ManualClock()
@@ -120,4 +140,32 @@ struct LifecycleTests {
         clock.advance(by: .seconds(1))
         #expect(expirations.current == 1)
     }
+}
+
+/// A participant whose drain returns at once, or spends 2 s of the test clock, then waits
+/// for the deadline (advancing the clock itself, which runs timers synchronously).
+private final class DrainingParticipant: LifecycleParticipant {
+    let clock: ManualClock
+    let waits: Bool
+    let seen = Locked<[String]>([])
+
+    init(clock: ManualClock, waits: Bool) {
+        self.clock = clock
+        self.waits = waits
+    }
+
+    func drain(until deadline: DrainDeadline) -> DrainReport {
+        guard waits else { return DrainReport() }
+        clock.advance(by: .seconds(2))
+        let started = clock.startedCount
+        deadline.onExpiry {}
+        if clock.startedCount == started + 1 { seen.withLock { $0.append("timer started") } }
+        clock.advance(by: .milliseconds(2999))
+        if !deadline.isExpired { seen.withLock { $0.append("not expired at 4.999 s") } }
+        clock.advance(by: .milliseconds(1))
+        if deadline.isExpired { seen.withLock { $0.append("expired at 5 s") } }
+        return DrainReport()
+    }
+
+    func lifecycleDidChange(_ transition: LifecycleTransition) {}
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Testing
 @testable import GPU
@@ -65,6 +66,29 @@ struct BatchedSubmissionTests {
         #expect(threads.current.allSatisfy { pthread_equal($0, pthread_self()) != 0 })
         buffers.last?.waitUntilCompleted()
         #expect(counter.contents().load(as: UInt32.self) == 3)
+    }
+
+    @Test("a CPU signal that only releases held buffers wakes no listener thread; one that a notify block waits for does")
+    func cpuSignalWakesTheListenerOnlyForItsOwnWaiters() throws {
+        let gpu = try TestGPU()
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let event = try gpu.device.makeSharedEvent()
+        let buffers = try heldBuffers(gpu, count: 2, counter: counter, event: event)
+        for cb in buffers { cb.commit() }
+        // Registering the held buffers started the listener, which wakes once to compare.
+        while event.listenerWakeups == 0 { sched_yield() }
+        let settled = event.listenerWakeups
+        event.signaledValue = 1
+        buffers.last?.waitUntilCompleted()
+        #expect(counter.contents().load(as: UInt32.self) == 2)
+        #expect(event.listenerWakeups == settled, "the setter submitted the buffers itself")
+        let notified = DispatchSemaphore(value: 0)
+        event.notify(atValue: 2) { _, _ in notified.signal() }
+        while event.listenerWakeups == settled { sched_yield() }
+        let beforeSignal = event.listenerWakeups
+        event.signaledValue = 2
+        notified.wait()
+        #expect(event.listenerWakeups > beforeSignal)
     }
 
     @Test("a scheduled handler may wait for the buffer before it in the same run")

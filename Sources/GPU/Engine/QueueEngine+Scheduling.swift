@@ -178,9 +178,13 @@ extension QueueEngine {
         // thread has not woken yet) goes on this thread. Only when no other thread is
         // submitting: the drain must keep its deadline.
         _ = scheduleIfNoneSubmitting()
-        deadline.onExpiry { [weak self] in
-            guard let self else { return }
-            lock.withLock { lock.broadcast() }
+        // The gate is closed, so the count only falls: with nothing waiting, the drain
+        // needs no deadline (and starts no timer).
+        if lock.withLock({ order.awaitingSchedule > 0 }) {
+            deadline.onExpiry { [weak self] in
+                guard let self else { return }
+                lock.withLock { lock.broadcast() }
+            }
         }
         let (waiting, stranded) = lock.withLock { () -> (Int, [CommandBuffer]) in
             let waiting = order.drainBaseline
