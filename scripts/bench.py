@@ -219,7 +219,7 @@ def measure_curves(commands, passes):
             for impl, extra, size in order[shift:] + order[:shift]:
                 for record in runs_of(commands, impl, bench, extra + ["--count", str(size)], env):
                     record["size"] = size
-                    if impl == "vulkan-c":
+                    if impl == "vulkan-c" and bench == "B2":
                         record["variant"] = "push-constant"
                     records.append(record)
         print(f"bench: cost curves pass {number + 1}/{passes} done", flush=True)
@@ -561,7 +561,9 @@ def report(results):
             print("\nB5 speed-up over one thread (median wall time of encoding + submit at 1 thread / at T)\n")
             for label, values in speedups(summary).items():
                 print(f"- {label}: " + ", ".join(f"{t} threads {v:.2f}×" for t, v in values.items()))
-    instructions = [row for entry in results["benchmarks"].values() for row in entry.get("instructions", [])]
+    # The curves' entry keeps its instruction counts by benchmark, drawn below.
+    instructions = [row for name, entry in results["benchmarks"].items() if name != "curves"
+                    for row in entry.get("instructions", [])]
     if instructions:
         print_instructions(instructions)
     entry = results["benchmarks"].get("curves", {})
