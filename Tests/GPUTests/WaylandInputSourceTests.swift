@@ -35,6 +35,12 @@ struct WaylandInputSourceTests {
             samples.withLock { $0.append(sample) }
             arrived.signal()
         }
+        // On every way out, a failed wait included: the source's thread stops before the
+        // connection, the compositor and the X server go.
+        defer {
+            source.stop()
+            withExtendedLifetime((window, weston, server)) {}
+        }
         let x = try XcbConnection(display: server.display)
         let raw = UnsafeMutableRawPointer(x.connection)
         // Weston gives a surface the pointer's focus when its pointer moves over it, and at
@@ -44,10 +50,12 @@ struct WaylandInputSourceTests {
         // the output's corner when it never saw the X pointer enter), clamped to the
         // output. So the stroke waits until the surface has the focus (a sample came, by
         // an enter or a motion), then until a small motion came to it as a motion.
-        /// Waits (5 s at most) until the samples so far satisfy `condition`.
+        /// Waits (20 s at most for each sample) until the samples so far satisfy
+        /// `condition`. The bound is for a compositor starved of the CPU: the whole suite
+        /// starts its X servers, compositors and pipelines on 2 cores at once.
         func wait(for what: String, until condition: ([InputSample]) -> Bool) -> Bool {
             while !samples.withLock({ condition($0) }) {
-                guard arrived.wait(timeout: .now() + 5) == .success else {
+                guard arrived.wait(timeout: .now() + 20) == .success else {
                     Issue.record("\(what) did not come: \(samples.withLock { $0 })")
                     return false
                 }
