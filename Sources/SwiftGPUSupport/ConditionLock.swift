@@ -42,6 +42,17 @@ package final class ConditionLock: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body`, which cannot throw, with the mutex held: the overload most calls take.
+    /// Swift 6.3's optimizer leaves both unspecialized in the other modules, so each lock is
+    /// a call into a generic body; this one moves no typed error through value witnesses
+    /// (B1: 26 instructions a lock instead of 44, 904 fewer per command buffer).
+    @inlinable @inline(__always)
+    package func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
     /// Blocks until `isDone` holds; must be called with the mutex held (inside `withLock`).
     package func wait(until isDone: () -> Bool) {
         while !isDone() { pthread_cond_wait(condition, mutex) }

@@ -15,4 +15,11 @@ package final class LockedValue<Value>: @unchecked Sendable {
     package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         try lock.withLock { () throws(E) -> T in try body(&value) }
     }
+
+    /// Runs `body`, which cannot throw, on the value with the lock held (see
+    /// `ConditionLock.withLock(_:)` for why both exist).
+    @inlinable
+    package func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.withLock { () -> T in body(&value) }
+    }
 }

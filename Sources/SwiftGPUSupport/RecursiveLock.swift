@@ -5,7 +5,7 @@ import Glibc
 ///
 /// `@unchecked Sendable`: the pthread mutex is allocated once and is itself the primitive.
 package final class RecursiveLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init() {
         mutex = .allocate(capacity: 1)
@@ -26,6 +26,15 @@ package final class RecursiveLock: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
+    }
+
+    /// Runs `body`, which cannot throw, with the mutex held (see
+    /// `ConditionLock.withLock(_:)` for why both exist).
+    @inlinable @inline(__always)
+    package func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
     }
 
     /// Runs `body` with the mutex held if it is free (or already held by this thread);
