@@ -388,10 +388,15 @@ public final class RenderCommandEncoder {
         if descriptorsDirty {
             // Small uniform blocks fed by setBytes go through push constants where the
             // pipeline has a twin for them; anything else through descriptors.
-            if let twin = pipeline.pushConstants, twin.canDraw(with: bufferTable) {
-                bind(twin.backend)
-                context.pushConstants(twin, from: bufferTable)
-                try binder.flush(twin, call: call, trackHazards: false)
+            if let unretained = pipeline.unretainedPushConstants,
+               unretained._withUnsafeGuaranteedRef({ $0.canDraw(with: bufferTable) }) {
+                try unretained._withUnsafeGuaranteedRef { twin in
+                    Result { () throws(VulkanError) in
+                        bind(twin.backend)
+                        context.pushConstants(twin, from: bufferTable)
+                        try binder.flush(twin, call: call, trackHazards: false)
+                    }
+                }.get()
             } else {
                 bind(pipeline.backend)
                 try binder.flush(pipeline, call: call, trackHazards: false)

@@ -26,6 +26,10 @@ public final class RenderPipelineState: @unchecked Sendable {
     let functionNames: String
     /// The twin whose small uniform blocks are push constants, when it has any.
     let pushConstants: PushConstantPipeline?
+    /// The same twin, unretained (`pushConstants` keeps it alive as long as the pipeline):
+    /// a draw reads it without reference counting, whose atomic operations stall a
+    /// recording thread's stores more than their instruction count says.
+    let unretainedPushConstants: Unmanaged<PushConstantPipeline>?
 
     /// Throws when a vertex output or fragment input lies at a location past the device's
     /// limit, or the stage's interface holds more components than the device passes
@@ -152,6 +156,7 @@ public final class RenderPipelineState: @unchecked Sendable {
         }
         pushConstants = PushConstantPipeline.render(device: device, configuration: configuration, slots: slots,
                                                   vertex: vertex, fragment: fragment, label: functionNames)
+        unretainedPushConstants = pushConstants.map { Unmanaged.passUnretained($0) }
         device.pipelineCache.saveIfGrown()
     }
 }
