@@ -68,6 +68,12 @@ final class WestonServer: @unchecked Sendable {   // immutable after init
         }
     }
 
+    /// The end of Weston's log, for a failure message.
+    func logTail(_ characters: Int = 3000) -> String {
+        let text = (try? String(contentsOfFile: directory + "/weston.log", encoding: .utf8)) ?? "(no log)"
+        return String(text.suffix(characters))
+    }
+
     deinit {
         kill(process.pid, SIGTERM)
         waitpid(process.pid, nil, 0)
