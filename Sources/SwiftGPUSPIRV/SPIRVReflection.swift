@@ -129,6 +129,10 @@ package struct SPIRVEntryPoint: Sendable, Hashable {
     package var inputComponentCount = 0
     /// Scalar components of the `Output` variables, counted the same way.
     package var outputComponentCount = 0
+    /// In a compute entry point, the first `Input` or `Output` variable of the interface
+    /// that is not a built-in: compute functions have no user-defined inputs or outputs, but
+    /// SPIRV-Tools' validator lets one through. Derived from the rest, so not compared.
+    package var nonBuiltInComputeVariable: (id: UInt32, isInput: Bool)?
 
     /// Compares every property; the local size component-wise (tuples are not `Equatable`).
     package static func == (lhs: SPIRVEntryPoint, rhs: SPIRVEntryPoint) -> Bool {
@@ -856,6 +860,7 @@ private struct SPIRVReflector {
                 pushConstantSize: pushConstantSize)
             entry.inputComponentCount = componentCount(interface, storageClass: SPIRVStorageClass.input)
             entry.outputComponentCount = componentCount(interface, storageClass: SPIRVStorageClass.output)
+            if stage == .compute { entry.nonBuiltInComputeVariable = nonBuiltInVariable(interface) }
             result.append(entry)
         }
         return result
@@ -1001,6 +1006,17 @@ private struct SPIRVReflector {
             total = overflow ? Int.max : sum
         }
         return total
+    }
+
+    /// The first `Input` or `Output` variable of `interface` that is neither decorated
+    /// `BuiltIn` nor a block of built-ins.
+    package func nonBuiltInVariable(_ interface: [SPIRVVariable]) -> (id: UInt32, isInput: Bool)? {
+        for variable in interface
+        where variable.storageClass == SPIRVStorageClass.input || variable.storageClass == SPIRVStorageClass.output {
+            if module.decorations[variable.id]?.builtIn != nil || pointee(of: variable).map(isBuiltInBlock) == true { continue }
+            return (variable.id, variable.storageClass == SPIRVStorageClass.input)
+        }
+        return nil
     }
 
     /// Whether `type` is a struct with built-in members (like `gl_PerVertex`).

@@ -69,6 +69,30 @@ struct ModuleValidationTests {
             == "m.spv is not valid SPIR-V for Vulkan: word 3: x")
     }
 
+    @Test("an input or output no stage can hold is refused: a compute input that is not a built-in, a vertex input without a Location")
+    func unplacedInterfaceVariables() throws {
+        let gpu = try TestGPU()
+        /// `words` without its first `OpDecorate` (opcode 71) of `decoration`, and that decoration's target.
+        func removingDecoration(_ decoration: UInt32, from words: [UInt32]) throws -> (words: [UInt32], target: UInt32) {
+            let at = try #require(Self.instructions(words, opcode: 71).first { words[$0 + 2] == decoration })
+            var edited = words
+            edited.removeSubrange(at..<(at + Int(words[at] >> 16)))
+            return (edited, words[at + 1])
+        }
+        // SPIRV-Tools' validator accepts this one, and NVIDIA's compiler crashed on it.
+        let compute = try removingDecoration(11, from: Self.addWords())
+        #expect(SPIRVValidator.problem(in: compute.words) == nil)
+        #expect(Self.invalidReason(compute.words, device: gpu.device)
+            == "main: input %\(compute.target) is not a built-in; compute functions have no other inputs or outputs")
+
+        let url = try #require(Shaders.bundle.url(forResource: "triangle.vert", withExtension: "spv"))
+        let vertexWords = try Data(contentsOf: url).withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        let vertex = try removingDecoration(30, from: vertexWords)
+        let reason = try #require(Self.invalidReason(vertex.words, device: gpu.device))
+        // The validator refuses this one itself.
+        #expect(reason.contains("[VUID-StandaloneSpirv-Location-04916] Variable must be decorated with a location"), "\(reason)")
+    }
+
     @Test("a bundle library validates a module when its function is first asked for, and refuses it every time")
     func bundleModulesValidatedOnFirstUse() throws {
         let gpu = try TestGPU()

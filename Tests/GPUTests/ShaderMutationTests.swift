@@ -29,11 +29,20 @@ struct ShaderMutationTests {
 
     @Test("each mutant of a shader throws or makes a pipeline", arguments: shaders)
     func mutants(of shader: String) async throws {
+        // The child names each mutant in this file before it tries it: a child that crashes
+        // leaves no output to the test, but the file names the mutant it died on.
+        let progress: String = FileManager.default.temporaryDirectory.appendingPathComponent("mutants-\(UUID()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: progress) }
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]) {
-            [shader] in
-            try Self.runMutants(of: shader)
+            [shader, progress = progress as String] in
+            try Self.runMutants(of: shader, progress: progress)
         }
-        let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        guard let result else {
+            let last = (try? String(contentsOfFile: progress, encoding: .utf8)) ?? "before its first mutant"
+            Issue.record("the child trying the mutants of \(shader) failed at \(last)")
+            return
+        }
+        let output = String(decoding: result.standardOutputContent, as: UTF8.self)
         let line = try #require(output.split(separator: "\n").last { $0.hasPrefix("tally ") }, "\(stderr(result))")
         let tally = try JSONDecoder().decode(Tally.self, from: Data(line.dropFirst("tally ".count).utf8))
         #expect(tally.threw + tally.worked == Self.mutantsPerShader)
@@ -43,8 +52,9 @@ struct ShaderMutationTests {
     }
 
     /// Runs in the child: every mutant of `shader`, then the tally on standard output.
-    /// A mutant that takes over 60 s stops the child with its seed.
-    static func runMutants(of shader: String) throws {
+    /// Before each mutant its seed is written to the file at `progress`. A mutant that takes
+    /// over 60 s stops the child with its seed.
+    static func runMutants(of shader: String, progress progressFile: String) throws {
         let gpu = try TestGPU()
         let url = Shaders.bundle.url(forResource: shader, withExtension: "spv")!
         let original = try Data(contentsOf: url).withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
@@ -63,7 +73,7 @@ struct ShaderMutationTests {
             current.withLock { $0 = seed }
             var random = SplitMix64(state: UInt64(seed) &* 0x9E37_79B9 &+ shader.hashValueStable)
             let mutant = ShaderMutator.mutate(original, using: &random)
-            FileHandle.standardError.write(Data("mutant \(seed)\n".utf8))
+            try Data("mutant \(seed)".utf8).write(to: URL(fileURLWithPath: progressFile))
             if (try? makePipelines(gpu: gpu, words: mutant)) != nil { tally.worked += 1 } else { tally.threw += 1 }
             progress.signal()
         }

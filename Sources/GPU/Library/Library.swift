@@ -175,6 +175,13 @@ extension Device {
     /// capability SwiftGPU's device lacks.
     static func validate(_ module: SPIRVModule, name: String) throws(LibraryError) {
         if let problem = SPIRVValidator.problem(in: module.words) { throw .invalidSPIRV(name: name, reason: problem) }
+        // The validator lets a non-built-in compute input through, and a driver's compiler
+        // can crash on one.
+        for entry in module.entryPoints {
+            guard let (id, isInput) = entry.nonBuiltInComputeVariable else { continue }
+            throw .invalidSPIRV(name: name, reason: "\(entry.name): \(isInput ? "input" : "output") %\(id) is not a built-in; "
+                + "compute functions have no other inputs or outputs")
+        }
         if let problem = ShaderCapabilities.problem(in: module.words) {
             // A geometry or tessellation module declares its stage's capability: name the stage.
             if let other = module.otherEntryPoints.first {
