@@ -198,15 +198,16 @@ private final class EventListener: @unchecked Sendable {
                 wakeups += 1
                 return !isStopping
             }
-            guard proceed, let current = try? timeline.value() else { return }
+            // The value is read inside the burst too: it is a call into the driver.
+            guard proceed, ServiceActivity.begin() else { return }
+            defer { ServiceActivity.end() }
+            guard let current = try? timeline.value() else { return }
             let due = lock.withLock { () -> [@Sendable (Bool) -> Bool] in
                 let due = waiters.filter { $0.value <= current }.map(\.block)
                 waiters.removeAll { $0.value <= current }
                 return due
             }
-            guard ServiceActivity.begin() else { return }
             for block in due { _ = block(true) }
-            ServiceActivity.end()
         }
     }
 }

@@ -9,15 +9,19 @@ extension QueueEngine {
     ///
     /// It waits on that one semaphore only: lavapipe (like every Mesa driver whose syncs
     /// lack wait-any) implements a wait for any of several semaphores as a busy loop.
-    /// Shutdown wakes it with an empty submission that signals the next timeline value.
+    /// Shutdown wakes it with an empty submission that signals the next timeline value, and
+    /// so does the process's exit (``wakeForExit()``), after which it stops.
     func completionLoop() {
         lock.withLock { completionThreadID = pthread_self() }
         var next: UInt64 = 1
         while true {
             let reached: UInt64
             do {
-                _ = try timeline.wait(for: next)
-                reached = try timeline.value()
+                guard let value = try ServiceActivity.blocking({ [timeline, next] () throws(VulkanError) -> UInt64 in
+                    _ = try timeline.wait(for: next)
+                    return try timeline.value()
+                }) else { return }
+                reached = value
             } catch {
                 // The timeline can no longer be waited for: end what is in flight and stop.
                 deviceLost(stoppingCompletion: true)

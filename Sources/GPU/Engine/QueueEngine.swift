@@ -65,6 +65,7 @@ final class QueueEngine: @unchecked Sendable {
         timeline = try VulkanTimeline(device: backend)
         batch.reserveCapacity(Self.batchLimit)
         completionThread = ServiceThread.start(name: "\(label).completion", qos: qos, running: self) { $0.completionLoop() }
+        ServiceActivity.register(self)
     }
 
     static let lostWhileInFlight = CommandBufferError(
@@ -279,6 +280,7 @@ final class QueueEngine: @unchecked Sendable {
     /// on it). Called when the queue goes away; the spare objects go with it (each holds
     /// the engine).
     func shutdown() {
+        ServiceActivity.unregister(self)
         // Dropping the spares here is safe: a cleared object holds no slot, so its deinit
         // does not take this lock.
         let timer = lock.withLock { () -> ClockTimer? in
@@ -289,7 +291,18 @@ final class QueueEngine: @unchecked Sendable {
             return timer
         }
         timer?.cancel()
-        let wakeValue = submitLock.withLock { () -> UInt64? in
+        guard let wakeValue = submitWake() else { return }
+        completionThread?.join()
+        // The completion thread may have stopped earlier (a lost device): the empty
+        // submission must still be finished before the timeline is destroyed.
+        _ = try? timeline.wait(for: wakeValue, timeoutNanoseconds: 1_000_000_000)
+    }
+
+    /// Submits nothing but a signal of the timeline one past the last submission, which
+    /// wakes the completion thread once the work before it is done; the value, or nil when
+    /// it could not be signalled.
+    private func submitWake() -> UInt64? {
+        submitLock.withLock { () -> UInt64? in
             // Signalled by the device where it can be: synchronization validation expects
             // the queue's timeline to be signalled by submissions. After a failed submit
             // (a lost device) the host signals it instead.
@@ -300,10 +313,11 @@ final class QueueEngine: @unchecked Sendable {
             lastSubmitted = value
             return value
         }
-        guard let wakeValue else { return }
-        completionThread?.join()
-        // The completion thread may have stopped earlier (a lost device): the empty
-        // submission must still be finished before the timeline is destroyed.
-        _ = try? timeline.wait(for: wakeValue, timeoutNanoseconds: 1_000_000_000)
     }
+}
+
+extension QueueEngine: ExitWaking {
+    /// The process exits: wakes the completion thread, which then stops, so that no thread
+    /// of the queue is inside the driver when the driver's destructors run.
+    func wakeForExit() { _ = submitWake() }
 }

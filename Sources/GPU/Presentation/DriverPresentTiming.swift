@@ -80,7 +80,10 @@ final class DriverPresentTiming: PresentationFeedback, @unchecked Sendable {
         }) {
             var shown = false
             while !shown, !lock.withLock({ stopping }) {
-                shown = swapchain.waitForPresent(id: frame, timeout: Self.waitSlice)
+                // Each slice ends by itself within `waitSlice`, so the exit needs no wake.
+                guard let seen = ServiceActivity.blocking({ swapchain.waitForPresent(id: frame, timeout: Self.waitSlice) })
+                else { return }
+                shown = seen
             }
             guard shown else { return }
             let time = Duration.nanoseconds(Int64(HostClock.nanoseconds()))
