@@ -7,7 +7,7 @@ import Glibc
 ///
 /// | class | scheduling |
 /// |---|---|
-/// | `.userInteractive` | `SCHED_RR` at priority 1 where the process may (`RLIMIT_RTPRIO` ≥ 1 or `CAP_SYS_NICE`), else nice −10 where it may, else unchanged |
+/// | `.userInteractive` | `SCHED_RR` at priority 1 where the process may (`RLIMIT_RTPRIO` ≥ 1 or `CAP_SYS_NICE`, and a control group with a real-time budget), else nice −10 where it may, else unchanged |
 /// | `.userInitiated` | nice −5 where the process may, else unchanged |
 /// | `.default` | unchanged |
 /// | `.utility` | nice 5 |

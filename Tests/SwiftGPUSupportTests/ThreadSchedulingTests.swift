@@ -22,7 +22,14 @@ enum SchedulingPermissions {
         return UInt64(value.rlim_cur)
     }
 
-    static var mayUseRealTime: Bool { hasSysNice || limit(__RLIMIT_RTPRIO) >= 1 }
+    /// Whether a thread of this process may take `SCHED_RR`: the privilege (`CAP_SYS_NICE` or
+    /// `RLIMIT_RTPRIO` ≥ 1), and a kernel that grants it. Under cgroup v2 with real-time group
+    /// scheduling, a control group without a real-time budget refuses even root, so the
+    /// kernel is asked, on a thread that ends right after.
+    static let mayUseRealTime: Bool = (hasSysNice || limit(__RLIMIT_RTPRIO) >= 1) && onNewThread {
+        var parameters = sched_param(sched_priority: 1)
+        return pthread_setschedparam(pthread_self(), SCHED_RR, &parameters) == 0
+    }
 
     /// Whether the process may set a thread's nice value to `value` from `current`
     /// (`RLIMIT_NICE` holds 20 − the lowest nice value allowed).

@@ -57,3 +57,13 @@ func texel(_ pixels: [UInt8], width: Int, x: Int, y: Int) -> [UInt8] {
     let i = (y * width + x) * 4
     return Array(pixels[i..<(i + 4)])
 }
+
+/// Whether an RGBA8 unsigned-normalized `texel` holds `color` (components in 0...1).
+/// Vulkan stores a component c as either of the two integers nearest to c × 255, and only
+/// recommends rounding to nearest: lavapipe rounds, NVIDIA's driver stores 127 for 0.5.
+func texel(_ texel: [UInt8], holds color: [Double]) -> Bool {
+    texel.count == color.count && zip(texel, color).allSatisfy { stored, component in
+        let exact = min(max(component, 0), 1) * 255
+        return Double(stored) == exact.rounded(.down) || Double(stored) == exact.rounded(.up)
+    }
+}
