@@ -310,6 +310,13 @@ def recording_total(out, impl):
     return total
 
 
+def warm_up(command, bench, extra, env):
+    """One run outside callgrind before the profiled ones, so that each of those finds the
+    pipeline cache filled: the first run after a change to the shaders compiles its
+    pipelines (about 37 M instructions), which would land on the smaller size alone."""
+    run(command + ["--bench", bench, "--count", "100"] + extra, env=env)
+
+
 def count_instructions(commands, benches):
     """Instructions per buffer (B1) and per draw (B2, B5, B6) from callgrind. Machine noise does
     not move these counts, which is why the B1, B2 and B5 targets are judged on them too."""
@@ -326,6 +333,7 @@ def count_instructions(commands, benches):
             stripped = os.path.join(folder, os.path.basename(command[0]))
             run(["objcopy", "--strip-debug", command[0], stripped])
             command[0] = stripped
+            warm_up(command, bench, extra, env)
             totals = []
             for size in profile["sizes"]:
                 out = os.path.join(folder, f"{bench}-{impl}-{variant or 'default'}-{size}")
@@ -524,6 +532,7 @@ def count_curve_instructions(commands):
             stripped = os.path.join(folder, os.path.basename(command[0]))
             run(["objcopy", "--strip-debug", command[0], stripped])
             command[0] = stripped
+            warm_up(command, bench, extra, env)
             totals = {}
             for size in [CURVE_BASE] + sizes:
                 out = os.path.join(folder, f"curve-{bench}-{impl}-{extra[-1] if extra else 'default'}-{size}")
