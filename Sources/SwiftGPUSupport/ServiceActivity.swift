@@ -25,6 +25,7 @@ package enum ServiceActivity {
     private nonisolated(unsafe) static var blocked = 0
     private nonisolated(unsafe) static var exiting = false
     private nonisolated(unsafe) static var owners: [ObjectIdentifier: WeakOwner] = [:]
+    private nonisolated(unsafe) static var installed: Set<String> = []
 
     /// How long the exit waits for blocked waits to return: 2 s.
     package static let exitWaitLimit: UInt64 = 2_000_000_000
@@ -81,9 +82,14 @@ package enum ServiceActivity {
     /// Service threads blocked in the driver now.
     package static var blockedCount: Int { lock.withLock { blocked } }
 
-    /// Installs the exit handler; call after the Vulkan driver is loaded.
-    package static func installExitHandler() {
-        atexit { ServiceActivity.processExits() }
+    /// Installs the exit handler once per `moment` (the instance made, the first device
+    /// made): `atexit` handlers run in reverse order of registration, so a handler
+    /// registered after the driver registered its own teardown runs before it. A driver
+    /// registers its teardown as it loads or as it makes its first device; later devices
+    /// add nothing, and registering again for each would only grow the list.
+    package static func installExitHandler(after moment: String) {
+        let isNew = lock.withLock { installed.insert(moment).inserted }
+        if isNew { atexit { ServiceActivity.processExits() } }
     }
 
     /// The exit: refuses new bursts and waits, wakes the owners, waits for the bursts in

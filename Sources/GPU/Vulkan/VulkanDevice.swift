@@ -118,9 +118,9 @@ final class VulkanDevice: @unchecked Sendable {
         }
         guard let created else { throw VulkanError(code: .initializationFailed, callSite: "vkCreateDevice") }
         handle = created
-        // Again after the device: a driver may register its own exit-time teardown as late
-        // as this, and the handler must run before it.
-        ServiceActivity.installExitHandler()
+        // Again after the first device: a driver may register its own exit-time teardown as
+        // late as this, and the handler must run before it.
+        ServiceActivity.installExitHandler(after: "first device")
         var queue: VkQueue?
         vkGetDeviceQueue(created, physical.queueFamily, 0, &queue)
         self.queue = queue!

@@ -75,7 +75,7 @@ final class VulkanInstance: @unchecked Sendable {
         enabledExtensions = Set(extensions)
         isOwn = true
         self.destroysOnDeinit = destroysOnDeinit
-        ServiceActivity.installExitHandler()
+        ServiceActivity.installExitHandler(after: "instance")
         messenger = mode != .off ? Self.makeMessenger(on: created) : nil
     }
 
@@ -136,7 +136,7 @@ final class VulkanInstance: @unchecked Sendable {
         validation = layers.contains("VK_LAYER_KHRONOS_validation")
         isOwn = false
         destroysOnDeinit = false
-        ServiceActivity.installExitHandler()
+        ServiceActivity.installExitHandler(after: "instance")
         messenger = validation && enabledExtensions.contains("VK_EXT_debug_utils") ? Self.makeMessenger(on: handle) : nil
         Self.adopted.retain(handle)
     }
