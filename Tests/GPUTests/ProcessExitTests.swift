@@ -21,8 +21,12 @@ struct ProcessExitTests {
             buffer.commit()
             buffer.waitUntilCompleted()
             // The completion thread goes back to waiting for the next value once it has
-            // finished the buffer.
-            while ServiceActivity.blockedCount == 0 { sched_yield() }
+            // finished the buffer; a child that never sees it fails rather than hangs.
+            let limit = ContinuousClock.now + .seconds(10)
+            while ServiceActivity.blockedCount == 0 {
+                guard ContinuousClock.now < limit else { exit(2) }
+                sched_yield()
+            }
             FileHandle.standardOutput.write(Data("blocked before exit: \(ServiceActivity.blockedCount)\n".utf8))
             withExtendedLifetime(gpu) { exit(0) }
         }
