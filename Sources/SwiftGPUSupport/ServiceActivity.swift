@@ -28,7 +28,7 @@ package enum ServiceActivity {
     private nonisolated(unsafe) static var installed: Set<String> = []
 
     /// How long the exit waits for blocked waits to return: 2 s.
-    package static let exitWaitLimit: UInt64 = 2_000_000_000
+    private static let exitWaitLimit: UInt64 = 2_000_000_000
 
     private struct WeakOwner {
         weak var owner: (any ExitWaking)?
