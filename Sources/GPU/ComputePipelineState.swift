@@ -127,7 +127,7 @@ public final class ComputePipelineState: @unchecked Sendable {
     private static func check(localSize local: (x: UInt32, y: UInt32, z: UInt32), of name: String,
                               against limits: DeviceLimits) throws(LibraryError) {
         let size = (Int(local.x), Int(local.y), Int(local.z)), max = limits.maxThreadsPerThreadgroup
-        let text = "\(size.0)×\(size.1)×\(size.2)"
+        var text: String { "\(size.0)×\(size.1)×\(size.2)" }
         guard size.0 > 0, size.1 > 0, size.2 > 0 else {
             throw .unsupportedFunction(name: name, reason: "its local size \(text) has a zero dimension")
         }

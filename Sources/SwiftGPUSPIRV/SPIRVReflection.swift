@@ -186,6 +186,19 @@ package struct SPIRVModule: Sendable {
         guard byteCount % 4 == 0 else {
             throw SPIRVParseError(reason: "length \(byteCount) is not a multiple of 4")
         }
+        #if _endian(little)
+        // Contiguous bytes (`Data`, arrays) are the words as they are on a little-endian host:
+        // copied at once, where iterating them byte by byte cost more than parsing the module.
+        if let words = bytes.withContiguousStorageIfAvailable({ buffer in
+            [UInt32](unsafeUninitializedCapacity: byteCount / 4) { words, count in
+                UnsafeMutableRawBufferPointer(words).copyMemory(from: UnsafeRawBufferPointer(buffer))
+                count = byteCount / 4
+            }
+        }) {
+            try self.init(words: words)
+            return
+        }
+        #endif
         var words: [UInt32] = []
         words.reserveCapacity(byteCount / 4)
         var iterator = bytes.makeIterator()

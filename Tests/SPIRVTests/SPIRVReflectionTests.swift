@@ -210,6 +210,24 @@ struct SPIRVReflectionTests {
         #expect(little.entryPoint(named: "main", stage: .vertex) == nil)
     }
 
+    @Test("contiguous bytes (an array, Data, an unaligned slice) read as iterated bytes do, in either byte order")
+    func contiguousAndIteratedBytes() throws {
+        for bigEndian in [false, true] {
+            let bytes = Self.bytes(SPIRVFixtures.fragment, bigEndian: bigEndian)
+            // A lazy map has no contiguous storage: the byte-by-byte path.
+            let iterated = try SPIRVModule(bytes: bytes.lazy.map { $0 })
+            #expect(iterated.words == SPIRVFixtures.fragment)
+            // One byte in front puts the slice's words off their 4-byte alignment.
+            let shifted = [0xAB] + bytes
+            for module in [try SPIRVModule(bytes: bytes), try SPIRVModule(bytes: Data(bytes)),
+                           try SPIRVModule(bytes: shifted[1...]), try SPIRVModule(bytes: Data(shifted).dropFirst())] {
+                #expect(module.words == iterated.words)
+                #expect(module.entryPoints == iterated.entryPoints)
+            }
+        }
+        #expect(throws: SPIRVParseError.self) { try SPIRVModule(bytes: Data(Self.bytes(SPIRVFixtures.fragment).dropLast(2))) }
+    }
+
     @Test("entry points are Hashable, including the local size")
     func entryPointHashable() throws {
         let a = try Self.onlyEntryPoint(SPIRVFixtures.computeBuffers)

@@ -227,7 +227,8 @@ extension Device {
     /// Throws unless this device makes textures of `descriptor`'s format, type and usage
     /// at its size, slice count, level count and sample count.
     private func checkSupported(_ descriptor: TextureSpec, call: String) throws(GPUError) {
-        let what = "\(descriptor.pixelFormat) \(descriptor.textureType) texture with usage \(descriptor.usage)"
+        // Only an error names the texture: describing its enumerations costs more than the checks.
+        var what: String { "\(descriptor.pixelFormat) \(descriptor.textureType) texture with usage \(descriptor.usage)" }
         guard let capabilities = backend.physical.imageCapabilities(for: descriptor) else {
             throw .unsupportedTexture("\(call): this device cannot make a \(what)")
         }

@@ -165,12 +165,11 @@ final class VulkanInstance: @unchecked Sendable {
 
     /// Physical devices that offer Vulkan 1.3 and a queue family with graphics and compute.
     func physicalDevices() throws(GPUError) -> [VulkanPhysicalDevice] {
-        var count: UInt32 = 0
         do {
-            try vkCall(.enumeratePhysicalDevices, nil) { vkEnumeratePhysicalDevices(handle, &count, nil) }
-            var handles = [VkPhysicalDevice?](repeating: nil, count: Int(count))
-            try vkCall(.enumeratePhysicalDevices, nil) { vkEnumeratePhysicalDevices(handle, &count, &handles) }
-            return handles.prefix(Int(count)).compactMap { $0 }.compactMap { VulkanPhysicalDevice(instance: self, handle: $0) }
+            let handles = try enumerated(initialCapacity: 8, filler: nil) { (count, handles) throws(VulkanError) in
+                try vkCall(.enumeratePhysicalDevices, nil) { vkEnumeratePhysicalDevices(handle, &count, handles) }
+            }
+            return handles.compactMap { $0 }.compactMap { VulkanPhysicalDevice(instance: self, handle: $0) }
         } catch {
             throw GPUError.vulkan(error)
         }

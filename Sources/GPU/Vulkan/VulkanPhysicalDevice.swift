@@ -42,11 +42,13 @@ final class VulkanPhysicalDevice: @unchecked Sendable {
         var memory = VkPhysicalDeviceMemoryProperties()
         vkGetPhysicalDeviceMemoryProperties(handle, &memory)
         self.memory = memory
-        var extensionCount: UInt32 = 0
-        vkEnumerateDeviceExtensionProperties(handle, nil, &extensionCount, nil)
-        var extensionProperties = [VkExtensionProperties](repeating: .init(), count: Int(extensionCount))
-        vkEnumerateDeviceExtensionProperties(handle, nil, &extensionCount, &extensionProperties)
-        extensions = Set(extensionProperties.prefix(Int(extensionCount)).map { fixedString($0.extensionName) })
+        // A device whose extensions cannot be listed (a negative result) is used without any.
+        let extensionProperties = (try? enumerated(initialCapacity: 256, filler: VkExtensionProperties()) { count, items in
+            let result = vkEnumerateDeviceExtensionProperties(handle, nil, &count, items)
+            if result.rawValue < 0 { count = 0 }
+            return result
+        }) ?? []
+        extensions = Set(extensionProperties.map { fixedString($0.extensionName) })
     }
 
     /// True for CPU implementations such as lavapipe (llvmpipe).
