@@ -65,8 +65,10 @@ struct ParallelRenderTests {
     func creationOrder() throws {
         let gpu = try TestGPU(maxCommandBufferCount: 1)
         let painter = try Painter(gpu)
-        // Twice: the second command buffer reuses the first one's context and its secondaries.
-        for round in 0..<2 {
+        // Three times: the second command buffer reuses the first one's context and its
+        // secondaries, which record into their other command buffers; the third goes back
+        // to the first ones, whose commands the second round's sub-encoders freed.
+        for round in 0..<3 {
             let target = try gpu.renderTarget()
             let cb = try gpu.queue.makeCommandBuffer()
             let parallel = try cb.makeParallelRenderCommandEncoder(descriptor: gpu.clearingPass(target, clear: ClearColor(red: 0, green: 0, blue: 1, alpha: 1)))
@@ -80,6 +82,53 @@ struct ParallelRenderTests {
             cb.waitUntilCompleted()
             #expect(cb.status == .completed)
             Self.expectBands(try gpu.pixels(of: target), "round \(round)")
+        }
+    }
+
+    @Test("a reused sub-encoder context frees the previous pass's commands at its first call, on the thread that records it")
+    func previousCommandsFreedByRecordingThread() async throws {
+        let gpu = try TestGPU(maxCommandBufferCount: 1)
+        let painter = try Painter(gpu)
+        let target = try gpu.renderTarget()
+        let pass = gpu.clearingPass(target, clear: ClearColor(red: 0, green: 0, blue: 1, alpha: 1))
+        for round in 0..<3 {
+            let cb = try gpu.queue.makeCommandBuffer()
+            let parallel = try cb.makeParallelRenderCommandEncoder(descriptor: pass)
+            let encoders = try (0..<4).map { _ in try parallel.makeRenderCommandEncoder() }
+            // From the second round on, each context holds the previous round's commands
+            // until its sub-encoder's first call.
+            #expect(encoders.allSatisfy { $0.context.otherHoldsCommands == (round > 0) }, "round \(round)")
+            let handed = encoders.map { HandedEncoder(encoder: $0) }
+            let threads = try await withThrowingTaskGroup(of: (Int, Bool, Bool, Bool).self) { group in
+                for (i, sub) in handed.enumerated() {
+                    group.addTask {
+                        let encoder = sub.encoder
+                        let before = encoder.context.otherHoldsCommands
+                        // The last sub-encoder makes no call but its end.
+                        if i < 3 { try painter.fill(x: 0..<48, y: 0..<((4 - i) * 16), color: Self.color(i), with: encoder) }
+                        let heldBeforeEnd = encoder.context.otherHoldsCommands
+                        encoder.endEncoding()
+                        return (i, before, heldBeforeEnd, encoder.context.otherHoldsCommands)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for (i, before, heldBeforeEnd, heldAfterEnd) in threads.sorted(by: { $0.0 < $1.0 }) {
+                let comment: Comment = "round \(round), sub-encoder \(i)"
+                #expect(before == (round > 0), comment)
+                // Freed by the first call: the draws, or for the last sub-encoder its end.
+                #expect(heldBeforeEnd == (i == 3 && round > 0), comment)
+                #expect(!heldAfterEnd, comment)
+            }
+            parallel.endEncoding()
+            cb.commit()
+            cb.waitUntilCompleted()
+            #expect(cb.status == .completed)
+            let pixels = try gpu.pixels(of: target)
+            for band in 0..<3 {
+                let seen = texel(pixels, width: 64, x: 10, y: 16 * band + 24)
+                #expect(Self.holds(seen, colorOf: 2 - band), "round \(round), band \(band): \(seen)")
+            }
         }
     }
 
@@ -228,4 +277,11 @@ struct ParallelRenderTests {
         }
         #expect(stderr(result).contains("SwiftGPU API misuse: " + misuse.message))
     }
+}
+
+/// A sub-encoder handed to the task that records it. `@unchecked Sendable`: a render
+/// encoder is used by one thread at a time (Metal's rule), and after the hand-off only the
+/// receiving task touches it.
+struct HandedEncoder: @unchecked Sendable {
+    let encoder: RenderCommandEncoder
 }

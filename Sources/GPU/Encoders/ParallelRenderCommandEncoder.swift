@@ -10,7 +10,9 @@ import SwiftGPUSupport
 ///
 /// On Vulkan the pass is one dynamic-rendering pass whose contents are secondary command
 /// buffers, one per sub-encoder, executed in order of creation when the parallel encoder
-/// ends.
+/// ends. A sub-encoder's first call, on the thread that records it, frees the commands an
+/// earlier pass left in the context it took: that work is spread over the recording
+/// threads too.
 ///
 /// `@unchecked Sendable`: `commandBuffer`, `context` and `target` are set when it is made
 /// and not changed (the primary context is recorded into only by the thread that makes the
@@ -62,7 +64,7 @@ public final class ParallelRenderCommandEncoder: @unchecked Sendable {
             throw .vulkan(error)
         }
         do {
-            try secondary.beginSecondary(target.formats)
+            try secondary.prepareSecondary(target.formats)
         } catch {
             state.withLock { state in
                 state.subEncoders[index].context = secondary

@@ -20,7 +20,7 @@ public final class RenderCommandEncoder {
     // alive by the context's `retained` list from `setRenderPipelineState(_:)` on, so it is
     // held unretained and used without reference counting.
     @exclusivity(unchecked) private var pipeline: Unmanaged<RenderPipelineState>?
-    @exclusivity(unchecked) private var isEnded = false
+    @exclusivity(unchecked) private var phase: Phase
     private var debugGroups = DebugGroups()
     private var viewport: Viewport
     private var scissor: ScissorRect
@@ -57,6 +57,7 @@ public final class RenderCommandEncoder {
         self.commandBuffer = commandBuffer
         self.context = context
         self.parallel = parallel
+        phase = parallel == nil ? .recording : .awaitingFirstCall
         colorFormats = target.colorFormats
         depthFormat = target.depthFormat
         sampleCount = target.sampleCount
@@ -337,7 +338,7 @@ public final class RenderCommandEncoder {
     public func endEncoding() {
         checkOpen("endEncoding()")
         debugGroups.checkClosed("endEncoding()")
-        isEnded = true
+        phase = .ended
         if let parallel {
             var recorded = true
             do {
@@ -452,7 +453,22 @@ public final class RenderCommandEncoder {
 
     @inline(__always)
     private func checkOpen(_ call: StaticString) {
-        if isEnded { misuse("\(call) called on a render command encoder after endEncoding()") }
+        if phase != .recording { leaveFirstCallOrStop(call) }
+    }
+
+    /// The first call of a parallel pass's sub-encoder frees, on its thread, the commands
+    /// an earlier pass left in its context; a call after `endEncoding()` stops.
+    @inline(never)
+    private func leaveFirstCallOrStop(_ call: StaticString) {
+        if phase == .ended { misuse("\(call) called on a render command encoder after endEncoding()") }
+        phase = .recording
+        context.freePreviousCommands()
+    }
+
+    /// Where the encoder is in its life: one check per call covers both the end and a
+    /// sub-encoder's first call.
+    private enum Phase {
+        case awaitingFirstCall, recording, ended
     }
 }
 

@@ -18,9 +18,46 @@ extension VulkanCommandContext {
         index < spares.count ? spares[index] : try VulkanCommandContext(device: device, secondary: true)
     }
 
+    /// Readies the context for a sub-encoder and begins its secondary command buffer, on
+    /// the thread that makes the sub-encoder: the upload ring and descriptor pool are
+    /// emptied, and the command buffer is one whose pool holds no commands.
+    ///
+    /// The context has two command buffers and takes turns: the one its previous pass
+    /// recorded into keeps those commands until `freePreviousCommands()`, which the
+    /// sub-encoder calls on the thread that records into it. Freeing a pass's commands
+    /// costs about as much as recording them (the driver frees each), so a parallel pass
+    /// frees its previous commands on its recording threads, in parallel, as a C program
+    /// resets each thread's command pool on that thread; reset with the primary, the
+    /// freeing was all on the thread that made the command buffer.
+    func prepareSecondary(_ formats: PassFormats) throws(VulkanError) {
+        try resetUploadsAndDescriptors()
+        if currentHoldsCommands {
+            let other: (pool: VkCommandPool, commandBuffer: VkCommandBuffer)
+            if let existing = otherRecording {
+                other = existing
+            } else {
+                other = try Self.makeRecording(device: device, secondary: true)
+            }
+            if otherHoldsCommands { try resetPool(other.pool) }   // its freeing failed, or never ran
+            otherRecording = swapRecording(for: other)
+            otherHoldsCommands = true
+            currentHoldsCommands = false
+        }
+        try beginSecondary(formats)
+        currentHoldsCommands = true
+    }
+
+    /// Frees the commands of this context's previous pass, on the thread that records the
+    /// current one. A failure leaves them to the next `prepareSecondary(_:)`, which resets
+    /// that pool before it records into it again.
+    func freePreviousCommands() {
+        guard otherHoldsCommands, let other = otherRecording else { return }
+        if (try? resetPool(other.pool)) != nil { otherHoldsCommands = false }
+    }
+
     /// Begins recording a secondary command buffer that continues a render pass with
     /// `formats`; the context's hazard record starts empty.
-    func beginSecondary(_ formats: PassFormats) throws(VulkanError) {
+    private func beginSecondary(_ formats: PassFormats) throws(VulkanError) {
         encoding.hazards.reset()
         let colorFormats = formats.colors.map { $0?.vkFormat ?? VK_FORMAT_UNDEFINED }
         let depthFormat = formats.depth?.vkFormat ?? VK_FORMAT_UNDEFINED

@@ -6,8 +6,9 @@ import CVulkan
 /// offered, and the list of objects the recorded work keeps alive until it completes.
 ///
 /// A secondary context (a parallel render pass's sub-encoder records into one) has a
-/// secondary-level `VkCommandBuffer` and no query pool; its primary keeps it, and resets
-/// and releases it with itself (see `VulkanCommandContext+Secondary.swift`).
+/// secondary-level `VkCommandBuffer` (two, used in turn) and no query pool; its primary
+/// keeps it and releases it with itself, and a parallel pass readies it as it takes it
+/// (see `VulkanCommandContext+Secondary.swift`).
 ///
 /// `@unchecked Sendable`: a context is owned by one command buffer at a time. It moves
 /// between the queue's free list and a command buffer under the queue's lock, and while
@@ -17,8 +18,10 @@ import CVulkan
 /// orders the two) by its primary's owner.
 final class VulkanCommandContext: @unchecked Sendable {
     let device: VulkanDevice
-    let commandBuffer: VkCommandBuffer
-    private let pool: VkCommandPool
+    /// The command buffer recorded into, and its pool. A secondary context has two of each
+    /// and takes turns (see `prepareSecondary(_:)`); a primary has one.
+    @exclusivity(unchecked) private(set) var commandBuffer: VkCommandBuffer
+    @exclusivity(unchecked) private(set) var pool: VkCommandPool
     /// The timestamp queries; nil for a secondary context.
     private let queries: VkQueryPool?
     /// The secondary contexts parallel render passes recorded into, kept for later ones:
@@ -28,6 +31,12 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// one owner at a time: no run-time exclusivity checks.
     @exclusivity(unchecked) var secondaries: [VulkanCommandContext] = []
     @exclusivity(unchecked) var secondariesUsed = 0
+    /// A secondary context's other command pool and buffer, once it has been used twice.
+    @exclusivity(unchecked) var otherRecording: (pool: VkCommandPool, commandBuffer: VkCommandBuffer)?
+    /// Whether the current command buffer, and the other one, hold commands that were
+    /// recorded since their pool was last reset.
+    @exclusivity(unchecked) var currentHoldsCommands = false
+    @exclusivity(unchecked) var otherHoldsCommands = false
     private var descriptorPool: VkDescriptorPool?
     // Touched by every setBytes and set*Buffer call: the context's owner is one thread at
     // a time (see above), so these skip Swift's run-time exclusivity checks.
@@ -87,35 +96,22 @@ final class VulkanCommandContext: @unchecked Sendable {
         storageOffsetMask = UInt64(max(limits.minStorageBufferOffsetAlignment, 1)) - 1
         maxGroupCount = (limits.maxComputeWorkGroupCount.0, limits.maxComputeWorkGroupCount.1, limits.maxComputeWorkGroupCount.2)
         let vk = device.handle
-        var poolInfo = VkCommandPoolCreateInfo()
-        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
-        poolInfo.flags = VkCommandPoolCreateFlags(VK_COMMAND_POOL_CREATE_TRANSIENT_BIT.rawValue)
-        poolInfo.queueFamilyIndex = device.physical.queueFamily
-        var pool: VkCommandPool?
-        try vkCall(.createCommandPool, device.faults) { vkCreateCommandPool(vk, &poolInfo, nil, &pool) }
-
-        var allocateInfo = VkCommandBufferAllocateInfo()
-        allocateInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-        allocateInfo.commandPool = pool
-        allocateInfo.level = secondary ? VK_COMMAND_BUFFER_LEVEL_SECONDARY : VK_COMMAND_BUFFER_LEVEL_PRIMARY
-        allocateInfo.commandBufferCount = 1
-        var commandBuffer: VkCommandBuffer?
+        let recording = try Self.makeRecording(device: device, secondary: secondary)
         var queryInfo = VkQueryPoolCreateInfo()
         queryInfo.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
         queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP
         queryInfo.queryCount = 2
         var queries: VkQueryPool?
-        do {
-            try vkCall(.allocateCommandBuffers, device.faults) { vkAllocateCommandBuffers(vk, &allocateInfo, &commandBuffer) }
-            if !secondary {
+        if !secondary {
+            do {
                 try vkCall(.createQueryPool, device.faults) { vkCreateQueryPool(vk, &queryInfo, nil, &queries) }
+            } catch {
+                vkDestroyCommandPool(vk, recording.pool, nil)
+                throw error
             }
-        } catch {
-            vkDestroyCommandPool(vk, pool, nil)
-            throw error
         }
-        self.pool = pool!
-        self.commandBuffer = commandBuffer!
+        pool = recording.pool
+        commandBuffer = recording.commandBuffer
         self.queries = queries
         writes = .allocate(capacity: Self.maxDescriptorWrites)
         bufferInfos = .allocate(capacity: Self.maxDescriptorWrites)
@@ -128,6 +124,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         if let queries { vkDestroyQueryPool(vk, queries, nil) }
         if let descriptorPool { vkDestroyDescriptorPool(vk, descriptorPool, nil) }
         vkDestroyCommandPool(vk, pool, nil)
+        if let other = otherRecording { vkDestroyCommandPool(vk, other.pool, nil) }
         writes.deallocate()
         bufferInfos.deallocate()
         imageInfos.deallocate()
@@ -252,19 +249,61 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// its next command buffer, not at completion: the driver frees what the recording
     /// allocated, and freeing it on the thread that allocated it keeps glibc's per-thread
     /// caches warm (freed on the completion thread, every chunk migrated between arenas and
-    /// the recording thread kept asking the kernel for fresh memory).
+    /// the recording thread kept asking the kernel for fresh memory). Secondary contexts are
+    /// made ready one by one as parallel passes take them (`prepareSecondary(_:)`).
     func reset() throws(VulkanError) {
+        try resetPool(pool)
+        try resetUploadsAndDescriptors()
+        secondariesUsed = 0
+    }
+
+    /// Makes `other` the current command buffer and pool; returns the ones it replaces.
+    func swapRecording(for other: (pool: VkCommandPool, commandBuffer: VkCommandBuffer))
+        -> (pool: VkCommandPool, commandBuffer: VkCommandBuffer) {
+        defer { (pool, commandBuffer) = other }
+        return (pool, commandBuffer)
+    }
+
+    /// Frees every command recorded from `pool`.
+    func resetPool(_ pool: VkCommandPool) throws(VulkanError) {
         let vk = device.handle
-        let pool = pool
         try vkCall(.resetCommandPool, device.faults) { vkResetCommandPool(vk, pool, 0) }
+    }
+
+    /// Empties the upload ring and the descriptor pool.
+    func resetUploadsAndDescriptors() throws(VulkanError) {
         if let descriptorPool {
+            let vk = device.handle
             try vkCall(.resetDescriptorPool, device.faults) { vkResetDescriptorPool(vk, descriptorPool, 0) }
         }
         uploadChunk = 0
         uploadOffset = 0
         uploadTarget = nil
         writesPipeline = nil
-        for secondary in secondaries.prefix(secondariesUsed) { try secondary.reset() }
-        secondariesUsed = 0
+    }
+
+    /// A transient command pool and one command buffer of the level asked for.
+    static func makeRecording(device: VulkanDevice, secondary: Bool) throws(VulkanError)
+        -> (pool: VkCommandPool, commandBuffer: VkCommandBuffer) {
+        let vk = device.handle
+        var poolInfo = VkCommandPoolCreateInfo()
+        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
+        poolInfo.flags = VkCommandPoolCreateFlags(VK_COMMAND_POOL_CREATE_TRANSIENT_BIT.rawValue)
+        poolInfo.queueFamilyIndex = device.physical.queueFamily
+        var pool: VkCommandPool?
+        try vkCall(.createCommandPool, device.faults) { vkCreateCommandPool(vk, &poolInfo, nil, &pool) }
+        var allocateInfo = VkCommandBufferAllocateInfo()
+        allocateInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+        allocateInfo.commandPool = pool
+        allocateInfo.level = secondary ? VK_COMMAND_BUFFER_LEVEL_SECONDARY : VK_COMMAND_BUFFER_LEVEL_PRIMARY
+        allocateInfo.commandBufferCount = 1
+        var commandBuffer: VkCommandBuffer?
+        do {
+            try vkCall(.allocateCommandBuffers, device.faults) { vkAllocateCommandBuffers(vk, &allocateInfo, &commandBuffer) }
+        } catch {
+            vkDestroyCommandPool(vk, pool, nil)
+            throw error
+        }
+        return (pool!, commandBuffer!)
     }
 }
