@@ -10,22 +10,25 @@ import Glibc
 /// glibc's `malloc` those calls were most of a recording thread's time (they walk free
 /// lists across the heap); here an allocation is a few instructions and the next block
 /// follows the last in memory. Each `VulkanCommandContext` has its own, for its pools, used
-/// by one thread at a time: Vulkan calls an allocator only within the calls that were given
-/// it (here, calls on the context's pools and their command buffers), on the calling
-/// thread, and those are made by the context's one owner at a time.
+/// by one thread at a time: Vulkan calls a command pool's allocator only from calls on that
+/// pool or its command buffers, on the calling thread, and those are made by the context's
+/// one owner at a time.
 ///
 /// A chunk starts with a 32-byte header: its count of live blocks, the next chunk in its
 /// list (the pool's shared chunks, or its large ones), the next in the list of empty
-/// ones, and whether it holds one large block alone. Every block is preceded by its size (16 bytes, keeping 16-byte
-/// alignment). Chunks are aligned to their size, so a block's chunk is its address with the
-/// low bits cleared. A block too large for a chunk's share gets a chunk of its own, freed
-/// with it.
+/// ones, and, for a chunk that holds one large block alone, its size (0 for a shared one).
+/// Every block is preceded by its size (16 bytes, keeping 16-byte alignment). Chunks are
+/// aligned to the chunk size, so a block's chunk is its address with the low bits cleared. A block too large for a chunk's share gets a chunk of its own; freed,
+/// the chunk is kept (up to `spareLargeLimit` of them) for the next large block it holds,
+/// since a driver tends to allocate the same large block for every command buffer.
 final class VulkanCommandMemory {
     static let chunkSize = 16 * 1024
     static let chunkHeader = 32
     static let blockHeader = 16
     /// Blocks above this (with their header and alignment) get a chunk of their own.
     static let largeBlock = chunkSize / 4
+    /// How many chunks of freed large blocks are kept for reuse.
+    static let spareLargeLimit = 8
 
     /// The callbacks to pass with the pool; `pUserData` is this object's state, valid
     /// while this object lives (destroy the pool first).
@@ -42,8 +45,12 @@ final class VulkanCommandMemory {
         /// Every shared chunk, and every chunk of a large block: destruction frees them all.
         var all: UnsafeMutableRawPointer?
         var large: UnsafeMutableRawPointer?
-        /// Chunks taken from the system, for tests and the benchmarks' account.
+        /// Chunks of freed large blocks, kept for the next ones (linked by word 2).
+        var spareLarge: UnsafeMutableRawPointer?
+        var spareLargeCount = 0
+        /// Shared chunks and large blocks' chunks taken from the system, for tests.
         var chunksMade = 0
+        var largeChunksMade = 0
     }
 
     init() {
@@ -72,8 +79,9 @@ final class VulkanCommandMemory {
         state.deallocate()
     }
 
-    /// How many chunks were taken from the system so far.
+    /// How many shared chunks, and large blocks' chunks, were taken from the system so far.
     var chunksMade: Int { state.pointee.chunksMade }
+    var largeChunksMade: Int { state.pointee.largeChunksMade }
 
     // MARK: Chunk header fields (words 0–3)
 
@@ -86,7 +94,8 @@ final class VulkanCommandMemory {
     private static func setLink(_ chunk: UnsafeMutableRawPointer, _ word: Int, _ value: UnsafeMutableRawPointer?) {
         chunk.storeBytes(of: value, toByteOffset: word * 8, as: UnsafeMutableRawPointer?.self)
     }
-    private static func isLarge(_ chunk: UnsafeMutableRawPointer) -> Bool { chunk.load(fromByteOffset: 24, as: Int.self) != 0 }
+    /// Word 3: a large block's chunk's size in bytes; 0 for a shared chunk.
+    private static func largeSize(_ chunk: UnsafeMutableRawPointer) -> Int { chunk.load(fromByteOffset: 24, as: Int.self) }
 
     /// `value` rounded up to `alignment`, a power of two.
     @inline(__always)
@@ -128,9 +137,15 @@ final class VulkanCommandMemory {
     static func free(_ state: UnsafeMutablePointer<State>, _ memory: UnsafeMutableRawPointer?) {
         guard let memory else { return }
         let chunk = UnsafeMutableRawPointer(bitPattern: Int(bitPattern: memory) & ~(chunkSize - 1)).unsafelyUnwrapped
-        if isLarge(chunk) {
-            unlink(state, chunk)
-            Glibc.free(chunk)
+        if largeSize(chunk) != 0 {
+            if state.pointee.spareLargeCount < spareLargeLimit {
+                setLink(chunk, 2, state.pointee.spareLarge)
+                state.pointee.spareLarge = chunk
+                state.pointee.spareLargeCount += 1
+            } else {
+                unlink(state, chunk)
+                Glibc.free(chunk)
+            }
             return
         }
         let remaining = live(chunk) - 1
@@ -152,7 +167,7 @@ final class VulkanCommandMemory {
             state.pointee.empty = link(empty, 2)
             state.pointee.current = empty
         } else {
-            guard let chunk = newChunk(state, bytes: chunkSize, large: false) else { return false }
+            guard let chunk = newChunk(state, bytes: chunkSize, largeSize: 0) else { return false }
             state.pointee.current = chunk
         }
         state.pointee.next = chunkHeader
@@ -165,22 +180,43 @@ final class VulkanCommandMemory {
                                       alignment: Int) -> UnsafeMutableRawPointer? {
         guard alignment <= chunkSize / 2 else { return nil }
         let offset = roundUp(chunkHeader + blockHeader, alignment)
-        guard let chunk = newChunk(state, bytes: offset + size, large: true) else { return nil }
+        let bytes = roundUp(offset + size, 4096)
+        guard let chunk = takeSpareLarge(state, bytes: bytes) ?? newChunk(state, bytes: bytes, largeSize: bytes) else { return nil }
         setLive(chunk, 1)
         let block = chunk + offset
         (block - blockHeader).storeBytes(of: size, as: Int.self)
         return block
     }
 
-    private static func newChunk(_ state: UnsafeMutablePointer<State>, bytes: Int, large: Bool) -> UnsafeMutableRawPointer? {
+    /// A kept chunk of a freed large block that holds `bytes`, taken out of the spares.
+    private static func takeSpareLarge(_ state: UnsafeMutablePointer<State>, bytes: Int) -> UnsafeMutableRawPointer? {
+        var previous: UnsafeMutableRawPointer?
+        var candidate = state.pointee.spareLarge
+        while let chunk = candidate {
+            let following = link(chunk, 2)
+            if largeSize(chunk) >= bytes {
+                if let previous { setLink(previous, 2, following) } else { state.pointee.spareLarge = following }
+                state.pointee.spareLargeCount -= 1
+                return chunk
+            }
+            previous = chunk
+            candidate = following
+        }
+        return nil
+    }
+
+    /// A new chunk of `bytes`, aligned to the chunk size; `largeSize` is `bytes` for a large
+    /// block's chunk, 0 for a shared one.
+    private static func newChunk(_ state: UnsafeMutablePointer<State>, bytes: Int, largeSize: Int) -> UnsafeMutableRawPointer? {
+        let large = largeSize != 0
         var chunk: UnsafeMutableRawPointer?
         guard posix_memalign(&chunk, chunkSize, bytes) == 0, let chunk else { return nil }
         setLive(chunk, 0)
         setLink(chunk, 1, large ? state.pointee.large : state.pointee.all)
         setLink(chunk, 2, nil)
-        chunk.storeBytes(of: large ? 1 : 0, toByteOffset: 24, as: Int.self)
+        chunk.storeBytes(of: largeSize, toByteOffset: 24, as: Int.self)
         if large { state.pointee.large = chunk } else { state.pointee.all = chunk }
-        state.pointee.chunksMade += 1
+        if large { state.pointee.largeChunksMade += 1 } else { state.pointee.chunksMade += 1 }
         return chunk
     }
 
