@@ -32,11 +32,11 @@ extension VulkanCommandContext {
     func prepareSecondary(_ formats: PassFormats) throws(VulkanError) {
         try resetUploadsAndDescriptors()
         if currentHoldsCommands {
-            let other: Recording
+            let other: (pool: VkCommandPool, commandBuffer: VkCommandBuffer)
             if let existing = otherRecording {
                 other = existing
             } else {
-                other = try Self.makeRecording(device: device, secondary: true, memory: memory)
+                other = try Self.makeRecording(device: device, secondary: true)
             }
             if otherHoldsCommands { try resetPool(other.pool) }   // its freeing failed, or never ran
             otherRecording = swapRecording(for: other)

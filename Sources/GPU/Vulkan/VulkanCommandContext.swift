@@ -18,13 +18,10 @@ import CVulkan
 /// orders the two) by its primary's owner.
 final class VulkanCommandContext: @unchecked Sendable {
     let device: VulkanDevice
-    /// The command buffer recorded into and its pool. A secondary context has two of each
+    /// The command buffer recorded into, and its pool. A secondary context has two of each
     /// and takes turns (see `prepareSecondary(_:)`); a primary has one.
     @exclusivity(unchecked) private(set) var commandBuffer: VkCommandBuffer
     @exclusivity(unchecked) private(set) var pool: VkCommandPool
-    /// The host memory of the context's pools: one for both of a secondary context's, so
-    /// that the commands a pass records reuse the memory its previous pass's freed.
-    let memory = VulkanCommandMemory()
     /// The timestamp queries; nil for a secondary context.
     private let queries: VkQueryPool?
     /// The secondary contexts parallel render passes recorded into, kept for later ones:
@@ -35,7 +32,7 @@ final class VulkanCommandContext: @unchecked Sendable {
     @exclusivity(unchecked) var secondaries: [VulkanCommandContext] = []
     @exclusivity(unchecked) var secondariesUsed = 0
     /// A secondary context's other command pool and buffer, once it has been used twice.
-    @exclusivity(unchecked) var otherRecording: Recording?
+    @exclusivity(unchecked) var otherRecording: (pool: VkCommandPool, commandBuffer: VkCommandBuffer)?
     /// Whether the current command buffer, and the other one, hold commands that were
     /// recorded since their pool was last reset.
     @exclusivity(unchecked) var currentHoldsCommands = false
@@ -99,7 +96,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         storageOffsetMask = UInt64(max(limits.minStorageBufferOffsetAlignment, 1)) - 1
         maxGroupCount = (limits.maxComputeWorkGroupCount.0, limits.maxComputeWorkGroupCount.1, limits.maxComputeWorkGroupCount.2)
         let vk = device.handle
-        let recording = try Self.makeRecording(device: device, secondary: secondary, memory: memory)
+        let recording = try Self.makeRecording(device: device, secondary: secondary)
         var queryInfo = VkQueryPoolCreateInfo()
         queryInfo.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
         queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP
@@ -109,7 +106,7 @@ final class VulkanCommandContext: @unchecked Sendable {
             do {
                 try vkCall(.createQueryPool, device.faults) { vkCreateQueryPool(vk, &queryInfo, nil, &queries) }
             } catch {
-                Self.destroy(recording, device: device, memory: memory)
+                vkDestroyCommandPool(vk, recording.pool, nil)
                 throw error
             }
         }
@@ -126,8 +123,8 @@ final class VulkanCommandContext: @unchecked Sendable {
         let vk = device.handle
         if let queries { vkDestroyQueryPool(vk, queries, nil) }
         if let descriptorPool { vkDestroyDescriptorPool(vk, descriptorPool, nil) }
-        Self.destroy((pool, commandBuffer), device: device, memory: memory)
-        if let other = otherRecording { Self.destroy(other, device: device, memory: memory) }
+        vkDestroyCommandPool(vk, pool, nil)
+        if let other = otherRecording { vkDestroyCommandPool(vk, other.pool, nil) }
         writes.deallocate()
         bufferInfos.deallocate()
         imageInfos.deallocate()
@@ -261,7 +258,8 @@ final class VulkanCommandContext: @unchecked Sendable {
     }
 
     /// Makes `other` the current command buffer and pool; returns the ones it replaces.
-    func swapRecording(for other: Recording) -> Recording {
+    func swapRecording(for other: (pool: VkCommandPool, commandBuffer: VkCommandBuffer))
+        -> (pool: VkCommandPool, commandBuffer: VkCommandBuffer) {
         defer { (pool, commandBuffer) = other }
         return (pool, commandBuffer)
     }
@@ -284,21 +282,16 @@ final class VulkanCommandContext: @unchecked Sendable {
         writesPipeline = nil
     }
 
-    /// A command pool and the one command buffer it holds.
-    typealias Recording = (pool: VkCommandPool, commandBuffer: VkCommandBuffer)
-
-    /// A transient command pool whose commands live in `memory`, and one command buffer of
-    /// the level asked for.
-    static func makeRecording(device: VulkanDevice, secondary: Bool, memory: VulkanCommandMemory) throws(VulkanError)
-        -> Recording {
+    /// A transient command pool and one command buffer of the level asked for.
+    static func makeRecording(device: VulkanDevice, secondary: Bool) throws(VulkanError)
+        -> (pool: VkCommandPool, commandBuffer: VkCommandBuffer) {
         let vk = device.handle
-        var callbacks = memory.callbacks
         var poolInfo = VkCommandPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
         poolInfo.flags = VkCommandPoolCreateFlags(VK_COMMAND_POOL_CREATE_TRANSIENT_BIT.rawValue)
         poolInfo.queueFamilyIndex = device.physical.queueFamily
         var pool: VkCommandPool?
-        try vkCall(.createCommandPool, device.faults) { vkCreateCommandPool(vk, &poolInfo, &callbacks, &pool) }
+        try vkCall(.createCommandPool, device.faults) { vkCreateCommandPool(vk, &poolInfo, nil, &pool) }
         var allocateInfo = VkCommandBufferAllocateInfo()
         allocateInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
         allocateInfo.commandPool = pool
@@ -308,16 +301,9 @@ final class VulkanCommandContext: @unchecked Sendable {
         do {
             try vkCall(.allocateCommandBuffers, device.faults) { vkAllocateCommandBuffers(vk, &allocateInfo, &commandBuffer) }
         } catch {
-            vkDestroyCommandPool(vk, pool, &callbacks)
+            vkDestroyCommandPool(vk, pool, nil)
             throw error
         }
         return (pool!, commandBuffer!)
-    }
-
-    /// Destroys `recording`'s pool with the allocator it was made with (the memory is freed
-    /// after, with the context).
-    static func destroy(_ recording: Recording, device: VulkanDevice, memory: VulkanCommandMemory) {
-        var callbacks = memory.callbacks
-        vkDestroyCommandPool(device.handle, recording.pool, &callbacks)
     }
 }
