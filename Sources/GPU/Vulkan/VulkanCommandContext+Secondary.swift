@@ -32,12 +32,9 @@ extension VulkanCommandContext {
     func prepareSecondary(_ formats: PassFormats) throws(VulkanError) {
         try resetUploadsAndDescriptors()
         if currentHoldsCommands {
-            let other: (pool: VkCommandPool, commandBuffer: VkCommandBuffer)
-            if let existing = otherRecording {
-                other = existing
-            } else {
-                other = try Self.makeRecording(device: device, secondary: true)
-            }
+            // Made at the context's second pass (`??` cannot throw a typed error).
+            let other: Recording
+            if let otherRecording { other = otherRecording } else { other = try Self.makeRecording(device: device, secondary: true) }
             if otherHoldsCommands { try resetPool(other.pool) }   // its freeing failed, or never ran
             otherRecording = swapRecording(for: other)
             otherHoldsCommands = true

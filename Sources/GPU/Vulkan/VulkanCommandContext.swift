@@ -32,7 +32,7 @@ final class VulkanCommandContext: @unchecked Sendable {
     @exclusivity(unchecked) var secondaries: [VulkanCommandContext] = []
     @exclusivity(unchecked) var secondariesUsed = 0
     /// A secondary context's other command pool and buffer, once it has been used twice.
-    @exclusivity(unchecked) var otherRecording: (pool: VkCommandPool, commandBuffer: VkCommandBuffer)?
+    @exclusivity(unchecked) var otherRecording: Recording?
     /// Whether the current command buffer, and the other one, hold commands that were
     /// recorded since their pool was last reset.
     @exclusivity(unchecked) var currentHoldsCommands = false
@@ -258,8 +258,7 @@ final class VulkanCommandContext: @unchecked Sendable {
     }
 
     /// Makes `other` the current command buffer and pool; returns the ones it replaces.
-    func swapRecording(for other: (pool: VkCommandPool, commandBuffer: VkCommandBuffer))
-        -> (pool: VkCommandPool, commandBuffer: VkCommandBuffer) {
+    func swapRecording(for other: Recording) -> Recording {
         defer { (pool, commandBuffer) = other }
         return (pool, commandBuffer)
     }
@@ -282,9 +281,11 @@ final class VulkanCommandContext: @unchecked Sendable {
         writesPipeline = nil
     }
 
+    /// A command pool and the one command buffer it holds.
+    typealias Recording = (pool: VkCommandPool, commandBuffer: VkCommandBuffer)
+
     /// A transient command pool and one command buffer of the level asked for.
-    static func makeRecording(device: VulkanDevice, secondary: Bool) throws(VulkanError)
-        -> (pool: VkCommandPool, commandBuffer: VkCommandBuffer) {
+    static func makeRecording(device: VulkanDevice, secondary: Bool) throws(VulkanError) -> Recording {
         let vk = device.handle
         var poolInfo = VkCommandPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
