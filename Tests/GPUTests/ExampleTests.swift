@@ -137,17 +137,25 @@ struct ExampleTests {
 }
 
 /// A child process started with posix_spawn, its standard output on a pipe, so that the
-/// test itself can wait for it to stop (`WUNTRACED`).
+/// test itself can wait for it to stop (`WUNTRACED`). It inherits no other descriptor of
+/// the test process: libraries there open some without close-on-exec, and a child holding
+/// another test's socket or X connection keeps it open past that test's end.
 struct SpawnedProcess {
     let pid: pid_t
     let output: FileHandle
 
-    init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
+    /// `standardError`, when given, is a file the child's standard error goes to (made or
+    /// truncated); without it the child writes to the test's own.
+    init(_ path: String, _ arguments: [String], environment: [String: String], standardError: String? = nil) throws {
         guard let fds = closeOnExecPipe() else { throw CocoaError(.fileWriteUnknown) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds.write, 1)
+        if let standardError {
+            posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
+        addCloseFrom(&actions, 3)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }

@@ -29,7 +29,7 @@ final class WestonServer: @unchecked Sendable {   // immutable after init
         guard let made = mkdtemp(&template) else { throw StartFailure(description: "mkdtemp failed") }
         directory = String(cString: made)
         let notifyPath = directory + "/notify"
-        let notify = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        let notify = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(notify) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -57,7 +57,7 @@ final class WestonServer: @unchecked Sendable {   // immutable after init
             xDisplay == nil ? "--backend=headless-backend.so" : "--backend=x11-backend.so",
             "--socket=wayland-0", "--idle-time=0"] + configuration + [
             "--shell=desktop-shell.so", "--use-pixman", "--modules=systemd-notify.so", "--log=\(directory)/weston.log",
-        ], environment: environment)
+        ], environment: environment, standardError: directory + "/stderr")
         var ready = pollfd(fd: notify, events: Int16(POLLIN), revents: 0)
         var message = [UInt8](repeating: 0, count: 64)
         guard poll(&ready, 1, 10_000) > 0, recv(notify, &message, message.count, 0) > 0,

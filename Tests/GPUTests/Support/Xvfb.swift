@@ -34,6 +34,10 @@ final class XvfbServer: @unchecked Sendable {   // immutable after init
         let log = "/tmp/swiftgpu-xvfb-\(getpid())-\(UInt32.random(in: 0 ... .max)).log"
         defer { unlink(log) }
         posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Its output goes to the log, and it inherits nothing else: a server holding the
+        // test's standard output would keep `swift test` waiting if the test process died.
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        addCloseFrom(&actions, 4)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
