@@ -61,9 +61,25 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # One combined archive: the modules' pages link to each other, and the site has one landing
 # page. It is transformed for static hosting.
-if ! swift package --allow-writing-to-directory .build/docs generate-documentation "${targets[@]}" \
-    --enable-experimental-combined-documentation --output-path .build/docs/SwiftGPU.doccarchive \
-    --transform-for-static-hosting "${hosting[@]}" >"$log" 2>&1; then
+generate() {
+    swift package --allow-writing-to-directory .build/docs generate-documentation "${targets[@]}" \
+        --enable-experimental-combined-documentation --output-path .build/docs/SwiftGPU.doccarchive \
+        --transform-for-static-hosting "${hosting[@]}" >"$log" 2>&1
+}
+result=0
+generate || result=$?
+# swift-package itself sometimes dies by a signal in libdispatch's event loop while it runs
+# the plugin's processes (a toolchain crash, seen with Swift 6.3.1; swift-bundler#150 and
+# swift#87033 report the same frame): that one run again, once. A failure that is an exit
+# status fails at once.
+if [ "$result" -gt 128 ]; then
+    grep -v '^\[[0-9]*/[0-9]*\]' "$log" | tail -n 40
+    echo "docs: swift package died by signal $((result - 128)); running it once more" >&2
+    rm -rf .build/docs/SwiftGPU.doccarchive
+    result=0
+    generate || result=$?
+fi
+if [ "$result" -ne 0 ]; then
     grep -v '^\[[0-9]*/[0-9]*\]' "$log"
     echo "docs: generate-documentation failed" >&2
     exit 1
