@@ -32,9 +32,12 @@ extension VulkanCommandContext {
     func prepareSecondary(_ formats: PassFormats) throws(VulkanError) {
         try resetUploadsAndDescriptors()
         if currentHoldsCommands {
-            // Made at the context's second pass (`??` cannot throw a typed error).
             let other: Recording
-            if let otherRecording { other = otherRecording } else { other = try Self.makeRecording(device: device, secondary: true) }
+            if let existing = otherRecording {
+                other = existing
+            } else {
+                other = try Self.makeRecording(device: device, secondary: true, memory: memory)
+            }
             if otherHoldsCommands { try resetPool(other.pool) }   // its freeing failed, or never ran
             otherRecording = swapRecording(for: other)
             otherHoldsCommands = true

@@ -22,6 +22,9 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// and takes turns (see `prepareSecondary(_:)`); a primary has one.
     @exclusivity(unchecked) private(set) var commandBuffer: VkCommandBuffer
     @exclusivity(unchecked) private(set) var pool: VkCommandPool
+    /// The host memory of the context's pools: one for both of a secondary context's, so
+    /// that the commands a pass records reuse the memory its previous pass's freed.
+    let memory = VulkanCommandMemory()
     /// The timestamp queries; nil for a secondary context.
     private let queries: VkQueryPool?
     /// The secondary contexts parallel render passes recorded into, kept for later ones:
@@ -96,7 +99,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         storageOffsetMask = UInt64(max(limits.minStorageBufferOffsetAlignment, 1)) - 1
         maxGroupCount = (limits.maxComputeWorkGroupCount.0, limits.maxComputeWorkGroupCount.1, limits.maxComputeWorkGroupCount.2)
         let vk = device.handle
-        let recording = try Self.makeRecording(device: device, secondary: secondary)
+        let recording = try Self.makeRecording(device: device, secondary: secondary, memory: memory)
         var queryInfo = VkQueryPoolCreateInfo()
         queryInfo.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
         queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP
@@ -106,7 +109,7 @@ final class VulkanCommandContext: @unchecked Sendable {
             do {
                 try vkCall(.createQueryPool, device.faults) { vkCreateQueryPool(vk, &queryInfo, nil, &queries) }
             } catch {
-                vkDestroyCommandPool(vk, recording.pool, nil)
+                Self.destroy(recording, device: device, memory: memory)
                 throw error
             }
         }
@@ -123,8 +126,8 @@ final class VulkanCommandContext: @unchecked Sendable {
         let vk = device.handle
         if let queries { vkDestroyQueryPool(vk, queries, nil) }
         if let descriptorPool { vkDestroyDescriptorPool(vk, descriptorPool, nil) }
-        vkDestroyCommandPool(vk, pool, nil)
-        if let other = otherRecording { vkDestroyCommandPool(vk, other.pool, nil) }
+        Self.destroy((pool, commandBuffer), device: device, memory: memory)
+        if let other = otherRecording { Self.destroy(other, device: device, memory: memory) }
         writes.deallocate()
         bufferInfos.deallocate()
         imageInfos.deallocate()
@@ -284,15 +287,18 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// A command pool and the one command buffer it holds.
     typealias Recording = (pool: VkCommandPool, commandBuffer: VkCommandBuffer)
 
-    /// A transient command pool and one command buffer of the level asked for.
-    static func makeRecording(device: VulkanDevice, secondary: Bool) throws(VulkanError) -> Recording {
+    /// A transient command pool whose commands live in `memory`, and one command buffer of
+    /// the level asked for.
+    static func makeRecording(device: VulkanDevice, secondary: Bool, memory: VulkanCommandMemory) throws(VulkanError)
+        -> Recording {
         let vk = device.handle
+        var callbacks = memory.callbacks
         var poolInfo = VkCommandPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
         poolInfo.flags = VkCommandPoolCreateFlags(VK_COMMAND_POOL_CREATE_TRANSIENT_BIT.rawValue)
         poolInfo.queueFamilyIndex = device.physical.queueFamily
         var pool: VkCommandPool?
-        try vkCall(.createCommandPool, device.faults) { vkCreateCommandPool(vk, &poolInfo, nil, &pool) }
+        try vkCall(.createCommandPool, device.faults) { vkCreateCommandPool(vk, &poolInfo, &callbacks, &pool) }
         var allocateInfo = VkCommandBufferAllocateInfo()
         allocateInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
         allocateInfo.commandPool = pool
@@ -302,9 +308,16 @@ final class VulkanCommandContext: @unchecked Sendable {
         do {
             try vkCall(.allocateCommandBuffers, device.faults) { vkAllocateCommandBuffers(vk, &allocateInfo, &commandBuffer) }
         } catch {
-            vkDestroyCommandPool(vk, pool, nil)
+            vkDestroyCommandPool(vk, pool, &callbacks)
             throw error
         }
         return (pool!, commandBuffer!)
+    }
+
+    /// Destroys `recording`'s pool with the allocator it was made with (the memory is freed
+    /// after, with the context).
+    static func destroy(_ recording: Recording, device: VulkanDevice, memory: VulkanCommandMemory) {
+        var callbacks = memory.callbacks
+        vkDestroyCommandPool(device.handle, recording.pool, &callbacks)
     }
 }
