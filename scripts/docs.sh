@@ -69,9 +69,9 @@ generate() {
 result=0
 generate || result=$?
 # swift-package itself sometimes dies by a signal in libdispatch's event loop while it runs
-# the plugin's processes (a toolchain crash, seen with Swift 6.3.1; swift-bundler#150 and
-# swift#87033 report the same frame): that one run again, once. A failure that is an exit
-# status fails at once.
+# the plugin's processes (a toolchain crash, seen with Swift 6.3.1; other projects report
+# the same frame for Foundation's Process on Linux): that one run again, once. A failure
+# that is an exit status fails at once.
 if [ "$result" -gt 128 ]; then
     grep -v '^\[[0-9]*/[0-9]*\]' "$log" | tail -n 40
     echo "docs: swift package died by signal $((result - 128)); running it once more" >&2

@@ -80,13 +80,11 @@ struct WaylandInputSourceTests {
         swiftgpu_xtest_motion(raw, x.screen.root, 80, 90)
         x.sync()
         guard wait(for: "the pointer's focus", until: { !$0.isEmpty }) else { return }
-        var tries = 0
-        while true {
+        for attempt in 1...20 {
             swiftgpu_xtest_motion(raw, x.screen.root, 90, 95)
             x.sync()
             if wait(for: nil, patience: 250, until: { $0.last?.unacceleratedDelta == [10, 5] }) { break }
-            tries += 1
-            guard tries < 20 else {
+            guard attempt < 20 else {
                 Issue.record("no motion over the surface came in 20 tries: \(samples.withLock { $0 })\nweston.log:\n\(weston.logTail())")
                 return
             }
