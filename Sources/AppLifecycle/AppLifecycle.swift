@@ -1,4 +1,5 @@
 import SwiftGPUSupport
+import Synchronization
 
 /// The application's lifecycle, with iOS's states and calls. Every GPU `Device` obeys one
 /// (`AppLifecycle.shared` unless given another), and its gate keeps GPU work out of the
@@ -39,6 +40,9 @@ public final class AppLifecycle: Sendable {
 
     let clock: LifecycleClock
     let storage = LockedValue(State())
+    /// `State.current`, published for `state`: every commit reads it, and a read here takes
+    /// no lock. Written with the lock held, right after `current`.
+    private let published = Atomic<UInt8>(LifecycleState.active.code)
 
     /// Makes a lifecycle that starts active, on the continuous clock.
     public convenience init() { self.init(clock: ContinuousClock()) }
@@ -50,7 +54,7 @@ public final class AppLifecycle: Sendable {
     }
 
     /// The current state.
-    public var state: LifecycleState { storage.withLock { $0.current } }
+    public var state: LifecycleState { LifecycleState(code: published.load(ordering: .acquiring)) }
 
     /// Whether the app is terminating (after `willTerminate()`).
     public var isTerminating: Bool { storage.withLock { $0.isTerminating } }
@@ -119,6 +123,7 @@ public final class AppLifecycle: Sendable {
                 made.append(LifecycleTransition(event: event, from: state.current, to: next, time: time))
                 if event == .willResignActive { state.refusedSinceResign = 0 }
                 state.current = next
+                published.store(next.code, ordering: .releasing)
             }
             switch (event, state.current) {
             case (.willResignActive, .active): move(.willResignActive, to: .inactive)

@@ -72,3 +72,23 @@ public struct DrainReport: Sendable, Hashable, CustomStringConvertible {
         "scheduled \(scheduled), refused \(refused), failed at deadline \(failedAtDeadline), elapsed \(elapsed)"
     }
 }
+
+extension LifecycleState {
+    /// The state as one byte, for `AppLifecycle`'s lock-free copy.
+    var code: UInt8 {
+        switch self {
+        case .active: 0
+        case .inactive: 1
+        case .background: 2
+        }
+    }
+
+    /// The state `code` stands for.
+    init(code: UInt8) {
+        switch code {
+        case 0: self = .active
+        case 1: self = .inactive
+        default: self = .background
+        }
+    }
+}

@@ -188,16 +188,36 @@ public final class CommandBuffer: @unchecked Sendable {
     /// context to record into, and whether this encoder is the buffer's first (nothing
     /// earlier in the buffer to wait for: earlier buffers end with a barrier).
     func beginEncoder(_ kind: String, call: String) throws(GPUError) -> (context: VulkanCommandContext, startsBuffer: Bool) {
-        let (context, needsBegin) = engine.lock.withLock { record.openEncoder(kind, call: call) }
+        let begun = try beginEncoder(kind, call: call, takingSpare: false)
+        return (begun.context, begun.startsBuffer)
+    }
+
+    /// `beginEncoder`, taking the kept compute encoder (if any) in the same critical
+    /// section: a compute pass takes the queue's lock once to begin.
+    func beginComputeEncoder(call: String) throws(GPUError) -> (context: VulkanCommandContext, spare: ComputeCommandEncoder?) {
+        let begun = try beginEncoder("compute", call: call, takingSpare: true)
+        return (begun.context, begun.spare)
+    }
+
+    private func beginEncoder(_ kind: String, call: String, takingSpare: Bool) throws(GPUError)
+        -> (context: VulkanCommandContext, startsBuffer: Bool, spare: ComputeCommandEncoder?) {
+        let (context, needsBegin, spare) = engine.lock.withLock {
+            () -> (VulkanCommandContext, Bool, ComputeCommandEncoder?) in
+            let (context, needsBegin) = record.openEncoder(kind, call: call)
+            return (context, needsBegin, takingSpare ? spareComputeEncoder.take() : nil)
+        }
         if needsBegin {
             do {
                 try context.begin()
             } catch {
-                engine.lock.withLock { record.abandonEncoder() }
+                engine.lock.withLock {
+                    record.abandonEncoder()
+                    if let spare { spareComputeEncoder = spare }
+                }
                 throw .vulkan(error)
             }
         }
-        return (context, needsBegin)
+        return (context, needsBegin, spare)
     }
 
     /// Marks the open encoder ended; an ended compute encoder is kept for reuse.
@@ -206,10 +226,5 @@ public final class CommandBuffer: @unchecked Sendable {
             record.closeEncoder()
             if let spare { spareComputeEncoder = spare }
         }
-    }
-
-    /// Takes the kept compute encoder.
-    func takeSpareComputeEncoder() -> ComputeCommandEncoder? {
-        engine.lock.withLock { spareComputeEncoder.take() }
     }
 }

@@ -10,11 +10,20 @@ import Glibc
 /// ThreadSanitizer does not see it, and reports every access under it as a race.
 ///
 /// `@unchecked Sendable`: the pthread objects are allocated once, never moved, and are
-/// themselves the synchronisation primitive. `withLock` is inlinable so that GPU's hot
-/// paths (every commit and completion) inline it across the module boundary.
-package final class ConditionLock: @unchecked Sendable {
+/// themselves the synchronisation primitive.
+///
+/// `withLock` and `broadcast` are public, where the rest of this module is `package`: Swift
+/// 6.3 inlines an `@inlinable` function into another module only when it is public, and
+/// GPU's hot paths (every commit and completion) take this lock a dozen times. The module
+/// is no product; nothing outside the package imports it.
+public final class ConditionLock: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+    /// How many threads wait on the condition; guarded by the mutex. `broadcast` wakes
+    /// nobody when it is 0, which is most of the time (each commit and completion
+    /// broadcasts a few times in case a thread waits). The mutex makes every access
+    /// exclusive, so it skips the run-time exclusivity check.
+    @usableFromInline @exclusivity(unchecked) var waiters = 0
 
     package init() {
         mutex = .allocate(capacity: 1)
@@ -36,18 +45,15 @@ package final class ConditionLock: @unchecked Sendable {
 
     /// Runs `body` with the mutex held.
     @inlinable @inline(__always)
-    package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 
     /// Runs `body`, which cannot throw, with the mutex held: the overload most calls take.
-    /// Swift 6.3's optimizer leaves both unspecialized in the other modules, so each lock is
-    /// a call into a generic body; this one moves no typed error through value witnesses
-    /// (B1: 26 instructions a lock instead of 44, 904 fewer per command buffer).
     @inlinable @inline(__always)
-    package func withLock<T>(_ body: () -> T) -> T {
+    public func withLock<T>(_ body: () -> T) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return body()
@@ -55,7 +61,11 @@ package final class ConditionLock: @unchecked Sendable {
 
     /// Blocks until `isDone` holds; must be called with the mutex held (inside `withLock`).
     package func wait(until isDone: () -> Bool) {
-        while !isDone() { pthread_cond_wait(condition, mutex) }
+        while !isDone() {
+            waiters += 1
+            pthread_cond_wait(condition, mutex)
+            waiters -= 1
+        }
     }
 
     /// Blocks until `isDone` holds or host monotonic time reaches `deadline` (nanoseconds;
@@ -68,12 +78,16 @@ package final class ConditionLock: @unchecked Sendable {
         while !isDone() {
             guard HostClock.nanoseconds() < deadline else { return false }
             var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+            waiters += 1
             pthread_cond_timedwait(condition, mutex, &time)
+            waiters -= 1
         }
         return true
     }
 
     /// Wakes every waiter; call with the mutex held after changing state they wait on.
     @inlinable
-    package func broadcast() { pthread_cond_broadcast(condition) }
+    public func broadcast() {
+        if waiters > 0 { pthread_cond_broadcast(condition) }
+    }
 }

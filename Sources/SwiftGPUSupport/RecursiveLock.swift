@@ -4,7 +4,8 @@ import Glibc
 /// may commit further buffers on the same queue.
 ///
 /// `@unchecked Sendable`: the pthread mutex is allocated once and is itself the primitive.
-package final class RecursiveLock: @unchecked Sendable {
+/// `withLock` is public for the reason `ConditionLock.withLock` is.
+public final class RecursiveLock: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init() {
@@ -22,7 +23,8 @@ package final class RecursiveLock: @unchecked Sendable {
     }
 
     /// Runs `body` with the mutex held.
-    package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    @inlinable @inline(__always)
+    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -31,7 +33,7 @@ package final class RecursiveLock: @unchecked Sendable {
     /// Runs `body`, which cannot throw, with the mutex held (see
     /// `ConditionLock.withLock(_:)` for why both exist).
     @inlinable @inline(__always)
-    package func withLock<T>(_ body: () -> T) -> T {
+    public func withLock<T>(_ body: () -> T) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return body()

@@ -283,8 +283,11 @@ public final class ComputeCommandEncoder {
 extension CommandBuffer {
     /// Makes a compute encoder. Stops if another encoder is open or the buffer is committed.
     public func makeComputeCommandEncoder() throws(GPUError) -> ComputeCommandEncoder {
-        let context = try beginEncoder("compute", call: "makeComputeCommandEncoder()").context
-        if var spare = takeSpareComputeEncoder(), SoleReference.isSole(&spare) {
+        let context: VulkanCommandContext
+        var spare: ComputeCommandEncoder?
+        (context, spare) = try beginComputeEncoder(call: "makeComputeCommandEncoder()")
+        // Moved out, so that the check sees no other reference of this function's.
+        if var spare = spare.take(), SoleReference.isSole(&spare) {
             spare.reopen(commandBuffer: self, context: context)
             return spare
         }

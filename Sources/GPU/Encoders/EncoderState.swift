@@ -12,6 +12,11 @@ struct EncoderState {
     let textureTable: UnsafeMutableBufferPointer<TextureBinding>
     /// The sampler handle bound at each sampler table slot (as the texture table).
     let samplerTable: UnsafeMutableBufferPointer<OpaquePointer?>
+    /// Which slots of each table were written since it was last cleared (bit n: slot n), so
+    /// that clearing touches those alone: an encoder binds a few of the 128 slots.
+    var writtenBuffers: UInt64 = 0
+    var writtenTextures: UInt32 = 0
+    var writtenSamplers: UInt32 = 0
     /// Which resources the commands since the last barrier read and wrote.
     var hazards = HazardTracker()
     /// Objects the recorded commands use; released when the command buffer finishes.
@@ -43,10 +48,47 @@ struct EncoderState {
     }
 
     /// Unbinds everything (a new encoder starts with empty tables).
-    func clearTables() {
-        for index in bufferTable.indices { bufferTable[index] = BufferBinding() }
-        for index in textureTable.indices { textureTable[index] = TextureBinding() }
-        for index in samplerTable.indices { samplerTable[index] = nil }
+    mutating func clearTables() {
+        Self.forEachBit(of: writtenBuffers) { bufferTable[$0] = BufferBinding() }
+        Self.forEachBit(of: UInt64(writtenSamplers)) { samplerTable[$0] = nil }
+        writtenBuffers = 0
+        writtenSamplers = 0
+        clearTextures()
+    }
+
+    /// Records `binding` at buffer table slot `slot`.
+    @inline(__always)
+    mutating func setBuffer(_ binding: BufferBinding, at slot: Int) {
+        bufferTable[slot] = binding
+        writtenBuffers |= 1 << UInt64(slot)
+    }
+
+    /// Records `binding` at texture table slot `slot`.
+    @inline(__always)
+    mutating func setTexture(_ binding: TextureBinding, at slot: Int) {
+        textureTable[slot] = binding
+        writtenTextures |= 1 << UInt32(slot)
+    }
+
+    /// Records the sampler `handle` at sampler table slot `slot`.
+    @inline(__always)
+    mutating func setSampler(_ handle: OpaquePointer?, at slot: Int) {
+        samplerTable[slot] = handle
+        writtenSamplers |= 1 << UInt32(slot)
+    }
+
+    private mutating func clearTextures() {
+        Self.forEachBit(of: UInt64(writtenTextures)) { textureTable[$0] = TextureBinding() }
+        writtenTextures = 0
+    }
+
+    @inline(__always)
+    private static func forEachBit(of mask: UInt64, _ body: (Int) -> Void) {
+        var rest = mask
+        while rest != 0 {
+            body(rest.trailingZeroBitCount)
+            rest &= rest - 1
+        }
     }
 
     /// Forgets what the finished command buffer used: the retained objects (released now),
@@ -56,7 +98,7 @@ struct EncoderState {
         lastBound = nil
         lastTexture = nil
         hazards.restart()
-        for index in textureTable.indices { textureTable[index] = TextureBinding() }
+        clearTextures()
     }
 }
 

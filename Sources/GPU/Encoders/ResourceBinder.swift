@@ -37,10 +37,10 @@ struct ResourceBinder {
             misuse("\(call): offset \(offset) is outside the buffer's \(buffer.length) bytes")
         }
         let handle = retainMemory(of: buffer)
-        context.encoding.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
+        context.encoding.setBuffer(BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
-            owner: ObjectIdentifier(buffer))
+            owner: ObjectIdentifier(buffer)), at: MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value)
     }
 
     /// The Vulkan handle of `buffer`'s memory, the buffer and its memory kept until the
@@ -78,7 +78,7 @@ struct ResourceBinder {
         }
         binding.bound.offset = UInt64(offset)
         binding.bound.range = end - UInt64(offset)
-        context.encoding.bufferTable[slot] = binding
+        context.encoding.setBuffer(binding, at: slot)
     }
 
     /// Copies up to 4 KB into the command buffer's upload ring and records it at `index`.
@@ -89,10 +89,10 @@ struct ResourceBinder {
             misuse("\(call): length \(length) is outside 1...4096 bytes; use a buffer for larger data")
         }
         let placed = try context.upload(bytes, length: length, alignment: context.bytesAlignment)
-        context.encoding.bufferTable[MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value] = BufferBinding(
+        context.encoding.setBuffer(BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: placed.buffer, offset: UInt64(placed.offset), range: UInt64(length)),
-            owner: nil, bytes: placed.host)
+            owner: nil, bytes: placed.host), at: MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value)
     }
 
     /// Records `texture` at `index` of `stage`.
@@ -100,15 +100,15 @@ struct ResourceBinder {
         check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
         // The texture and its image now (which outlives a discard until the GPU is done).
         let image = texture.retainBacking(in: context)
-        context.encoding.textureTable[MetalIndex(stage: stage, kind: .texture, value: index).tableSlot.value] =
-            TextureBinding(image: Unmanaged.passUnretained(image), owner: ObjectIdentifier(texture))
+        context.encoding.setTexture(TextureBinding(image: Unmanaged.passUnretained(image), owner: ObjectIdentifier(texture)),
+                                    at: MetalIndex(stage: stage, kind: .texture, value: index).tableSlot.value)
     }
 
     /// Records `sampler` at `index` of `stage`.
     func setSamplerState(_ sampler: SamplerState, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxSamplerIndex, call: call, what: "sampler")
         context.encoding.retained.append(sampler)
-        context.encoding.samplerTable[MetalIndex(stage: stage, kind: .sampler, value: index).tableSlot.value] = sampler.backend.handle
+        context.encoding.setSampler(sampler.backend.handle, at: MetalIndex(stage: stage, kind: .sampler, value: index).tableSlot.value)
     }
 
     /// Resolves `slots` for a command named `call`: stops if a slot is unbound, emits a
