@@ -220,7 +220,34 @@ struct ResourceSlot: Sendable {
     }
 
     /// A sampler binding fixed in the layout.
-    var isConstantSampler: Bool { descriptor == .sampler && constantSampler != nil }
+    var isConstantSampler: Bool {
+        if case .sampler = descriptor { constantSampler != nil } else { false }
+    }
+
+    // The kind tests below match the case rather than compare with `==`: the enum is the
+    // SPIR-V module's, and `==` on it is a call into that module's generic conformance,
+    // made for every slot of every dispatch and draw.
+
+    /// A uniform buffer (its range is capped at the device's limit, its offset aligned to
+    /// the uniform alignment).
+    var isUniformBuffer: Bool {
+        if case .uniformBuffer = descriptor { true } else { false }
+    }
+
+    /// A combined image sampler, whose sampler comes from the sampler table unless constant.
+    var isCombinedImageSampler: Bool {
+        if case .combinedImageSampler = descriptor { true } else { false }
+    }
+
+    /// Whether the shader writes what the slot binds: a storage buffer or storage image it
+    /// does not declare read-only.
+    var isWritten: Bool {
+        guard !isReadOnly else { return false }
+        switch descriptor {
+        case .storageBuffer, .storageImage: return true
+        default: return false
+        }
+    }
 }
 
 extension Device {

@@ -1,9 +1,11 @@
 /// Which buffers commands since the last barrier read and wrote, so that an encoder emits
 /// a barrier only before a command that reads or writes what an earlier one wrote, or
 /// writes what an earlier one read.
+///
+/// Its lists are freed with `deallocate()` by the encoding state that owns the tracker.
 struct HazardTracker {
-    private var reads: [ObjectIdentifier] = []
-    private var writes: [ObjectIdentifier] = []
+    private var reads = ScratchList<ObjectIdentifier>()
+    private var writes = ScratchList<ObjectIdentifier>()
     /// How many barriers hazards asked for in this command buffer.
     private(set) var barriers = 0
 
@@ -31,8 +33,8 @@ struct HazardTracker {
     /// sub-encoders keep records of their own (indirect reads, what a host's commands were
     /// declared to touch), which the pass joins when it ends.
     mutating func takeAccesses(of other: HazardTracker) {
-        for id in other.reads { recordRead(id) }
-        for id in other.writes where !writes.contains(id) { writes.append(id) }
+        for index in 0..<other.reads.count { recordRead(other.reads[index]) }
+        for index in 0..<other.writes.count where !writes.contains(other.writes[index]) { writes.append(other.writes[index]) }
     }
 
     /// Notes a barrier recorded for a hazard: the record restarts from the next command.
@@ -43,8 +45,14 @@ struct HazardTracker {
 
     /// Forgets every access (a render pass starts, which waits for everything before it).
     mutating func reset() {
-        reads.removeAll(keepingCapacity: true)
-        writes.removeAll(keepingCapacity: true)
+        reads.removeAll()
+        writes.removeAll()
+    }
+
+    /// Frees the lists; the tracker is not used again.
+    func deallocate() {
+        reads.deallocate()
+        writes.deallocate()
     }
 
     /// Starts over for a new command buffer.

@@ -20,7 +20,7 @@ struct EncoderState {
     /// Which resources the commands since the last barrier read and wrote.
     var hazards = HazardTracker()
     /// Objects the recorded commands use; released when the command buffer finishes.
-    var retained: [AnyObject] = []
+    var retained = RetainedObjects()
     /// The buffer bound last and the memory it had then, both in `retained`: rebinding it
     /// (a new offset per draw) reads that memory without taking the buffer's lock.
     var lastBound: (buffer: ObjectIdentifier, backing: Unmanaged<VulkanBuffer>)?
@@ -35,11 +35,13 @@ struct EncoderState {
         textureTable.initialize(repeating: TextureBinding())
         samplerTable = .allocate(capacity: 32)
         samplerTable.initialize(repeating: nil)
-        retained.reserveCapacity(16)
     }
 
-    /// Frees the tables; the state is not used again.
-    func deallocate() {
+    /// Frees the tables and lists, releasing what is still retained; the state is not used
+    /// again.
+    mutating func deallocate() {
+        retained.deallocate()
+        hazards.deallocate()
         bufferTable.deinitialize()
         bufferTable.deallocate()
         textureTable.deinitialize()
@@ -94,7 +96,7 @@ struct EncoderState {
     /// Forgets what the finished command buffer used: the retained objects (released now),
     /// the textures bound and the hazard record.
     mutating func reset() {
-        retained.removeAll(keepingCapacity: true)
+        retained.releaseAll()
         lastBound = nil
         lastTexture = nil
         hazards.restart()

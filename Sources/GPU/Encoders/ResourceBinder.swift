@@ -141,7 +141,7 @@ struct ResourceBinder {
             // and a release of its constant sampler).
             var hazard = indirect.map { context.encoding.hazards.conflicts($0, writing: false) } ?? false
             for index in slots.indices {
-                if let id = owner(of: slots[index]), context.encoding.hazards.conflicts(id, writing: Self.writes(slots[index])) {
+                if let id = owner(of: slots[index]), context.encoding.hazards.conflicts(id, writing: slots[index].isWritten) {
                     hazard = true
                 }
             }
@@ -150,7 +150,7 @@ struct ResourceBinder {
                 context.memoryBarrier()
             }
             for index in slots.indices {
-                if let id = owner(of: slots[index]) { context.encoding.hazards.record(id, writing: Self.writes(slots[index])) }
+                if let id = owner(of: slots[index]) { context.encoding.hazards.record(id, writing: slots[index].isWritten) }
             }
             if let indirect { context.encoding.hazards.record(indirect, writing: false) }
         }
@@ -189,13 +189,6 @@ struct ResourceBinder {
         case .texture: context.encoding.textureTable[slot.tableSlot.value].owner
         case .sampler: nil
         }
-    }
-
-    /// Whether the command writes what `slot` binds: a storage buffer or storage image the
-    /// shader does not declare read-only.
-    @inline(__always)
-    static func writes(_ slot: borrowing ResourceSlot) -> Bool {
-        !slot.isReadOnly && (slot.descriptor == .storageBuffer || slot.descriptor == .storageImage)
     }
 
     private func check(_ index: Int, limit: Int, call: StaticString, what: String) {

@@ -124,7 +124,7 @@ extension QueueEngine {
             }
         } catch {
             let failed = batch.map(\.buffer)
-            batch.removeAll(keepingCapacity: true)
+            batch.removeAllKeepingCapacity()
             lock.withLock {
                 for buffer in failed {
                     _ = inFlight.remove { $0 === buffer }
@@ -150,7 +150,7 @@ extension QueueEngine {
             lock.broadcast()
             return withHandlers
         }
-        batch.removeAll(keepingCapacity: true)
+        batch.removeAllKeepingCapacity()
         for (buffer, handlers) in withHandlers {
             for handler in handlers { handler(buffer) }
             lock.withLock {

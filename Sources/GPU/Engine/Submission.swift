@@ -90,7 +90,7 @@ struct Submission {
     /// spares; keeps the written-texture list's capacity.
     mutating func clear() {
         var written = writtenTextures
-        written.removeAll(keepingCapacity: true)
+        written.removeAllKeepingCapacity()
         self = Submission()
         writtenTextures = written
     }
@@ -267,11 +267,14 @@ struct Submission {
     mutating func handlersRan() -> (continuations: [CheckedContinuation<Void, Never>], written: [Texture]) {
         handlersDone = true
         handlerThread = nil
-        scheduledHandlers.removeAll()
-        completedHandlers.removeAll()
+        // Emptied only when they hold something: most buffers have no handlers, and
+        // emptying an empty array still releases its storage and makes a new one.
+        if !scheduledHandlers.isEmpty { scheduledHandlers.removeAll() }
+        if !completedHandlers.isEmpty { completedHandlers.removeAll() }
+        if continuations.isEmpty && writtenTextures.isEmpty { return ([], []) }
         defer {
             continuations.removeAll()
-            writtenTextures.removeAll(keepingCapacity: true)
+            writtenTextures.removeAllKeepingCapacity()
         }
         return (continuations, writtenTextures)
     }
@@ -298,9 +301,9 @@ struct Submission {
     /// Gives up the slot's context and what only the GPU work needed: a finished buffer
     /// the app keeps holds none of it. Returns the context, to be released.
     mutating func releaseResources() -> VulkanCommandContext? {
-        eventWaits.removeAll()
-        eventSignals.removeAll()
-        presentedImages.removeAll()
+        if !eventWaits.isEmpty { eventWaits.removeAll() }
+        if !eventSignals.isEmpty { eventSignals.removeAll() }
+        if !presentedImages.isEmpty { presentedImages.removeAll() }
         defer { context = nil }
         return context
     }

@@ -16,7 +16,7 @@ struct FIFO<Element> {
     /// Adds at the back.
     mutating func append(_ element: Element) {
         if head > 0 && head == storage.count {
-            storage.removeAll(keepingCapacity: true)
+            storage.removeAllKeepingCapacity()
             head = 0
         }
         storage.append(element)
@@ -27,7 +27,7 @@ struct FIFO<Element> {
         let element = storage[head].take().unsafelyUnwrapped
         head += 1
         if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
+            storage.removeAllKeepingCapacity()
             head = 0
         } else if head >= 64 && head * 2 >= storage.count {
             storage.removeFirst(head)
@@ -40,7 +40,7 @@ struct FIFO<Element> {
     mutating func removeLast() -> Element {
         let element = storage.removeLast().unsafelyUnwrapped
         if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
+            storage.removeAllKeepingCapacity()
             head = 0
         }
         return element
@@ -56,7 +56,7 @@ struct FIFO<Element> {
         guard let index = storage[head...].firstIndex(where: { predicate($0.unsafelyUnwrapped) }) else { return false }
         storage.remove(at: index)
         if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
+            storage.removeAllKeepingCapacity()
             head = 0
         }
         return true
@@ -65,7 +65,7 @@ struct FIFO<Element> {
     /// Removes every element.
     mutating func removeAll() -> [Element] {
         let all = elements
-        storage.removeAll(keepingCapacity: true)
+        storage.removeAllKeepingCapacity()
         head = 0
         return all
     }

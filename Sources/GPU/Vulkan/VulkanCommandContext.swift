@@ -241,10 +241,10 @@ final class VulkanCommandContext: @unchecked Sendable {
     func releaseReferences() {
         encoding.reset()
         for secondary in secondaries.prefix(secondariesUsed) { secondary.releaseReferences() }
-        waits.removeAll(keepingCapacity: true)
-        signals.removeAll(keepingCapacity: true)
-        presentSignals.removeAll(keepingCapacity: true)
-        imageLayouts.removeAll(keepingCapacity: true)
+        waits.removeAllKeepingCapacity()
+        signals.removeAllKeepingCapacity()
+        presentSignals.removeAllKeepingCapacity()
+        imageLayouts.removeAllKeepingCapacity()
     }
 
     /// Makes the context ready for the next command buffer: resets the command pool, the

@@ -104,16 +104,23 @@ final class VulkanCommandMemory {
     // MARK: The callbacks
 
     static func allocate(_ state: UnsafeMutablePointer<State>, size: Int, alignment: Int) -> UnsafeMutableRawPointer? {
+        // Blocks that fit a chunk's share take the path below, where every value stays far
+        // from overflowing (sizes and alignments under `largeBlock`, offsets under
+        // `chunkSize`), so its arithmetic wraps unchecked: this runs for every command the
+        // driver records.
+        guard size <= largeBlock, alignment <= largeBlock else {
+            return allocateLarge(state, size: size, alignment: max(alignment, blockHeader))
+        }
         let alignment = max(alignment, blockHeader)
-        if blockHeader + alignment + size > largeBlock { return allocateLarge(state, size: size, alignment: alignment) }
-        var offset = roundUp(state.pointee.next + blockHeader, alignment)
-        if state.pointee.current == nil || offset + size > chunkSize {
+        if blockHeader &+ alignment &+ size > largeBlock { return allocateLarge(state, size: size, alignment: alignment) }
+        var offset = (state.pointee.next &+ blockHeader &+ alignment &- 1) & ~(alignment &- 1)
+        if state.pointee.current == nil || offset &+ size > chunkSize {
             guard takeChunk(state) else { return nil }
-            offset = roundUp(chunkHeader + blockHeader, alignment)
+            offset = (chunkHeader &+ blockHeader &+ alignment &- 1) & ~(alignment &- 1)
         }
         let chunk = state.pointee.current.unsafelyUnwrapped
-        setLive(chunk, live(chunk) + 1)
-        state.pointee.next = offset + size
+        setLive(chunk, live(chunk) &+ 1)
+        state.pointee.next = offset &+ size
         let block = chunk + offset
         (block - blockHeader).storeBytes(of: size, as: Int.self)
         return block

@@ -86,15 +86,19 @@ extension VulkanCommandContext {
     /// A push writes the constant samplers too: the layout's immutable sampler is what
     /// the shader sees either way, and lavapipe ignores immutable samplers that a push
     /// leaves unwritten.
+    ///
+    /// The slots are read in place, by index: a copy of a slot retains its constant sampler.
     private func buildWrites(slots: [ResourceSlot]) {
-        setWriteCount = slots.count - slots.reversed().prefix(while: \.isConstantSampler).count
-        for (index, slot) in slots.enumerated() {
+        var setWrites = slots.count
+        while setWrites > 0, slots[setWrites - 1].isConstantSampler { setWrites -= 1 }
+        setWriteCount = setWrites
+        for index in slots.indices {
             var write = VkWriteDescriptorSet()
             write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-            write.dstBinding = slot.binding.value
+            write.dstBinding = slots[index].binding.value
             write.descriptorCount = 1
-            write.descriptorType = slot.descriptor.vkDescriptorType
-            if slot.kind == .buffer {
+            write.descriptorType = slots[index].descriptor.vkDescriptorType
+            if slots[index].kind == .buffer {
                 write.pBufferInfo = UnsafePointer(bufferInfos.baseAddress! + index)
             } else {
                 write.pImageInfo = UnsafePointer(imageInfos.baseAddress! + index)
@@ -180,38 +184,44 @@ extension VulkanCommandContext {
     /// Fills `bufferInfos` / `imageInfos` at each slot's position from the binding tables,
     /// for `writeDescriptors`; calls `problem` (which stops) for a slot with nothing bound
     /// or a buffer offset the device cannot bind.
+    ///
+    /// The slots are read in place, by index: a copy of a slot retains its constant sampler.
     @inline(__always)
     func resolveDescriptors(_ slots: [ResourceSlot], problem: (ResourceSlot, BindingProblem) -> Never) {
         let bufferTable = encoding.bufferTable
         let bufferInfos = bufferInfos
         for position in slots.indices {
-            let slot = slots[position]
-            switch slot.kind {
+            let table = slots[position].tableSlot.value
+            switch slots[position].kind {
             case .buffer:
-                let binding = bufferTable[slot.tableSlot.value]
-                guard binding.isSet else { problem(slot, .missing) }
+                let binding = bufferTable[table]
+                guard binding.isSet else { problem(slots[position], .missing) }
                 var bound = binding.bound
-                let mask = slot.descriptor == .uniformBuffer ? uniformOffsetMask : storageOffsetMask
-                guard bound.offset & mask == 0 else { problem(slot, .misalignedOffset(offset: bound.offset, alignment: mask + 1)) }
-                if slot.descriptor == .uniformBuffer { bound.range = min(bound.range, maxUniformRange) }
+                let isUniform = slots[position].isUniformBuffer
+                let mask = isUniform ? uniformOffsetMask : storageOffsetMask
+                guard bound.offset & mask == 0 else {
+                    problem(slots[position], .misalignedOffset(offset: bound.offset, alignment: mask + 1))
+                }
+                if isUniform { bound.range = min(bound.range, maxUniformRange) }
                 bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
             case .texture:
-                guard let image = encoding.textureTable[slot.tableSlot.value].image?.takeUnretainedValue() else {
-                    problem(slot, .missing)
+                guard let image = encoding.textureTable[table].image?.takeUnretainedValue() else {
+                    problem(slots[position], .missing)
                 }
                 var sampler: VkSampler?
-                if let constant = slot.constantSampler {
+                if let constant = slots[position].constantSampler {
                     sampler = constant.backend.handle
-                } else if slot.descriptor == .combinedImageSampler {
-                    guard let paired = encoding.samplerTable[MetalIndex(stage: slot.stage, kind: .sampler, value: slot.index).tableSlot.value] else {
-                        problem(slot, .missingCombinedSampler)
+                } else if slots[position].isCombinedImageSampler {
+                    let samplerSlot = MetalIndex(stage: slots[position].stage, kind: .sampler, value: slots[position].index).tableSlot
+                    guard let paired = encoding.samplerTable[samplerSlot.value] else {
+                        problem(slots[position], .missingCombinedSampler)
                     }
                     sampler = paired
                 }
                 imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: image.view, imageLayout: image.restingLayout)
             case .sampler:
-                guard let sampler = slot.constantSampler?.backend.handle ?? encoding.samplerTable[slot.tableSlot.value] else {
-                    problem(slot, .missing)
+                guard let sampler = slots[position].constantSampler?.backend.handle ?? encoding.samplerTable[table] else {
+                    problem(slots[position], .missing)
                 }
                 imageInfos[position] = VkDescriptorImageInfo(sampler: sampler, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_UNDEFINED)
             }
