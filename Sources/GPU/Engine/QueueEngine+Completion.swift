@@ -29,8 +29,7 @@ extension QueueEngine {
             }
             guard ServiceActivity.begin() else { return }
             while let (buffer, ready) = lock.withLock({ () -> (CommandBuffer, Finishing?)? in
-                guard let head = inFlight.first, head.record.timelineValue <= reached else { return nil }
-                let buffer = inFlight.removeFirst()
+                guard let buffer = inFlight.removeFirst(if: { $0.record.timelineValue <= reached }) else { return nil }
                 // Usually the submitter is long done with the scheduled handlers: what the
                 // buffer's end needs is read in the same critical section.
                 let ready = buffer.record.scheduledHandlersDone || buffer.record.status.isTerminal

@@ -241,29 +241,28 @@ final class QueueEngine: @unchecked Sendable {
     /// its handlers in one more critical section.
     func end(_ buffer: CommandBuffer, withScheduledHandlers: Bool, releasingSlot: Bool = true,
              deciding decide: (inout Submission) -> CommandBufferError?) {
-        let (handlers, context) = lock.withLock {
-            () -> ((scheduled: [CommandBufferHandler], completed: [CommandBufferHandler])?, VulkanCommandContext?) in
+        let (ending, context) = lock.withLock { () -> (Submission.Ending, VulkanCommandContext?) in
             let error = decide(&buffer.record)
-            let handlers = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
+            let ending = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
             lock.broadcast()
-            return (handlers, releasingSlot ? buffer.record.releaseResources() : nil)
-        }
-        guard let handlers else {
-            if let context { releaseSlot(context) }
-            return
+            return (ending, releasingSlot ? buffer.record.releaseResources() : nil)
         }
         let (continuations, written): ([CheckedContinuation<Void, Never>], [Texture])
-        if handlers.scheduled.isEmpty && handlers.completed.isEmpty {
+        switch ending {
+        case .alreadyEnded:
+            if let context { releaseSlot(context) }
+            return
+        case .noHandlers:
             context?.releaseReferences()
             (continuations, written) = lock.withLock {
                 if let context { slots.giveBack(context) }
                 defer { lock.broadcast() }
                 return buffer.record.handlersRan()
             }
-        } else {
+        case .handlers(let scheduled, let completed):
             if let context { releaseSlot(context) }
-            for handler in handlers.scheduled { handler(buffer) }
-            for handler in handlers.completed { handler(buffer) }
+            for handler in scheduled { handler(buffer) }
+            for handler in completed { handler(buffer) }
             (continuations, written) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], [Texture]) in
                 defer { lock.broadcast() }
                 return buffer.record.handlersRan()

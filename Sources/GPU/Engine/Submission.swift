@@ -88,14 +88,39 @@ struct Submission {
 
     /// Clears what a finished record holds, so its object can wait among its queue's
     /// spares; keeps the written-texture list's capacity.
+    ///
+    /// Every stored property is set back to its initial value here, one by one: assigning
+    /// a new record released each list and string the old one held, empty or not (a dozen
+    /// runtime calls for every recycled buffer). A property added to the record must be
+    /// added here; `RecyclingTests` check that a recycled buffer starts as a new one.
     mutating func clear() {
-        var written = writtenTextures
-        written.removeAllKeepingCapacity()
-        self = Submission()
-        writtenTextures = written
+        status = .notEnqueued
+        if error != nil { error = nil }
+        if label != nil { label = nil }
+        isCommitting = false
+        isRecording = false
+        if openEncoder != nil { openEncoder = nil }
+        context = nil
+        debugGroupDepth = 0
+        if recordingFailure != nil { recordingFailure = nil }
+        if !scheduledHandlers.isEmpty { scheduledHandlers = [] }
+        if !completedHandlers.isEmpty { completedHandlers = [] }
+        scheduledHandlersDone = false
+        handlersDone = false
+        handlerThread = nil
+        if !continuations.isEmpty { continuations = [] }
+        if !eventWaits.isEmpty { eventWaits = [] }
+        if !eventSignals.isEmpty { eventSignals = [] }
+        heldForValue = nil
+        hasReachedWaits = false
+        if !presentedImages.isEmpty { presentedImages = [] }
+        writtenTextures.removeAllKeepingCapacity()
+        timelineValue = 0
+        kernelStart = 0
+        kernelEnd = 0
+        gpuStart = 0
+        gpuEnd = 0
     }
-
-    private init() {}
 
     /// Whether recording calls are still allowed (before `commit()`).
     var isOpenForRecording: Bool { !isCommitting && status < .committed }
@@ -249,17 +274,28 @@ struct Submission {
 
     // MARK: The end
 
+    /// What ending a record leaves its engine to do.
+    enum Ending {
+        /// The buffer had already ended (failed by a lost device, then completed by the
+        /// timeline): its handlers ran, or run, once.
+        case alreadyEnded
+        /// The buffer ended with no handler to run.
+        case noHandlers
+        /// The buffer ended; these handlers run now, scheduled ones first.
+        case handlers(scheduled: [CommandBufferHandler], completed: [CommandBufferHandler])
+    }
+
     /// Ends the buffer: `.completed` without `error`, `.error` with it. Returns the handlers
     /// to run, the scheduled ones too when `withScheduledHandlers` (a buffer that never
-    /// reached the GPU), and nil when the buffer had already ended (a buffer failed by a
-    /// lost device and then completed by the timeline): handlers run once.
-    mutating func end(error: CommandBufferError?, withScheduledHandlers: Bool, on thread: pthread_t)
-        -> (scheduled: [CommandBufferHandler], completed: [CommandBufferHandler])? {
-        guard !status.isTerminal else { return nil }
+    /// reached the GPU); none when the buffer had already ended: handlers run once.
+    mutating func end(error: CommandBufferError?, withScheduledHandlers: Bool, on thread: pthread_t) -> Ending {
+        guard !status.isTerminal else { return .alreadyEnded }
         status = error == nil ? .completed : .error
         self.error = error
         handlerThread = thread
-        return (withScheduledHandlers ? scheduledHandlers : [], completedHandlers)
+        let runsScheduled = withScheduledHandlers && !scheduledHandlers.isEmpty
+        guard runsScheduled || !completedHandlers.isEmpty else { return .noHandlers }
+        return .handlers(scheduled: runsScheduled ? scheduledHandlers : [], completed: completedHandlers)
     }
 
     /// The completed handlers have run: returns the continuations to resume and the

@@ -22,6 +22,13 @@ struct FIFO<Element> {
         storage.append(element)
     }
 
+    /// Removes and returns the oldest element if it satisfies `predicate`, which reads it
+    /// in place.
+    mutating func removeFirst(if predicate: (borrowing Element) -> Bool) -> Element? {
+        guard !isEmpty, predicate(storage[head].unsafelyUnwrapped) else { return nil }
+        return removeFirst()
+    }
+
     /// Removes and returns the oldest element.
     mutating func removeFirst() -> Element {
         let element = storage[head].take().unsafelyUnwrapped

@@ -54,9 +54,16 @@ final class FaultInjector: @unchecked Sendable {
     func clear() { lock.withLock { faults.removeAll(); pauses.removeAll(); armed.store(false, ordering: .relaxed) } }
 
     /// The injected result for this call, consuming one use, or nil to make the real call
-    /// (after waiting out a pause armed at `site` that holds this thread).
+    /// (after waiting out a pause armed at `site` that holds this thread). The unarmed
+    /// check is inlined into every call site; the rest is a call.
+    @inline(__always)
     func take(_ site: VulkanCallSite) -> VkResult? {
         guard armed.load(ordering: .relaxed) else { return nil }
+        return takeArmed(site)
+    }
+
+    @inline(never)
+    private func takeArmed(_ site: VulkanCallSite) -> VkResult? {
         // The test's condition runs with no lock held.
         let condition = lock.withLock { pauses[site].flatMap { $0.stage == .armed ? $0.holds : nil } }
         let held = condition?() ?? false

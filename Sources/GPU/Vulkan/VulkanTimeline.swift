@@ -69,10 +69,20 @@ final class VulkanTimeline: @unchecked Sendable {
     }
 }
 
-/// A semaphore operation attached to a submission.
+/// A semaphore operation attached to a submission: the timeline's semaphore and a value.
+///
+/// It holds the handle, not the timeline: what owns the timeline keeps it alive for as
+/// long as the submission may use it (the queue's engine outlives its submissions, and a
+/// command buffer retains the events it waits for and signals), so an operation costs no
+/// reference counting as it is stored, submitted and dropped with each buffer.
 struct TimelineOperation {
-    var timeline: VulkanTimeline
+    let semaphore: VkSemaphore
     var value: UInt64
+
+    init(timeline: VulkanTimeline, value: UInt64) {
+        semaphore = timeline.handle
+        self.value = value
+    }
 }
 
 extension VulkanDevice {
@@ -88,7 +98,7 @@ extension VulkanDevice {
                 func fill(_ index: Int, _ operation: TimelineOperation) {
                     var info = VkSemaphoreSubmitInfo()
                     info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
-                    info.semaphore = operation.timeline.handle
+                    info.semaphore = operation.semaphore
                     info.value = operation.value
                     info.stageMask = allStages
                     infos[index] = info
@@ -158,9 +168,9 @@ extension VulkanCommandContext {
                         for index in 0..<count {
                             let each = context(index)
                             let firstWait = next
-                            for operation in each.waits { add(operation.timeline.handle, operation.value) }
+                            for operation in each.waits { add(operation.semaphore, operation.value) }
                             let firstSignal = next
-                            for operation in each.signals { add(operation.timeline.handle, operation.value) }
+                            for operation in each.signals { add(operation.semaphore, operation.value) }
                             for semaphore in each.presentSignals { add(semaphore, 0) }
                             var command = VkCommandBufferSubmitInfo()
                             command.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
