@@ -28,11 +28,12 @@ struct CommandSlots {
         return freeContexts.popLast()
     }
 
-    /// Gives a slot back, with its context for reuse when there is one.
-    mutating func giveBack(_ context: VulkanCommandContext?) {
+    /// Gives a slot back, with its context for reuse when there is one (moved in: the
+    /// caller's reference becomes the pool's).
+    mutating func giveBack(_ context: consuming VulkanCommandContext?) {
         precondition(live > 0, "SwiftGPU internal error: slot given back twice")
         live -= 1
-        if let context { freeContexts.append(context) }
+        if let context = context.take() { freeContexts.append(context) }
     }
 
     /// A maker starts or stops waiting for a slot.

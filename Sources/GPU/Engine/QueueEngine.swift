@@ -255,7 +255,7 @@ final class QueueEngine: @unchecked Sendable {
         case .noHandlers:
             context?.releaseReferences()
             (continuations, written) = lock.withLock {
-                if let context { slots.giveBack(context) }
+                if context != nil { slots.giveBack(context) }
                 defer { lock.broadcast() }
                 return buffer.record.handlersRan()
             }

@@ -340,7 +340,6 @@ struct Submission {
         if !eventWaits.isEmpty { eventWaits.removeAll() }
         if !eventSignals.isEmpty { eventSignals.removeAll() }
         if !presentedImages.isEmpty { presentedImages.removeAll() }
-        defer { context = nil }
-        return context
+        return context.take()
     }
 }
