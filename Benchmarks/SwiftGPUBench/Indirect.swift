@@ -6,7 +6,7 @@ import GPU
 /// zeroed; one render pass then makes N indirect draws, each with 16 bytes of fragment
 /// data. Reports CPU nanoseconds per draw for encoding + commit and the total with the GPU.
 func indirectDraws(draws: Int = 10_000, spirv: String) throws -> RunReport {
-    let setup = try EncodingSetup()
+    let setup = try EncodingSetup.shared.get()
     let module = try Data(contentsOf: URL(fileURLWithPath: spirv).appendingPathComponent("indirect_args.comp.spv"))
     let writer = try device.makeComputePipelineState(function: device.makeLibrary(spirv: module).makeFunction(name: "main"))
     let stride = MemoryLayout<DrawPrimitivesIndirectArguments>.stride

@@ -14,7 +14,7 @@ struct HandedEncoder: @unchecked Sendable {
 /// with the GPU.
 func parallelEncoding(draws: Int = 100_000, threads: Int) throws -> RunReport {
     guard (1...16).contains(threads) else { fail("--threads must be 1...16, got \(threads)") }
-    let setup = try EncodingSetup()
+    let setup = try EncodingSetup.shared.get()
     let shares = (0..<threads).map { t in draws * t / threads..<draws * (t + 1) / threads }
 
     func run() throws -> (cpu: UInt64, total: UInt64, mallocsAtCommit: UInt64) {
