@@ -7,11 +7,12 @@
 #   ./scripts/sanitize.sh thread     ThreadSanitizer only
 #   ./scripts/sanitize.sh thread --filter 'CommandBufferTests|RecyclingTests'
 #
-# The real-clock suites (frame pacing on Xvfb, the X Present clock) measure intervals to
-# a fraction of a millisecond and are left out: a sanitizer slows every thread several
-# times over. The resident-memory test is left out too, whatever the filter: it measures the
-# whole process's resident memory, AddressSanitizer holds freed memory in quarantine, and
-# either sanitizer runs it beside other suites. Arguments after the sanitizer name go to
+# The real-clock suites (scripts/test.sh's list: frame pacing on Xvfb, the X Present
+# clock, presentation feedback on Xvfb and Weston, clock wakeups, input-to-photon latency)
+# measure intervals to a fraction of a millisecond and are left out: a sanitizer slows every
+# thread several times over. The resident-memory test is left out too, whatever the
+# filter: it measures the whole process's resident memory, AddressSanitizer holds freed
+# memory in quarantine, and either sanitizer runs it beside other suites. Arguments after the sanitizer name go to
 # `swift test`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -29,7 +30,7 @@ if [ "$#" -gt 0 ]; then
 fi
 # Left out of every run, a --filter's too: its file-name match takes in the
 # resident-memory suite, which shares PurgeableStateTests.swift.
-selection=(--skip 'PacingXvfbTests|XPresentClockTests|ResidentMemoryTests' "$@")
+selection=(--skip 'PacingXvfbTests|XPresentClockTests|PresentationFeedbackXvfbTests|PresentationFeedbackWestonTests|ClockWakeupTests|InputLatencyXvfbTests|ResidentMemoryTests' "$@")
 
 # Reports go to the log as well as the exit status: TSan exits 66 on a report at exit, but
 # a report during a passing run must fail it too.
