@@ -27,7 +27,7 @@ struct ScratchList<Element: BitwiseCopyable> {
 
     /// The value at `index`, which must be below `count`.
     subscript(index: Int) -> Element {
-        precondition(index >= 0 && index < count, "ScratchList index \(index) out of 0..<\(count)")
+        precondition(index >= 0 && index < count, "SwiftGPU internal error: ScratchList index \(index) out of 0..<\(count)")
         return storage[index]
     }
 
