@@ -63,7 +63,9 @@ let package = Package(
         ),
         // Locks, host time, service threads and thread scheduling, for the modules below
         // (package access; no product of its own).
-        .target(name: "SwiftGPUSupport", swiftSettings: strict),
+        // The futex system calls under SwiftGPUSupport's locks.
+        .target(name: "CFutex"),
+        .target(name: "SwiftGPUSupport", dependencies: ["CFutex"], swiftSettings: strict),
         .target(name: "AppLifecycle", dependencies: ["SwiftGPUSupport"], swiftSettings: strict),
         // SPIR-V reflection and the push-constant rewrite: pure Swift, no Vulkan (package
         // access; no product of its own).

@@ -1,24 +1,36 @@
-import Glibc
+import CFutex
+import Synchronization
 
-/// A mutex with a condition variable, for state shared between user threads and a
-/// queue's completion thread or a clock's timer thread. Waiting on the condition blocks the calling thread: it is
-/// never used from the Swift concurrency pool.
+/// A mutex with a condition, for state shared between user threads and a queue's
+/// completion thread or a clock's timer thread. Waiting on the condition blocks the calling
+/// thread: it is never used from the Swift concurrency pool.
 ///
 /// It is SwiftGPU's one lock idiom (with `LockedValue` over it for a value, and
-/// `RecursiveLock` where a lock must be re-entered): a pthread mutex, which
-/// ThreadSanitizer sees. `Synchronization.Mutex` is not used: on Linux, with Swift 6.3,
-/// ThreadSanitizer does not see it, and reports every access under it as a race.
+/// `RecursiveLock` where a lock must be re-entered). Both the mutex and the condition are
+/// a 32-bit word each, changed with atomic instructions and slept on with Linux futexes:
+/// taking and letting go of a free mutex is one atomic instruction each, inlined, where a
+/// pthread mutex is two calls into glibc (about 55 instructions together; a command
+/// buffer takes about twenty locks on its way through a queue). The kernel is entered only
+/// when a thread must sleep or be woken. ThreadSanitizer sees the atomics (they are inlined
+/// into the instrumented modules), so it orders what the lock orders.
+/// `Synchronization.Mutex` is not used: on Linux, with Swift 6.3, its lock and unlock are
+/// calls ThreadSanitizer does not see, and it reports every access under it as a race; and
+/// it has no condition.
 ///
-/// `@unchecked Sendable`: the pthread objects are allocated once, never moved, and are
-/// themselves the synchronisation primitive.
+/// The mutex word: 0 free, 1 held, 2 held with threads that may sleep on it (whoever lets
+/// go of it then wakes one). The condition word counts broadcasts: a waiter reads it with
+/// the mutex held, lets go of the mutex and sleeps unless the count moved.
+///
+/// `@unchecked Sendable`: the words are allocated once, never moved, and only changed
+/// atomically; `waiters` is guarded by the mutex.
 ///
 /// `withLock` and `broadcast` are public, where the rest of this module is `package`: Swift
 /// 6.3 inlines an `@inlinable` function into another module only when it is public, and
 /// GPU's hot paths (every commit and completion) take this lock a dozen times. The module
 /// is no product; nothing outside the package imports it.
 public final class ConditionLock: @unchecked Sendable {
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+    /// The mutex word, then the condition word.
+    @usableFromInline let words: UnsafeMutablePointer<Atomic<UInt32>>
     /// How many threads wait on the condition; guarded by the mutex. `broadcast` wakes
     /// nobody when it is 0, which is most of the time (each commit and completion
     /// broadcasts a few times in case a thread waits). The mutex makes every access
@@ -26,46 +38,64 @@ public final class ConditionLock: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var waiters = 0
 
     package init() {
-        mutex = .allocate(capacity: 1)
-        condition = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)   // timed waits on host monotonic time
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
+        words = .allocate(capacity: 2)
+        words.initialize(to: Atomic(0))
+        (words + 1).initialize(to: Atomic(0))
     }
 
     deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
+        words.deinitialize(count: 2)
+        words.deallocate()
     }
 
     /// Runs `body` with the mutex held.
     @inlinable @inline(__always)
     public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock()
+        defer { unlock() }
         return try body()
     }
 
     /// Runs `body`, which cannot throw, with the mutex held: the overload most calls take.
     @inlinable @inline(__always)
     public func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock()
+        defer { unlock() }
         return body()
+    }
+
+    /// Takes the mutex: one compare-and-swap when it is free.
+    @inlinable @inline(__always)
+    func lock() {
+        if !words.pointee.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            lockContended()
+        }
+    }
+
+    /// Takes a mutex another thread holds: marks it contended and sleeps until the mark
+    /// found it free. The thread that lets go of a contended mutex wakes one sleeper,
+    /// which marks it contended again (others may still sleep).
+    @usableFromInline @inline(never)
+    func lockContended() {
+        while words.pointee.exchange(2, ordering: .acquiring) != 0 {
+            swiftgpu_futex_wait(UnsafeRawPointer(words), 2, 0)
+        }
+    }
+
+    /// Lets go of the mutex, waking one thread that sleeps on it.
+    @inlinable @inline(__always)
+    func unlock() {
+        if words.pointee.exchange(0, ordering: .releasing) == 2 { wakeLocker() }
+    }
+
+    @usableFromInline @inline(never)
+    func wakeLocker() {
+        swiftgpu_futex_wake(UnsafeRawPointer(words), 1)
     }
 
     /// Blocks until `isDone` holds; must be called with the mutex held (inside `withLock`).
     package func wait(until isDone: () -> Bool) {
-        while !isDone() {
-            waiters += 1
-            pthread_cond_wait(condition, mutex)
-            waiters -= 1
-        }
+        while !isDone() { sleepOnCondition(deadline: 0) }
     }
 
     /// Blocks until `isDone` holds or host monotonic time reaches `deadline` (nanoseconds;
@@ -77,17 +107,34 @@ public final class ConditionLock: @unchecked Sendable {
         }
         while !isDone() {
             guard HostClock.nanoseconds() < deadline else { return false }
-            var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-            waiters += 1
-            pthread_cond_timedwait(condition, mutex, &time)
-            waiters -= 1
+            sleepOnCondition(deadline: deadline)
         }
         return true
+    }
+
+    /// Lets go of the mutex, sleeps until a broadcast (or `deadline` on CLOCK_MONOTONIC,
+    /// when not 0, or a spurious wake-up) and takes the mutex again. The broadcast count
+    /// is read with the mutex held and a broadcast advances it with the mutex held, so a
+    /// broadcast after this thread's check of its condition always finds it counted
+    /// (`waiters`) and moves the word it sleeps on.
+    private func sleepOnCondition(deadline: UInt64) {
+        waiters += 1
+        let broadcasts = words[1].load(ordering: .relaxed)
+        unlock()
+        swiftgpu_futex_wait(UnsafeRawPointer(words + 1), broadcasts, deadline)
+        lock()
+        waiters -= 1
     }
 
     /// Wakes every waiter; call with the mutex held after changing state they wait on.
     @inlinable
     public func broadcast() {
-        if waiters > 0 { pthread_cond_broadcast(condition) }
+        if waiters > 0 { wakeWaiters() }
+    }
+
+    @usableFromInline @inline(never)
+    func wakeWaiters() {
+        words[1].wrappingAdd(1, ordering: .relaxed)
+        swiftgpu_futex_wake(UnsafeRawPointer(words + 1), Int32.max)
     }
 }

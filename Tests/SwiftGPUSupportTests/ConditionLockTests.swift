@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import SwiftGPUSupport
+
+/// A counter and a flag that only `lock` guards (no atomics of their own), so a broken
+/// mutex shows as a lost update and a broken condition as a missed wake-up (a hang).
+private final class Shared: @unchecked Sendable {   // guarded by `lock`
+    let lock = ConditionLock()
+    var count = 0
+    var turn = 0
+    var generation = 0
+    var woken = 0
+}
+
+/// Runs `body(i)` on `count` new threads at once and returns when every one has returned.
+private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let done = DispatchGroup()
+    for index in 0..<count {
+        done.enter()
+        Thread {
+            body(index)
+            done.leave()
+        }.start()
+    }
+    done.wait()
+}
+
+@Suite struct ConditionLockTests {
+    @Test func mutualExclusionUnderContention() {
+        let shared = Shared()
+        let threads = 4, increments = 20_000
+        onThreads(threads) { _ in
+            for _ in 0..<increments {
+                // A read, a yield point and a write: two threads inside at once lose updates.
+                shared.lock.withLock {
+                    let seen = shared.count
+                    shared.count = seen &+ 1
+                }
+            }
+        }
+        #expect(shared.lock.withLock { shared.count } == threads * increments)
+    }
+
+    @Test func waitersTakeTurnsWithoutLosingAWakeUp() {
+        // Two threads hand a turn back and forth: each waits for its turn, takes it and
+        // broadcasts. A wake-up lost between a check and the sleep would hang here.
+        let shared = Shared()
+        let rounds = 5_000
+        onThreads(2) { me in
+            for _ in 0..<rounds {
+                shared.lock.withLock {
+                    shared.lock.wait { shared.turn == me }
+                    shared.count += 1
+                    shared.turn = 1 - me
+                    shared.lock.broadcast()
+                }
+            }
+        }
+        #expect(shared.lock.withLock { shared.count } == 2 * rounds)
+    }
+
+    @Test func broadcastWakesEveryWaiter() {
+        let shared = Shared()
+        let waiters = 4
+        let arrived = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for _ in 0..<waiters {
+            done.enter()
+            Thread {
+                shared.lock.withLock {
+                    shared.count += 1
+                    arrived.signal()
+                    shared.lock.wait { shared.generation == 1 }
+                    shared.woken += 1
+                }
+                done.leave()
+            }.start()
+        }
+        for _ in 0..<waiters { arrived.wait() }
+        shared.lock.withLock {
+            shared.generation = 1
+            shared.lock.broadcast()
+        }
+        done.wait()
+        #expect(shared.lock.withLock { shared.woken } == waiters)
+    }
+
+    @Test func timedWaitEndsAtItsDeadline() {
+        let shared = Shared()
+        // A deadline already passed returns at once; one just ahead returns once the
+        // monotonic clock reached it (the futex takes the deadline as CLOCK_MONOTONIC).
+        let past = shared.lock.withLock { shared.lock.wait(until: { false }, deadline: HostClock.nanoseconds()) }
+        #expect(!past)
+        let deadline = HostClock.nanoseconds() + 2_000_000
+        let reached = shared.lock.withLock { shared.lock.wait(until: { false }, deadline: deadline) }
+        #expect(!reached)
+        #expect(HostClock.nanoseconds() >= deadline)
+        let satisfied = shared.lock.withLock { shared.lock.wait(until: { true }, deadline: deadline) }
+        #expect(satisfied)
+    }
+}
