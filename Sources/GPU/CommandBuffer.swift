@@ -56,7 +56,10 @@ public final class CommandBuffer: @unchecked Sendable {
     func reuse(queue: CommandQueue, context: VulkanCommandContext, options: CommandBufferOptions) {
         self.queue = queue
         self.options = options
-        madeWhileNotActive = queue.engine.gate.isClosedToNewBuffers
+        // The gate lives as long as the engine, which this buffer holds: read without the
+        // retain and release the call would otherwise cost (the gate has a side table, so
+        // each takes the runtime's slow path).
+        madeWhileNotActive = Unmanaged.passUnretained(engine.gate)._withUnsafeGuaranteedRef { $0.isClosedToNewBuffers }
         record.restart(context: context)
     }
 

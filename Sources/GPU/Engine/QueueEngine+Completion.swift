@@ -68,9 +68,9 @@ extension QueueEngine {
         // The buffer's event signals have happened: their listeners re-read the values.
         for signal in finishing.signals { signal.event.gpuSignalled() }
         // The completion's note and the end in one critical section.
-        self.end(buffer, withScheduledHandlers: false) { record in
+        self.end(buffer, withScheduledHandlers: false) { engine, record in
             record.noteCompletion(at: end, gpuTimes: gpuTimes)
-            return self.isLost ? Self.lostWhileInFlight : nil
+            return engine.isLost ? Self.lostWhileInFlight : nil
         }
     }
 

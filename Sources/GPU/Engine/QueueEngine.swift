@@ -232,17 +232,18 @@ final class QueueEngine: @unchecked Sendable {
     /// its slot back. A buffer the GPU may still be running keeps its slot
     /// (`releasingSlot` false) until the completion thread finishes it.
     func end(_ buffer: CommandBuffer, error: CommandBufferError?, withScheduledHandlers: Bool, releasingSlot: Bool = true) {
-        end(buffer, withScheduledHandlers: withScheduledHandlers, releasingSlot: releasingSlot) { _ in error }
+        end(buffer, withScheduledHandlers: withScheduledHandlers, releasingSlot: releasingSlot) { _, _ in error }
     }
 
     /// `end`, with the error decided by `decide`, which runs on the record under `lock` in
     /// the critical section that ends the buffer (the completion thread notes the
     /// completion there). A buffer without handlers gives its slot back and is done with
-    /// its handlers in one more critical section.
+    /// its handlers in one more critical section. `decide` is handed the engine, so that
+    /// it need not capture it (a capture costs the engine a retain and a release).
     func end(_ buffer: CommandBuffer, withScheduledHandlers: Bool, releasingSlot: Bool = true,
-             deciding decide: (inout Submission) -> CommandBufferError?) {
+             deciding decide: (QueueEngine, inout Submission) -> CommandBufferError?) {
         let (ending, context) = lock.withLock { () -> (Submission.Ending, VulkanCommandContext?) in
-            let error = decide(&buffer.record)
+            let error = decide(self, &buffer.record)
             let ending = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
             lock.broadcast()
             return (ending, releasingSlot ? buffer.record.releaseResources() : nil)
