@@ -59,7 +59,7 @@ extension QueueEngine {
                     }
                     return
                 case .submit:
-                    submitBatch()
+                    guard submitBatch() else { return }
                 }
             }
         }
@@ -101,7 +101,7 @@ extension QueueEngine {
             // In flight before the submit: the completion thread may see the timeline pass
             // this value before vkQueueSubmit2 even returns.
             inFlight.append(head)
-            batch.append((head, context))
+            batch.append(BatchEntry(buffer: .passUnretained(head), context: .passUnretained(context)))
         }
         return batch.isEmpty ? .idle : .submit
     }
@@ -109,22 +109,22 @@ extension QueueEngine {
     /// Submits the buffers in `batch` (taken at the timeline values after
     /// `lastSubmitted`, in order), marks them scheduled and runs their scheduled handlers,
     /// in order; or fails them all. Called with `submitLock` held; leaves `batch` empty
-    /// before any handler runs (a handler may commit, which schedules again).
-    private func submitBatch() {
+    /// before any handler runs (a handler may commit, which schedules again). Returns
+    /// whether the order may hold more to do: false when, as the batch was marked
+    /// scheduled, the head of the order was not committed and no handler ran since (a
+    /// later commit, or an event reaching its value, schedules on its own).
+    private func submitBatch() -> Bool {
         let start = HostClock.seconds()
         let first = lastSubmitted + 1
-        for index in batch.indices {
-            batch[index].context.signals.append(TimelineOperation(timeline: timeline, value: first + UInt64(index)))
-        }
-        do {
-            if batch.count == 1 {
-                try batch[0].context.submitAlone(on: backend)
-            } else {
-                try VulkanCommandContext.submit(backend, count: batch.count) { batch[$0].context }
+        for index in 0..<batch.count {
+            batch[index].context._withUnsafeGuaranteedRef {
+                $0.signals.append(TimelineOperation(timeline: timeline, value: first + UInt64(index)))
             }
-        } catch {
-            let failed = batch.map(\.buffer)
-            batch.removeAllKeepingCapacity()
+        }
+        if let error = submitContexts() {
+            // Strong references before the buffers leave the in-flight list.
+            let failed = (0..<batch.count).map { batch[$0].buffer.takeUnretainedValue() }
+            batch.removeAll()
             lock.withLock {
                 for buffer in failed {
                     _ = inFlight.remove { $0 === buffer }
@@ -134,23 +134,22 @@ extension QueueEngine {
             }
             if error.code == .deviceLost { deviceLost() }
             for buffer in failed { end(buffer, error: CommandBufferError(error), withScheduledHandlers: true) }
-            return
+            return true
         }
         lastSubmitted = first + UInt64(batch.count) - 1
         // One critical section for the whole batch; a buffer without scheduled handlers is
         // done with them at once, the others after theirs ran.
-        let withHandlers = lock.withLock { () -> [(CommandBuffer, [CommandBufferHandler])] in
+        let (withHandlers, headIsCommitted) = lock.withLock { () -> ([(CommandBuffer, [CommandBufferHandler])], Bool) in
             var withHandlers: [(CommandBuffer, [CommandBufferHandler])] = []
-            for index in batch.indices {
+            for index in 0..<batch.count {
                 order.left()
-                if let handlers = batch[index].buffer.record.scheduled(at: start) {
-                    withHandlers.append((batch[index].buffer, handlers))
-                }
+                let handlers = batch[index].buffer._withUnsafeGuaranteedRef { $0.record.scheduled(at: start) }
+                if let handlers { withHandlers.append((batch[index].buffer.takeUnretainedValue(), handlers)) }
             }
             lock.broadcast()
-            return withHandlers
+            return (withHandlers, order.head?.record.status == .committed)
         }
-        batch.removeAllKeepingCapacity()
+        batch.removeAll()
         for (buffer, handlers) in withHandlers {
             for handler in handlers { handler(buffer) }
             lock.withLock {
@@ -158,6 +157,28 @@ extension QueueEngine {
                 lock.broadcast()
             }
         }
+        return headIsCommitted || !withHandlers.isEmpty
+    }
+
+    /// The `vkQueueSubmit2` of the contexts in `batch`; the error, or nil once submitted.
+    private func submitContexts() -> VulkanError? {
+        guard batch.count == 1 else {
+            do {
+                try VulkanCommandContext.submit(backend, count: batch.count) { batch[$0].context.takeUnretainedValue() }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        var failure: VulkanError?
+        batch[0].context._withUnsafeGuaranteedRef { context in
+            do throws(VulkanError) {
+                try context.submitAlone(on: backend)
+            } catch {
+                failure = error
+            }
+        }
+        return failure
     }
 
     // MARK: The background drain

@@ -51,9 +51,11 @@ final class QueueEngine: @unchecked Sendable {
     // Guarded by submitLock (no run-time exclusivity checks, as above).
     /// The last timeline value handed to a submission.
     @exclusivity(unchecked) var lastSubmitted: UInt64 = 0
-    /// The buffers taken for the submission in progress, with their contexts; kept with
-    /// its capacity, so that scheduling allocates nothing.
-    @exclusivity(unchecked) var batch: [(buffer: CommandBuffer, context: VulkanCommandContext)] = []
+    /// The buffers taken for the submission in progress, with their contexts, unretained:
+    /// each buffer is in `inFlight` and holds its context until its end, which waits for
+    /// the submission's critical section (`submitBatch`). Kept with its storage, so that
+    /// scheduling allocates nothing; freed in `deinit`.
+    @exclusivity(unchecked) var batch = ScratchList<BatchEntry>(capacity: QueueEngine.batchLimit)
     /// The most buffers one `vkQueueSubmit2` takes.
     static let batchLimit = 64
 
@@ -63,9 +65,16 @@ final class QueueEngine: @unchecked Sendable {
         slots = CommandSlots(limit: maxCommandBufferCount)
         recycler = Recycler(spareLimit: maxCommandBufferCount)
         timeline = try VulkanTimeline(device: backend)
-        batch.reserveCapacity(Self.batchLimit)
         completionThread = ServiceThread.start(name: "\(label).completion", qos: qos, running: self) { $0.completionLoop() }
         ServiceActivity.register(self)
+    }
+
+    deinit { batch.deallocate() }
+
+    /// A buffer taken for submission and its recording context (see `batch`).
+    struct BatchEntry {
+        let buffer: Unmanaged<CommandBuffer>
+        let context: Unmanaged<VulkanCommandContext>
     }
 
     static let lostWhileInFlight = CommandBufferError(
@@ -308,7 +317,12 @@ final class QueueEngine: @unchecked Sendable {
             // (a lost device) the host signals it instead.
             let value = lastSubmitted + 1
             let signal = TimelineOperation(timeline: timeline, value: value)
-            guard (try? backend.submit(nil, waits: [], signals: [signal])) != nil
+            let submitted = withUnsafePointer(to: signal) { signal in
+                (try? backend.submit(nil, waits: UnsafeBufferPointer(start: nil, count: 0),
+                                     signals: UnsafeBufferPointer(start: signal, count: 1),
+                                     presentSignals: UnsafeBufferPointer(start: nil, count: 0))) != nil
+            }
+            guard submitted
                 || (try? timeline.signal(value)) != nil else { return nil }
             lastSubmitted = value
             return value

@@ -1,7 +1,8 @@
 /// A list of plain values that a recording context fills and empties for every command
-/// buffer (the hazard record's reads and writes): appending is a store, emptying sets the
-/// count, and neither goes through `Array`'s uniqueness checks or its generic range
-/// replacement, which cost more than the work itself on the per-buffer path.
+/// buffer (the hazard record's reads and writes, the submission's semaphores): appending is
+/// a store, emptying sets the count, and neither goes through `Array`'s uniqueness checks
+/// or its generic range replacement, which cost more than the work itself on the
+/// per-buffer path; handing the values on (`elements`) retains nothing.
 ///
 /// Its storage belongs to the owner, which frees it once with `deallocate()`. A copy shares
 /// the storage: copies are only read (a parallel pass joins its sub-encoders' records).
@@ -21,6 +22,9 @@ struct ScratchList<Element: BitwiseCopyable> {
     func deallocate() { storage.deallocate() }
 
     var isEmpty: Bool { count == 0 }
+
+    /// The values, in memory the list owns: valid until the list next changes.
+    var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: storage, count: count) }
 
     /// The value appended last, if any.
     var last: Element? { count == 0 ? nil : storage[count - 1] }

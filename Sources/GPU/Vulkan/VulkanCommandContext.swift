@@ -53,13 +53,13 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// exclusivity checks.
     @exclusivity(unchecked) var encoding = EncoderState()
     /// Timeline waits before, and signals after, the recorded work (shared events and the
-    /// queue's own timeline); cleared, keeping capacity, on recycle. Like `encoding`, used
-    /// by one owner at a time (the recording thread, then the submitter): no run-time
+    /// queue's own timeline); emptied, keeping their storage, on recycle. Like `encoding`,
+    /// used by one owner at a time (the recording thread, then the submitter): no run-time
     /// exclusivity checks.
-    @exclusivity(unchecked) var waits: [TimelineOperation] = []
-    @exclusivity(unchecked) var signals: [TimelineOperation] = []
+    @exclusivity(unchecked) var waits = ScratchList<TimelineOperation>(capacity: 2)
+    @exclusivity(unchecked) var signals = ScratchList<TimelineOperation>(capacity: 2)
     /// Present semaphores of the swapchain images this command buffer presents.
-    @exclusivity(unchecked) var presentSignals: [VkSemaphore] = []
+    @exclusivity(unchecked) var presentSignals = ScratchList<VkSemaphore>(capacity: 2)
     /// Images this command buffer moved out of their resting layout, and where they are
     /// (one owner at a time, as `encoding`).
     @exclusivity(unchecked) var imageLayouts: [(image: VulkanImage, layout: VkImageLayout)] = []
@@ -119,7 +119,6 @@ final class VulkanCommandContext: @unchecked Sendable {
         writes = .allocate(capacity: Self.maxDescriptorWrites)
         bufferInfos = .allocate(capacity: Self.maxDescriptorWrites)
         imageInfos = .allocate(capacity: Self.maxDescriptorWrites)
-        signals.reserveCapacity(2)
     }
 
     deinit {
@@ -132,6 +131,9 @@ final class VulkanCommandContext: @unchecked Sendable {
         bufferInfos.deallocate()
         imageInfos.deallocate()
         encoding.deallocate()
+        waits.deallocate()
+        signals.deallocate()
+        presentSignals.deallocate()
     }
 
     /// Begins recording: resets the timestamps and writes the start one, where the device
@@ -241,9 +243,9 @@ final class VulkanCommandContext: @unchecked Sendable {
     func releaseReferences() {
         encoding.reset()
         for secondary in secondaries.prefix(secondariesUsed) { secondary.releaseReferences() }
-        waits.removeAllKeepingCapacity()
-        signals.removeAllKeepingCapacity()
-        presentSignals.removeAllKeepingCapacity()
+        waits.removeAll()
+        signals.removeAll()
+        presentSignals.removeAll()
         imageLayouts.removeAllKeepingCapacity()
     }
 

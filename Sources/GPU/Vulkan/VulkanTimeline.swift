@@ -89,8 +89,9 @@ extension VulkanDevice {
     /// Submits `commandBuffer` (or nothing, for an empty command buffer) after `waits`,
     /// signalling `signals` and the binary semaphores `presentSignals` (of drawables it
     /// presents) when it completes. One `vkQueueSubmit2`, no allocation.
-    func submit(_ commandBuffer: VkCommandBuffer?, waits: [TimelineOperation],
-                signals: [TimelineOperation], presentSignals: [VkSemaphore] = []) throws(VulkanError) {
+    func submit(_ commandBuffer: VkCommandBuffer?, waits: UnsafeBufferPointer<TimelineOperation>,
+                signals: UnsafeBufferPointer<TimelineOperation>,
+                presentSignals: UnsafeBufferPointer<VkSemaphore>) throws(VulkanError) {
         let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
         let signalCount = signals.count + presentSignals.count
         try vkCall(.queueSubmit, faults) {
@@ -135,7 +136,8 @@ extension VulkanCommandContext {
     /// Submits this context alone: `VulkanDevice.submit` with its command buffer, waits,
     /// signals and present semaphores.
     func submitAlone(on device: VulkanDevice) throws(VulkanError) {
-        try device.submit(commandBuffer, waits: waits, signals: signals, presentSignals: presentSignals)
+        try device.submit(commandBuffer, waits: waits.elements, signals: signals.elements,
+                          presentSignals: presentSignals.elements)
     }
 
     /// Submits `count` recorded contexts, `context(i)` for i in `0..<count`, in that order,
@@ -168,10 +170,10 @@ extension VulkanCommandContext {
                         for index in 0..<count {
                             let each = context(index)
                             let firstWait = next
-                            for operation in each.waits { add(operation.semaphore, operation.value) }
+                            for operation in each.waits.elements { add(operation.semaphore, operation.value) }
                             let firstSignal = next
-                            for operation in each.signals { add(operation.semaphore, operation.value) }
-                            for semaphore in each.presentSignals { add(semaphore, 0) }
+                            for operation in each.signals.elements { add(operation.semaphore, operation.value) }
+                            for semaphore in each.presentSignals.elements { add(semaphore, 0) }
                             var command = VkCommandBufferSubmitInfo()
                             command.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
                             command.commandBuffer = each.commandBuffer
