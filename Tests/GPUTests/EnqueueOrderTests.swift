@@ -9,20 +9,25 @@ struct EnqueueOrderTests {
         init(committed: Bool) { self.committed = committed }
     }
 
-    @Test("the head is taken only by the caller that names it, in order")
+    @Test("the head is taken in order, read in place without a reference of its own, and handed over once")
     func takeHead() {
         var order = EnqueueOrder<Item>()
-        let (a, b) = (Item(committed: true), Item(committed: true))
-        order.append(a)
+        var a: Item? = Item(committed: true)
+        let b = Item(committed: true)
+        weak let weakA = a
+        order.append(a!)
         order.append(b)
-        #expect(order.head === a)
-        let tookB = order.takeHead(ifIs: b)
-        #expect(!tookB, "b is not the head")
-        let tookA = order.takeHead(ifIs: a)
-        #expect(tookA)
-        let tookAAgain = order.takeHead(ifIs: a)
-        #expect(!tookAAgain, "a was taken already")
-        #expect(order.head === b)
+        a = nil
+        #expect(order.unretainedHead?.takeUnretainedValue() === weakA)
+        #expect(order.head === weakA)
+        var taken: Item? = order.takeHead()
+        #expect(taken === weakA)
+        #expect(order.unretainedHead?.takeUnretainedValue() === b)
+        taken = nil
+        #expect(weakA == nil, "the order kept no reference to the buffer it handed over")
+        #expect(order.takeHead() === b)
+        #expect(order.unretainedHead == nil)
+        #expect(order.isEmpty)
     }
 
     @Test("stranding removes the committed buffers only, wherever they are, and uncounts them")
@@ -51,9 +56,8 @@ struct EnqueueOrderTests {
         let removed = order.remove(items[1])
         let removedAgain = order.remove(items[1])
         #expect(removed && !removedAgain)
-        let first = order.takeHead(ifIs: items[0])
-        let last = order.takeHead(ifIs: items[2])
-        #expect(first && last)
+        #expect(order.takeHead() === items[0])
+        #expect(order.takeHead() === items[2])
         #expect(order.isEmpty)
     }
 }

@@ -14,6 +14,9 @@ struct EnqueueOrder<Element: AnyObject> {
     /// The oldest buffer not yet taken.
     var head: Element? { pending.first }
 
+    /// The oldest buffer not yet taken, not retained: read it in place while it is here.
+    var unretainedHead: Unmanaged<Element>? { pending.unretainedFirst }
+
     /// Whether no buffer waits.
     var isEmpty: Bool { pending.isEmpty }
 
@@ -27,17 +30,14 @@ struct EnqueueOrder<Element: AnyObject> {
     }
 
     /// Gives `element` the last place.
-    mutating func append(_ element: Element) { pending.append(element) }
+    mutating func append(_ element: consuming Element) { pending.append(element) }
 
     /// Removes `element` wherever it is; returns whether it was there.
     mutating func remove(_ element: Element) -> Bool { pending.remove { $0 === element } }
 
-    /// Removes the head if it is `element`; returns whether it was.
-    mutating func takeHead(ifIs element: Element) -> Bool {
-        guard pending.first === element else { return false }
-        _ = pending.removeFirst()
-        return true
-    }
+    /// Removes the head and hands over the order's reference to it. The order must not be
+    /// empty.
+    mutating func takeHead() -> Element { pending.removeFirst() }
 
     /// A committed buffer was admitted: the drain waits for it.
     mutating func admitted() { awaitingSchedule += 1 }

@@ -75,35 +75,67 @@ extension QueueEngine {
     /// Decides what to do with the head, taking it out of the order when it goes, and with
     /// it the committed buffers behind it that may go too, up to `batchLimit`: those
     /// buffers are left in `batch`. Called with `lock` and `submitLock` held.
+    ///
+    /// The head is read in place, without retaining it (a buffer's reference count is
+    /// touched by the app's thread and the completion thread too, and its atomic updates
+    /// were most of a drain's time); a buffer that goes moves from the order into
+    /// `inFlight` with the order's reference.
     private func nextStep(known: [(event: SharedEvent, value: UInt64)]) -> Step {
         var value = lastSubmitted
-        while batch.count < Self.batchLimit, let head = order.head, head.record.status == .committed {
-            if isLost || head.record.recordingFailure != nil {
-                if !batch.isEmpty { break }
-                _ = order.takeHead(ifIs: head)
+        while batch.count < Self.batchLimit, let head = order.unretainedHead {
+            let decision = head._withUnsafeGuaranteedRef { self.verdict(on: $0, known: known) }
+            switch decision {
+            case .stays:
+                return batch.isEmpty ? .idle : .submit
+            case .fails(let error):
+                if !batch.isEmpty { return .submit }
+                let failed = order.takeHead()
                 order.left()
-                return .fail(head, head.record.recordingFailure ?? Self.lostBeforeSubmission)
+                return .fail(failed, error)
+            case .waits(let waits):
+                if !batch.isEmpty { return .submit }
+                return .checkWaits(head.takeUnretainedValue(), waits)
+            case .goes:
+                let taken = order.takeHead()
+                value += 1
+                let context = taken.record.take(forSubmissionAt: value)
+                batch.append(BatchEntry(buffer: .passUnretained(taken), context: context))
+                // In flight before the submit: the completion thread may see the timeline
+                // pass this value before vkQueueSubmit2 even returns.
+                inFlight.append(taken)
             }
-            if !head.record.eventWaits.isEmpty, !head.record.hasReachedWaits {
-                let reached = head.record.eventWaits.allSatisfy { wait in
-                    known.contains { $0.event === wait.event && $0.value >= wait.value }
-                }
-                guard reached else {
-                    if !batch.isEmpty { break }
-                    return .checkWaits(head, head.record.eventWaits)
-                }
-                head.record.heldForValue = nil
-                head.record.waitsReached()
-            }
-            _ = order.takeHead(ifIs: head)
-            value += 1
-            let context = head.record.take(forSubmissionAt: value)
-            // In flight before the submit: the completion thread may see the timeline pass
-            // this value before vkQueueSubmit2 even returns.
-            inFlight.append(head)
-            batch.append(BatchEntry(buffer: .passUnretained(head), context: .passUnretained(context)))
         }
         return batch.isEmpty ? .idle : .submit
+    }
+
+    /// What `nextStep` does with a head.
+    private enum HeadVerdict {
+        /// Not committed: it and the buffers behind it stay.
+        case stays
+        /// Fails without a Vulkan call (a recording failure, or a lost device).
+        case fails(CommandBufferError)
+        /// Waits for event values not known to be reached.
+        case waits([(event: SharedEvent, value: UInt64)])
+        /// Goes to the GPU now (its waits, if any, are reached).
+        case goes
+    }
+
+    /// The verdict on `head`, read in place; notes waits found reached. Called with `lock`
+    /// held.
+    private func verdict(on head: CommandBuffer, known: [(event: SharedEvent, value: UInt64)]) -> HeadVerdict {
+        guard head.record.status == .committed else { return .stays }
+        if isLost || head.record.recordingFailure != nil {
+            return .fails(head.record.recordingFailure ?? Self.lostBeforeSubmission)
+        }
+        if !head.record.eventWaits.isEmpty, !head.record.hasReachedWaits {
+            let reached = head.record.eventWaits.allSatisfy { wait in
+                known.contains { $0.event === wait.event && $0.value >= wait.value }
+            }
+            guard reached else { return .waits(head.record.eventWaits) }
+            head.record.heldForValue = nil
+            head.record.waitsReached()
+        }
+        return .goes
     }
 
     /// Submits the buffers in `batch` (taken at the timeline values after
@@ -147,7 +179,7 @@ extension QueueEngine {
                 if let handlers { withHandlers.append((batch[index].buffer.takeUnretainedValue(), handlers)) }
             }
             lock.broadcast()
-            return (withHandlers, order.head?.record.status == .committed)
+            return (withHandlers, order.unretainedHead?._withUnsafeGuaranteedRef { $0.record.status == .committed } ?? false)
         }
         batch.removeAll()
         for (buffer, handlers) in withHandlers {
@@ -164,7 +196,7 @@ extension QueueEngine {
     private func submitContexts() -> VulkanError? {
         guard batch.count == 1 else {
             do {
-                try VulkanCommandContext.submit(backend, count: batch.count) { batch[$0].context.takeUnretainedValue() }
+                try VulkanCommandContext.submit(backend, count: batch.count) { batch[$0].context }
                 return nil
             } catch {
                 return error

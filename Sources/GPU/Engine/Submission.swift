@@ -248,12 +248,12 @@ struct Submission {
 
     /// The scheduler takes the buffer for submission at timeline `value`: returns its
     /// context. Only a committed buffer that still holds its slot can be taken.
-    mutating func take(forSubmissionAt value: UInt64) -> VulkanCommandContext {
+    mutating func take(forSubmissionAt value: UInt64) -> Unmanaged<VulkanCommandContext> {
         guard status == .committed, let context else {
             preconditionFailure("SwiftGPU internal error: a \(status) command buffer taken for submission")
         }
         timelineValue = value
-        return context
+        return .passUnretained(context)
     }
 
     /// `vkQueueSubmit2` accepted the buffer at host time `start`; returns the scheduled

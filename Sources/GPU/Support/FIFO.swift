@@ -13,8 +13,8 @@ struct FIFO<Element> {
     /// The elements, oldest first.
     var elements: [Element] { storage[head...].map { $0.unsafelyUnwrapped } }
 
-    /// Adds at the back.
-    mutating func append(_ element: Element) {
+    /// Adds at the back, taking the caller's reference.
+    mutating func append(_ element: consuming Element) {
         if head > 0 && head == storage.count {
             storage.removeAllKeepingCapacity()
             head = 0
@@ -75,5 +75,12 @@ struct FIFO<Element> {
         storage.removeAllKeepingCapacity()
         head = 0
         return all
+    }
+}
+
+extension FIFO where Element: AnyObject {
+    /// The oldest element, not retained: valid while it stays in the queue.
+    var unretainedFirst: Unmanaged<Element>? {
+        isEmpty ? nil : storage.withUnsafeBufferPointer { Unmanaged.passUnretained($0[head].unsafelyUnwrapped) }
     }
 }

@@ -145,13 +145,16 @@ extension VulkanCommandContext {
     /// the binary semaphores of the drawables it presents), as if each had been submitted
     /// alone: submissions in one call start in order, and the queue's timeline orders them
     /// as it orders separate calls. Either all are submitted or, when the call fails, none.
-    /// The structures live in temporary memory (on the stack for a small batch).
-    static func submit(_ device: VulkanDevice, count: Int, _ context: (Int) -> VulkanCommandContext) throws(VulkanError) {
+    /// The structures live in temporary memory (on the stack for a small batch). The
+    /// contexts come unretained: the caller keeps each alive until this returns.
+    static func submit(_ device: VulkanDevice, count: Int,
+                       _ context: (Int) -> Unmanaged<VulkanCommandContext>) throws(VulkanError) {
         let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
         var semaphoreCount = 0
         for index in 0..<count {
-            let each = context(index)
-            semaphoreCount += each.waits.count + each.signals.count + each.presentSignals.count
+            semaphoreCount += context(index)._withUnsafeGuaranteedRef {
+                $0.waits.count + $0.signals.count + $0.presentSignals.count
+            }
         }
         try vkCall(.queueSubmit, device.faults) {
             withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: max(semaphoreCount, 1)) { semaphores in
@@ -168,15 +171,17 @@ extension VulkanCommandContext {
                             next += 1
                         }
                         for index in 0..<count {
-                            let each = context(index)
+                            let (waits, signals, presentSignals, commandBuffer) = context(index)._withUnsafeGuaranteedRef {
+                                ($0.waits.elements, $0.signals.elements, $0.presentSignals.elements, $0.commandBuffer)
+                            }
                             let firstWait = next
-                            for operation in each.waits.elements { add(operation.semaphore, operation.value) }
+                            for operation in waits { add(operation.semaphore, operation.value) }
                             let firstSignal = next
-                            for operation in each.signals.elements { add(operation.semaphore, operation.value) }
-                            for semaphore in each.presentSignals.elements { add(semaphore, 0) }
+                            for operation in signals { add(operation.semaphore, operation.value) }
+                            for semaphore in presentSignals { add(semaphore, 0) }
                             var command = VkCommandBufferSubmitInfo()
                             command.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
-                            command.commandBuffer = each.commandBuffer
+                            command.commandBuffer = commandBuffer
                             commands[index] = command
                             var submit = VkSubmitInfo2()
                             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
