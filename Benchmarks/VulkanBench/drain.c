@@ -1,9 +1,26 @@
 #include "vkbench.h"
 
+#include <stdlib.h>
+
+/// Passes measured per size (an odd count: the median is one of them).
+#define DRAIN_REPETITIONS 15
+
+static int compareDoubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/// The median of `count` values (an odd count), which it sorts.
+static double median(double *values, int count) {
+    qsort(values, (size_t)count, sizeof(double), compareDoubles);
+    return values[count / 2];
+}
+
 /// B4's floor: what any drain must at least do, hand N already-recorded command buffers
 /// (one-thread dispatches) to the queue, one vkQueueSubmit2 each, ordered by a timeline
 /// semaphore; measured from the first submit to the last one's return. Raw Vulkan has no
-/// lifecycle gate, so this is the cost a gate adds nothing to.
+/// lifecycle gate, so this is the cost a gate adds nothing to. Reported: the median of
+/// DRAIN_REPETITIONS passes after one warm-up pass, as SwiftGPU's.
 void benchDrain(Context *context) {
     Increment increment = incrementCreate(context);
     VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
@@ -24,18 +41,19 @@ void benchDrain(Context *context) {
             incrementRecord(context, &increment, buffers[i]);
             CHECK(vkEndCommandBuffer(buffers[i]));
         }
-        double milliseconds = 0;
+        double measured[DRAIN_REPETITIONS];
         *(uint32_t *)increment.counter.mapped = 0;
-        for (int pass = 0; pass < 2; pass++) {   // the first pass warms up; the second is reported
+        for (int pass = 0; pass <= DRAIN_REPETITIONS; pass++) {   // pass 0 warms up
             uint64_t start = nowNanoseconds();
             for (int i = 0; i < count; i++) submit(context, buffers[i], timeline, ++value);
-            milliseconds = (double)(nowNanoseconds() - start) / 1e6;
+            if (pass > 0) measured[pass - 1] = (double)(nowNanoseconds() - start) / 1e6;
             timelineWait(context, timeline, value);
         }
         uint32_t result = *(uint32_t *)increment.counter.mapped;
-        if (result != 2u * (uint32_t)count) wrongResult("B4 counter %u, expected %d", result, 2 * count);
+        uint32_t expected = (DRAIN_REPETITIONS + 1u) * (uint32_t)count;
+        if (result != expected) wrongResult("B4 counter %u, expected %u", result, expected);
         printf("{\"impl\":\"vulkan-c\",\"bench\":\"B4\",\"variant\":\"%d\",\"ok\":true,\"drain_ms\":%.6g}\n", count,
-               milliseconds);
+               median(measured, DRAIN_REPETITIONS));
         vkFreeCommandBuffers(context->device, context->pool, (uint32_t)count, buffers);
     }
 
