@@ -1,5 +1,4 @@
 import GPU
-import Shaders
 
 /// B4: how long `didEnterBackground(deadline:)` takes, call to return, when N committed
 /// command buffers are still waiting to be scheduled as the gate closes (N = 1, 16, 256).
@@ -15,7 +14,7 @@ func drain() throws -> [RunReport] {
         let device = try Device.makeDefault(lifecycle: lifecycle)
         let queue = try device.makeCommandQueue(maxCommandBufferCount: count + 8)
         let pipeline = try device.makeComputePipelineState(
-            function: device.makeDefaultLibrary(bundle: Shaders.bundle).makeFunction(name: "increment.comp"))
+            function: device.makeDefaultLibrary().makeFunction(name: "increment.comp"))
         let counter = try device.makeBuffer(length: 4)
         var one: UInt32 = 1
         let params = try device.makeBuffer(bytes: &one, length: 4)

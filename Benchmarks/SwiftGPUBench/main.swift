@@ -12,7 +12,6 @@
 // it is wrong) and prints one JSON line; scripts/bench.py interleaves the implementations.
 import Foundation
 import GPU
-import Shaders
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
@@ -21,7 +20,11 @@ func option(_ name: String) -> String? {
 let count = option("--count").flatMap { Int($0) }
 
 let device = try Device.makeDefault()
-let library = try device.makeDefaultLibrary(bundle: Shaders.bundle)
+// Metal's makeDefaultLibrary(): every shader in the resource bundles beside the executable
+// (the Shaders target's, which this executable depends on for them). It reads the folders
+// directly; naming the bundle (`Shaders.bundle`) would make Foundation's `Bundle.main`
+// first, a scan of the executable's folder that cost a fifth of a warm start.
+let library = try device.makeDefaultLibrary()
 switch option("--bench") {
 case "B1": try submission(buffers: count ?? 10_000).print()
 case "B2": try encoding(draws: count ?? 100_000, variant: option("--variant") ?? "set-vertex-buffer").print()

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftGPUSPIRV
+import SwiftGPUSupport
 
 /// A collection of shader functions, Metal's `MTLLibrary`, made from SPIR-V.
 public final class Library: Sendable {
@@ -113,7 +114,9 @@ extension Device {
     /// (`<package>_<target>.resources`, one per target whose shaders the SPIRVCompiler
     /// plugin compiled), all in one library.
     public func makeDefaultLibrary() throws(LibraryError) -> Library {
-        let main = Bundle.main.bundlePath
+        // The executable's folder, as `Bundle.main.bundlePath` gives it on Linux, without
+        // making the main bundle (see `ExecutableFolder`).
+        let main = ExecutableFolder.path ?? Bundle.main.bundlePath
         let folders = [main] + ShaderFiles.paths(in: main, endingWith: ".resources")
         let paths = folders.flatMap { ShaderFiles.paths(in: $0, endingWith: ".spv") }
         guard !paths.isEmpty else { throw .noShaders(bundlePath: main) }
