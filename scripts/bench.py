@@ -323,6 +323,21 @@ def warm_up(command, bench, extra, env):
     run(command + ["--bench", bench, "--count", "100"] + extra, env=env)
 
 
+def profiled_copy(executable, folder):
+    """A copy of `executable` in `folder` to run under callgrind: valgrind cannot read the
+    DWARF 5 that clang and swiftc write, so the copy has no debug information. The resource
+    bundles SwiftPM placed beside the executable are linked beside the copy, where
+    `makeDefaultLibrary()` looks for the shaders."""
+    stripped = os.path.join(folder, os.path.basename(executable))
+    run(["objcopy", "--strip-debug", executable, stripped])
+    for bundle in glob.glob(os.path.join(os.path.dirname(executable), "*.resources")):
+        link = os.path.join(folder, os.path.basename(bundle))
+        if os.path.islink(link):
+            os.remove(link)
+        os.symlink(bundle, link)
+    return stripped
+
+
 def count_instructions(commands, benches):
     """Instructions per buffer (B1) and per draw (B2, B5, B6) from callgrind. Machine noise does
     not move these counts, which is why the B1, B2 and B5 targets are judged on them too."""
@@ -334,11 +349,7 @@ def count_instructions(commands, benches):
         profile = PROFILES[bench]
         for impl, variant, extra in profile_cases(bench):
             command = list(commands[impl])
-            # valgrind cannot read the DWARF 5 that clang and swiftc write: profile a copy
-            # without debug information.
-            stripped = os.path.join(folder, os.path.basename(command[0]))
-            run(["objcopy", "--strip-debug", command[0], stripped])
-            command[0] = stripped
+            command[0] = profiled_copy(command[0], folder)
             warm_up(command, bench, extra, env)
             totals = []
             for size in profile["sizes"]:
@@ -535,9 +546,7 @@ def count_curve_instructions(commands):
     for bench, sizes in CALLGRIND_CURVE_SIZES.items():
         for impl, extra in cases[bench]:
             command = list(commands[impl])
-            stripped = os.path.join(folder, os.path.basename(command[0]))
-            run(["objcopy", "--strip-debug", command[0], stripped])
-            command[0] = stripped
+            command[0] = profiled_copy(command[0], folder)
             warm_up(command, bench, extra, env)
             totals = {}
             for size in [CURVE_BASE] + sizes:
