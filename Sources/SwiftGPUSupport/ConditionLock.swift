@@ -119,11 +119,18 @@ public final class ConditionLock: @unchecked Sendable {
     /// (`waiters`) and moves the word it sleeps on.
     private func sleepOnCondition(deadline: UInt64) {
         waiters += 1
-        let broadcasts = words[1].load(ordering: .relaxed)
-        unlock()
-        swiftgpu_futex_wait(UnsafeRawPointer(words + 1), broadcasts, deadline)
-        lock()
+        sleep(on: words + 1, deadline: deadline)
         waiters -= 1
+    }
+
+    /// Lets go of the mutex, sleeps until `word` moves from the value it has now (or until
+    /// `deadline`, when not 0, or a spurious wake-up) and takes the mutex again. Call with
+    /// the mutex held; `word` is only moved with the mutex held.
+    fileprivate func sleep(on word: UnsafeMutablePointer<Atomic<UInt32>>, deadline: UInt64) {
+        let broadcasts = word.pointee.load(ordering: .relaxed)
+        unlock()
+        swiftgpu_futex_wait(UnsafeRawPointer(word), broadcasts, deadline)
+        lock()
     }
 
     /// Wakes every waiter; call with the mutex held after changing state they wait on.
@@ -136,5 +143,48 @@ public final class ConditionLock: @unchecked Sendable {
     func wakeWaiters() {
         words[1].wrappingAdd(1, ordering: .relaxed)
         swiftgpu_futex_wake(UnsafeRawPointer(words + 1), Int32.max)
+    }
+}
+
+/// A further condition on a `ConditionLock`'s mutex, with waiters of its own: a broadcast
+/// on the lock does not wake them, nor one on this condition the lock's. For waits that
+/// are satisfied rarely among the lock's many state changes (a thread waiting for one
+/// command buffer, while the queue's other buffers complete one by one).
+///
+/// `@unchecked Sendable`: the word is allocated once and only changed atomically, with the
+/// lock's mutex held; `waiters` is guarded by that mutex.
+package final class LockCondition: @unchecked Sendable {
+    private let lock: ConditionLock
+    /// The count of broadcasts.
+    private let word: UnsafeMutablePointer<Atomic<UInt32>>
+    @exclusivity(unchecked) private var waiters = 0
+
+    /// A condition on `lock`'s mutex.
+    package init(on lock: ConditionLock) {
+        self.lock = lock
+        word = .allocate(capacity: 1)
+        word.initialize(to: Atomic(0))
+    }
+
+    deinit {
+        word.deinitialize(count: 1)
+        word.deallocate()
+    }
+
+    /// Blocks until `isDone` holds; call with the lock's mutex held.
+    package func wait(until isDone: () -> Bool) {
+        while !isDone() {
+            waiters += 1
+            lock.sleep(on: word, deadline: 0)
+            waiters -= 1
+        }
+    }
+
+    /// Wakes this condition's waiters; call with the lock's mutex held after changing state
+    /// they wait on. Nothing happens when none waits.
+    package func broadcast() {
+        guard waiters > 0 else { return }
+        word.pointee.wrappingAdd(1, ordering: .relaxed)
+        swiftgpu_futex_wake(UnsafeRawPointer(word), Int32.max)
     }
 }

@@ -85,6 +85,40 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
         #expect(shared.lock.withLock { shared.woken } == waiters)
     }
 
+    @Test func aLockConditionSleepsThroughTheLocksBroadcasts() {
+        // A waiter on a LockCondition is woken by that condition's broadcast, not by the
+        // lock's: it evaluates its predicate once before sleeping and once after (spurious
+        // wake-ups aside), however many changes the lock's own waiters are told about.
+        let shared = Shared()
+        let condition = LockCondition(on: shared.lock)
+        let done = DispatchGroup()
+        done.enter()
+        Thread {
+            shared.lock.withLock {
+                shared.turn = 1   // arrived: it leaves the mutex only inside its wait
+                shared.lock.broadcast()
+                condition.wait {
+                    shared.woken += 1
+                    return shared.generation == 1
+                }
+            }
+            done.leave()
+        }.start()
+        shared.lock.withLock { shared.lock.wait { shared.turn == 1 } }
+        for _ in 0..<1_000 {
+            shared.lock.withLock {
+                shared.count += 1
+                shared.lock.broadcast()
+            }
+        }
+        shared.lock.withLock {
+            shared.generation = 1
+            condition.broadcast()
+        }
+        done.wait()
+        #expect(shared.lock.withLock { shared.woken } <= 3)
+    }
+
     @Test func timedWaitEndsAtItsDeadline() {
         let shared = Shared()
         // A deadline already passed returns at once; one just ahead returns once the

@@ -175,7 +175,10 @@ extension QueueEngine {
             var withHandlers: [(CommandBuffer, [CommandBufferHandler])] = []
             for index in 0..<batch.count {
                 order.left()
-                let handlers = batch[index].buffer._withUnsafeGuaranteedRef { $0.record.scheduled(at: start) }
+                let handlers = batch[index].buffer._withUnsafeGuaranteedRef { buffer in
+                    defer { if buffer.record.waitingThreads > 0 { bufferCondition.broadcast() } }
+                    return buffer.record.scheduled(at: start)
+                }
                 if let handlers { withHandlers.append((batch[index].buffer.takeUnretainedValue(), handlers)) }
             }
             lock.broadcast()

@@ -27,6 +27,10 @@ final class QueueEngine: @unchecked Sendable {
     let backend: VulkanDevice
     let gate: LifecycleGate
     let lock = ConditionLock()
+    /// What `waitUntilScheduled()` and `waitUntilCompleted()` sleep on: woken when a buffer
+    /// a thread waits for is scheduled or ends, not by every other change under `lock` (a
+    /// thread waiting for the last of many buffers would wake at each completion).
+    let bufferCondition: LockCondition
     let submitLock = RecursiveLock()
     let timeline: VulkanTimeline
     /// Set once in `init`, read by `shutdown`.
@@ -62,6 +66,7 @@ final class QueueEngine: @unchecked Sendable {
     init(device: Device, maxCommandBufferCount: Int, label: String, qos: QualityOfService) throws(VulkanError) {
         backend = device.backend
         gate = device.gate
+        bufferCondition = LockCondition(on: lock)
         slots = CommandSlots(limit: maxCommandBufferCount)
         recycler = Recycler(spareLimit: maxCommandBufferCount)
         timeline = try VulkanTimeline(device: backend)
@@ -205,7 +210,9 @@ final class QueueEngine: @unchecked Sendable {
     func waitUntilScheduled(_ buffer: CommandBuffer) {
         lock.withLock {
             guard !buffer.record.isOpenForRecording else { misuse("waitUntilScheduled() called before commit()") }
-            lock.wait { buffer.record.status >= .scheduled }
+            buffer.record.waitingThreads += 1
+            bufferCondition.wait { buffer.record.status >= .scheduled }
+            buffer.record.waitingThreads -= 1
         }
     }
 
@@ -219,7 +226,9 @@ final class QueueEngine: @unchecked Sendable {
                 misuse("waitUntilCompleted() called from a completed handler of the same queue on a command buffer that has not "
                     + "completed: it would wait forever, since that handler holds the queue's completion thread")
             }
-            lock.wait { buffer.record.handlersDone }
+            buffer.record.waitingThreads += 1
+            bufferCondition.wait { buffer.record.handlersDone }
+            buffer.record.waitingThreads -= 1
         }
     }
 
@@ -255,6 +264,7 @@ final class QueueEngine: @unchecked Sendable {
             let error = decide(self, &buffer.record)
             let ending = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
             lock.broadcast()
+            if buffer.record.waitingThreads > 0 { bufferCondition.broadcast() }
             return (ending, releasingSlot ? buffer.record.releaseResources() : nil)
         }
         let (continuations, written): ([CheckedContinuation<Void, Never>], [Texture])
@@ -266,7 +276,7 @@ final class QueueEngine: @unchecked Sendable {
             context?.releaseReferences()
             (continuations, written) = lock.withLock {
                 if context != nil { slots.giveBack(context) }
-                defer { lock.broadcast() }
+                defer { broadcastHandlersRan(buffer) }
                 return buffer.record.handlersRan()
             }
         case .handlers(let scheduled, let completed):
@@ -274,13 +284,19 @@ final class QueueEngine: @unchecked Sendable {
             for handler in scheduled { handler(buffer) }
             for handler in completed { handler(buffer) }
             (continuations, written) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], [Texture]) in
-                defer { lock.broadcast() }
+                defer { broadcastHandlersRan(buffer) }
                 return buffer.record.handlersRan()
             }
         }
         // The textures' notes of this writer end here, outside the engine's lock.
         for texture in written { texture.forgetWriter(buffer) }
         for continuation in continuations { continuation.resume() }
+    }
+
+    /// Wakes the waiters of `buffer`'s handlers, with `lock` held.
+    private func broadcastHandlersRan(_ buffer: CommandBuffer) {
+        lock.broadcast()
+        if buffer.record.waitingThreads > 0 { bufferCondition.broadcast() }
     }
 
     // MARK: Shutdown

@@ -47,6 +47,9 @@ struct Submission {
     private(set) var scheduledHandlersDone = false
     /// The completed handlers have run: what `waitUntilCompleted()` waits for.
     private(set) var handlersDone = false
+    /// Threads in `waitUntilScheduled()` or `waitUntilCompleted()` on this buffer: a change
+    /// they wait for is broadcast on the engine's buffer condition only when there are any.
+    var waitingThreads = 0
     /// The thread running the completed handlers, while it does.
     private(set) var handlerThread: pthread_t?
     private(set) var continuations: [CheckedContinuation<Void, Never>] = []
@@ -107,6 +110,7 @@ struct Submission {
         if !completedHandlers.isEmpty { completedHandlers = [] }
         scheduledHandlersDone = false
         handlersDone = false
+        waitingThreads = 0
         handlerThread = nil
         if !continuations.isEmpty { continuations = [] }
         if !eventWaits.isEmpty { eventWaits = [] }
