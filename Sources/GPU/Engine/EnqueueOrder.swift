@@ -11,9 +11,6 @@ struct EnqueueOrder<Element: AnyObject> {
     /// `awaitingSchedule` when the gate closed for the background.
     private(set) var drainBaseline = 0
 
-    /// The oldest buffer not yet taken.
-    var head: Element? { pending.first }
-
     /// The oldest buffer not yet taken, not retained: read it in place while it is here.
     var unretainedHead: Unmanaged<Element>? { pending.unretainedFirst }
 
