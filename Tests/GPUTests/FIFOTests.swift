@@ -47,7 +47,7 @@ struct FIFOTests {
         #expect(!fifo.remove { $0 == 7 })
         #expect(fifo.elements == [5, 6, 8, 9, 10, 11])
         #expect(fifo.first { $0 > 8 } == 9)
-        #expect(fifo.removeLast() == 11)
+        #expect(fifo.remove { $0 == 11 })
         #expect(fifo.removeFirst(if: { $0 == 6 }) == nil)
         #expect(fifo.removeFirst(if: { $0 == 5 }) == 5)
         #expect(fifo.elements == [6, 8, 9, 10])

@@ -44,13 +44,6 @@ struct FIFO<Element> {
         return element
     }
 
-    /// Removes and returns the newest element, which must exist.
-    mutating func removeLast() -> Element {
-        precondition(count > 0, "SwiftGPU internal error: removeLast from an empty FIFO")
-        count -= 1
-        return slots[slot(count)].take().unsafelyUnwrapped
-    }
-
     /// The oldest element that satisfies `predicate`.
     func first(where predicate: (Element) -> Bool) -> Element? {
         for offset in 0..<count where predicate(slots[slot(offset)].unsafelyUnwrapped) {
