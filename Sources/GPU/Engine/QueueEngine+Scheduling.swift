@@ -176,7 +176,7 @@ extension QueueEngine {
             for index in 0..<batch.count {
                 order.left()
                 let handlers = batch[index].buffer._withUnsafeGuaranteedRef { buffer in
-                    defer { if buffer.record.waitingThreads > 0 { bufferCondition.broadcast() } }
+                    defer { wakeWaiters(of: buffer) }
                     return buffer.record.scheduled(at: start)
                 }
                 if let handlers { withHandlers.append((batch[index].buffer.takeUnretainedValue(), handlers)) }

@@ -264,7 +264,7 @@ final class QueueEngine: @unchecked Sendable {
             let error = decide(self, &buffer.record)
             let ending = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
             lock.broadcast()
-            if buffer.record.waitingThreads > 0 { bufferCondition.broadcast() }
+            wakeWaiters(of: buffer)
             return (ending, releasingSlot ? buffer.record.releaseResources() : nil)
         }
         let (continuations, written): ([CheckedContinuation<Void, Never>], [Texture])
@@ -276,7 +276,10 @@ final class QueueEngine: @unchecked Sendable {
             context?.releaseReferences()
             (continuations, written) = lock.withLock {
                 if context != nil { slots.giveBack(context) }
-                defer { broadcastHandlersRan(buffer) }
+                defer {
+                    lock.broadcast()
+                    wakeWaiters(of: buffer)
+                }
                 return buffer.record.handlersRan()
             }
         case .handlers(let scheduled, let completed):
@@ -284,7 +287,10 @@ final class QueueEngine: @unchecked Sendable {
             for handler in scheduled { handler(buffer) }
             for handler in completed { handler(buffer) }
             (continuations, written) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], [Texture]) in
-                defer { broadcastHandlersRan(buffer) }
+                defer {
+                    lock.broadcast()
+                    wakeWaiters(of: buffer)
+                }
                 return buffer.record.handlersRan()
             }
         }
@@ -293,9 +299,9 @@ final class QueueEngine: @unchecked Sendable {
         for continuation in continuations { continuation.resume() }
     }
 
-    /// Wakes the waiters of `buffer`'s handlers, with `lock` held.
-    private func broadcastHandlersRan(_ buffer: CommandBuffer) {
-        lock.broadcast()
+    /// Wakes the threads waiting for `buffer` to be scheduled or completed, if any; called
+    /// with `lock` held wherever what they wait for changes.
+    func wakeWaiters(of buffer: CommandBuffer) {
         if buffer.record.waitingThreads > 0 { bufferCondition.broadcast() }
     }
 
@@ -334,9 +340,7 @@ final class QueueEngine: @unchecked Sendable {
             let value = lastSubmitted + 1
             let signal = TimelineOperation(timeline: timeline, value: value)
             let submitted = withUnsafePointer(to: signal) { signal in
-                (try? backend.submit(nil, waits: UnsafeBufferPointer(start: nil, count: 0),
-                                     signals: UnsafeBufferPointer(start: signal, count: 1),
-                                     presentSignals: UnsafeBufferPointer(start: nil, count: 0))) != nil
+                (try? backend.submit(nil, signals: UnsafeBufferPointer(start: signal, count: 1))) != nil
             }
             guard submitted
                 || (try? timeline.signal(value)) != nil else { return nil }

@@ -89,9 +89,10 @@ extension VulkanDevice {
     /// Submits `commandBuffer` (or nothing, for an empty command buffer) after `waits`,
     /// signalling `signals` and the binary semaphores `presentSignals` (of drawables it
     /// presents) when it completes. One `vkQueueSubmit2`, no allocation.
-    func submit(_ commandBuffer: VkCommandBuffer?, waits: UnsafeBufferPointer<TimelineOperation>,
+    func submit(_ commandBuffer: VkCommandBuffer?,
+                waits: UnsafeBufferPointer<TimelineOperation> = UnsafeBufferPointer(start: nil, count: 0),
                 signals: UnsafeBufferPointer<TimelineOperation>,
-                presentSignals: UnsafeBufferPointer<VkSemaphore>) throws(VulkanError) {
+                presentSignals: UnsafeBufferPointer<VkSemaphore> = UnsafeBufferPointer(start: nil, count: 0)) throws(VulkanError) {
         let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
         let signalCount = signals.count + presentSignals.count
         try vkCall(.queueSubmit, faults) {
