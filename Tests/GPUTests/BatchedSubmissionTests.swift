@@ -9,12 +9,13 @@ import Shaders
 /// scheduled handler before the next buffer's, each buffer's own timeline value.
 @Suite("Batched submission", .validated)
 struct BatchedSubmissionTests {
-    /// `count` buffers that each add 1 to `counter` after `event` reaches 1, committed.
+    /// `count` buffers that each add 1 to `counter` after `event` reaches `value(i)` (1
+    /// unless given; nil: no wait), not committed.
     private func heldBuffers(_ gpu: TestGPU, count: Int, counter: Buffer, event: SharedEvent,
-                             on queue: CommandQueue? = nil) throws -> [CommandBuffer] {
-        try (0..<count).map { _ in
+                             on queue: CommandQueue? = nil, value: (Int) -> UInt64? = { _ in 1 }) throws -> [CommandBuffer] {
+        try (0..<count).map { index in
             let cb = try (queue ?? gpu.queue).makeCommandBuffer()
-            cb.encodeWaitForEvent(event, value: 1)
+            if let value = value(index) { cb.encodeWaitForEvent(event, value: value) }
             let encoder = try cb.makeComputeCommandEncoder()
             try gpu.encodeIncrement(counter, by: 1, into: encoder)
             encoder.endEncoding()
@@ -160,5 +161,67 @@ struct BatchedSubmissionTests {
         buffers.last?.waitUntilCompleted()
         #expect(completed.current == Array(0..<count))
         #expect(counter.contents().load(as: UInt32.self) == UInt32(count))
+    }
+
+    // MARK: Submissions shared by consecutive buffers
+
+    @Test("a released run held on one event value reaches the driver as one submission")
+    func releasedRunIsOneSubmission() throws {
+        let gpu = try TestGPU()
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let event = try gpu.device.makeSharedEvent()
+        let buffers = try heldBuffers(gpu, count: 8, counter: counter, event: event)
+        for cb in buffers { cb.commit() }
+        let before = gpu.device.backend.submitInfoCount
+        event.signaledValue = 1
+        buffers.last?.waitUntilCompleted()
+        #expect(gpu.device.backend.submitInfoCount - before == 1)
+        #expect(buffers.allSatisfy { $0.status == .completed })
+        #expect(counter.contents().load(as: UInt32.self) == 8)
+    }
+
+    @Test("a buffer that signals an event ends its submission: its signal does not wait for the buffers behind it")
+    func eventSignalEndsTheSubmission() throws {
+        let gpu = try TestGPU()
+        let counter = try gpu.device.makeBuffer(length: 4)
+        let event = try gpu.device.makeSharedEvent()
+        let signalled = try gpu.device.makeSharedEvent()
+        let buffers = try heldBuffers(gpu, count: 5, counter: counter, event: event)
+        // The second buffer also signals: {0, 1} and {2, 3, 4} go as two submissions.
+        buffers[1].encodeSignalEvent(signalled, value: 7)
+        let completed = Locked<[Int]>([])
+        for (index, cb) in buffers.enumerated() {
+            cb.addCompletedHandler { _ in completed.withLock { $0.append(index) } }
+            cb.commit()
+        }
+        let before = gpu.device.backend.submitInfoCount
+        event.signaledValue = 1
+        buffers.last?.waitUntilCompleted()
+        #expect(gpu.device.backend.submitInfoCount - before == 2)
+        #expect(signalled.signaledValue == 7)
+        #expect(completed.current == Array(0..<5))
+        #expect(counter.contents().load(as: UInt32.self) == 5)
+    }
+
+    @Test("a buffer joins the submission before it only when it waits, and the submission's waits cover its own")
+    func waitsDecideTheSubmission() throws {
+        // Waits for 2 then 1: the second buffer's wait is covered, one submission. Waits for
+        // 1 then 2: the second waits for more than the first, two submissions. A wait, then
+        // two buffers that wait for nothing (held behind it): each keeps its own submission.
+        let cases: [([UInt64?], Int)] = [([2, 1], 1), ([1, 2], 2), ([1, nil, nil], 3)]
+        for (values, expected) in cases {
+            let gpu = try TestGPU()
+            let counter = try gpu.device.makeBuffer(length: 4)
+            let event = try gpu.device.makeSharedEvent()
+            let buffers = try heldBuffers(gpu, count: values.count, counter: counter, event: event) { values[$0] }
+            for cb in buffers { cb.commit() }
+            #expect(buffers.allSatisfy { $0.status == .committed })
+            let before = gpu.device.backend.submitInfoCount
+            event.signaledValue = 2
+            buffers.last?.waitUntilCompleted()
+            #expect(gpu.device.backend.submitInfoCount - before == expected, "waits for \(values)")
+            #expect(buffers.allSatisfy { $0.status == .completed })
+            #expect(counter.contents().load(as: UInt32.self) == UInt32(values.count))
+        }
     }
 }

@@ -23,7 +23,8 @@ extension QueueEngine {
     /// either still in the order (and may be stranded) or taken (and is submitted).
     /// Consecutive buffers that may go (a run of held buffers whose event was reached, or
     /// buffers committed while another thread was submitting) are taken together and
-    /// submitted in one `vkQueueSubmit2`.
+    /// submitted in one `vkQueueSubmit2`; a released run shares one `VkSubmitInfo2` where
+    /// `mayShareSubmission` allows.
     func schedule() {
         submitLock.withLock {
             // Event values read during this call: a value only grows, so a later buffer
@@ -82,6 +83,8 @@ extension QueueEngine {
     /// `inFlight` with the order's reference.
     private func nextStep(known: [(event: SharedEvent, value: UInt64)]) -> Step {
         var value = lastSubmitted
+        // Where the batch's last submission (its run of one timeline value) begins.
+        var submissionStart = batch.count
         while batch.count < Self.batchLimit, let head = order.unretainedHead {
             let decision = head._withUnsafeGuaranteedRef { self.verdict(on: $0, known: known) }
             switch decision {
@@ -97,15 +100,41 @@ extension QueueEngine {
                 return .checkWaits(head.takeUnretainedValue(), waits)
             case .goes:
                 let taken = order.takeHead()
-                value += 1
+                if batch.count == submissionStart || !mayShareSubmission(taken, from: submissionStart) {
+                    value += 1
+                    submissionStart = batch.count
+                }
                 let context = taken.record.take(forSubmissionAt: value)
-                batch.append(BatchEntry(buffer: .passUnretained(taken), context: context))
+                batch.append(BatchEntry(buffer: .passUnretained(taken), context: context, value: value))
                 // In flight before the submit: the completion thread may see the timeline
                 // pass this value before vkQueueSubmit2 even returns.
                 inFlight.append(taken)
             }
         }
         return batch.isEmpty ? .idle : .submit
+    }
+
+    /// Whether `buffer` joins the submission that the batch's entries from `start` on make
+    /// (one `VkSubmitInfo2`, one timeline value, completing together): when it was held
+    /// for event values that the submission's first buffer waited for too (each of its
+    /// waits is one of the first's, at that value or beyond: the submission starts after
+    /// those waits anyway), and the buffer before it signals nothing of its own (an event
+    /// or a drawable's semaphore would otherwise be signalled only once `buffer` is done
+    /// too). So a run released by one event value goes to the driver as one submission,
+    /// and the completion thread wakes once for it; a buffer that waits for nothing keeps
+    /// a submission of its own, and with it its own completion (a frame committed while
+    /// another thread submits the one before must not wait for the later one's work to
+    /// complete). Called with `lock` held.
+    private func mayShareSubmission(_ buffer: CommandBuffer, from start: Int) -> Bool {
+        let lastSignals = batch[batch.count - 1].buffer._withUnsafeGuaranteedRef {
+            !$0.record.eventSignals.isEmpty || !$0.record.presentedImages.isEmpty
+        }
+        if lastSignals || buffer.record.eventWaits.isEmpty { return false }
+        return batch[start].buffer._withUnsafeGuaranteedRef { first in
+            buffer.record.eventWaits.allSatisfy { wait in
+                first.record.eventWaits.contains { $0.event === wait.event && $0.value >= wait.value }
+            }
+        }
     }
 
     /// What `nextStep` does with a head.
@@ -147,12 +176,6 @@ extension QueueEngine {
     /// later commit, or an event reaching its value, schedules on its own).
     private func submitBatch() -> Bool {
         let start = HostClock.seconds()
-        let first = lastSubmitted + 1
-        for index in 0..<batch.count {
-            batch[index].context._withUnsafeGuaranteedRef {
-                $0.signals.append(TimelineOperation(timeline: timeline, value: first + UInt64(index)))
-            }
-        }
         if let error = submitContexts() {
             // Strong references before the buffers leave the in-flight list.
             let failed = (0..<batch.count).map { batch[$0].buffer.takeUnretainedValue() }
@@ -168,7 +191,7 @@ extension QueueEngine {
             for buffer in failed { end(buffer, error: CommandBufferError(error), withScheduledHandlers: true) }
             return true
         }
-        lastSubmitted = first + UInt64(batch.count) - 1
+        lastSubmitted = batch[batch.count - 1].value
         // One critical section for the whole batch; a buffer without scheduled handlers is
         // done with them at once, the others after theirs ran.
         let (withHandlers, headIsCommitted) = lock.withLock { () -> ([(CommandBuffer, [CommandBufferHandler])], Bool) in
@@ -195,20 +218,24 @@ extension QueueEngine {
         return headIsCommitted || !withHandlers.isEmpty
     }
 
-    /// The `vkQueueSubmit2` of the contexts in `batch`; the error, or nil once submitted.
+    /// The `vkQueueSubmit2` of the contexts in `batch`, each signalling its entry's
+    /// timeline value; the error, or nil once submitted.
     private func submitContexts() -> VulkanError? {
         guard batch.count == 1 else {
             do {
-                try VulkanCommandContext.submit(backend, count: batch.count) { batch[$0].context }
+                try VulkanCommandContext.submit(backend, count: batch.count, timeline: timeline) {
+                    (batch[$0].context, batch[$0].value)
+                }
                 return nil
             } catch {
                 return error
             }
         }
         var failure: VulkanError?
+        let value = batch[0].value
         batch[0].context._withUnsafeGuaranteedRef { context in
             do throws(VulkanError) {
-                try context.submitAlone(on: backend)
+                try context.submitAlone(on: backend, timeline: timeline, value: value)
             } catch {
                 failure = error
             }

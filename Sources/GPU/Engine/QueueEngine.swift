@@ -80,6 +80,9 @@ final class QueueEngine: @unchecked Sendable {
     struct BatchEntry {
         let buffer: Unmanaged<CommandBuffer>
         let context: Unmanaged<VulkanCommandContext>
+        /// The timeline value at which the buffer completes: shared with the buffers before
+        /// it that go in the same `VkSubmitInfo2`.
+        let value: UInt64
     }
 
     static let lostWhileInFlight = CommandBufferError(

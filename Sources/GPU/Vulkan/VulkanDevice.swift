@@ -33,6 +33,8 @@ final class VulkanDevice: @unchecked Sendable {
     let presentTiming: VulkanPresentTiming
     private let queue: VkQueue
     private let queueLock = ConditionLock()
+    /// How many `VkSubmitInfo2` the queue accepted. Guarded by `queueLock`.
+    private var acceptedSubmitInfos = 0
 
     init(physical: VulkanPhysicalDevice, usePushDescriptors: Bool) throws(VulkanError) {
         self.physical = physical
@@ -158,6 +160,19 @@ final class VulkanDevice: @unchecked Sendable {
     func withQueue<T, E: Error>(_ body: (VkQueue) throws(E) -> T) throws(E) -> T {
         try queueLock.withLock { () throws(E) -> T in try body(queue) }
     }
+
+    /// `vkQueueSubmit2` of `count` submissions, with exclusive use of the queue.
+    func queueSubmit(_ submits: UnsafePointer<VkSubmitInfo2>?, count: UInt32) -> VkResult {
+        withQueue { queue in
+            let result = vkQueueSubmit2(queue, count, submits, nil)
+            if result == VK_SUCCESS { acceptedSubmitInfos += Int(count) }
+            return result
+        }
+    }
+
+    /// How many `VkSubmitInfo2` the queue has accepted: the submissions the driver handled,
+    /// which tests compare with the command buffers that went.
+    var submitInfoCount: Int { queueLock.withLock { acceptedSubmitInfos } }
 
     /// Offset from device timestamps to CLOCK_MONOTONIC, from one calibrated reading.
     private static func calibrate(device: VkDevice, period: Double, faults: FaultInjector) -> Int64? {

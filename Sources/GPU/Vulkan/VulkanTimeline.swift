@@ -126,7 +126,7 @@ extension VulkanDevice {
                     submit.pSignalSemaphoreInfos = UnsafePointer(infos.baseAddress.map { $0 + waits.count })
                     submit.commandBufferInfoCount = commandBuffer == nil ? 0 : 1
                     submit.pCommandBufferInfos = commandPointer
-                    return withQueue { queue in vkQueueSubmit2(queue, 1, &submit, nil) }
+                    return queueSubmit(&submit, count: 1)
                 }
             }
         }
@@ -134,67 +134,83 @@ extension VulkanDevice {
 }
 
 extension VulkanCommandContext {
-    /// Submits this context alone: `VulkanDevice.submit` with its command buffer, waits,
-    /// signals and present semaphores.
-    func submitAlone(on device: VulkanDevice) throws(VulkanError) {
+    /// Submits this context alone, signalling `value` on the queue's `timeline` with its own
+    /// signals: `VulkanDevice.submit` with its command buffer, waits, signals and present
+    /// semaphores.
+    func submitAlone(on device: VulkanDevice, timeline: VulkanTimeline, value: UInt64) throws(VulkanError) {
+        signals.append(TimelineOperation(timeline: timeline, value: value))
         try device.submit(commandBuffer, waits: waits.elements, signals: signals.elements,
                           presentSignals: presentSignals.elements)
     }
 
-    /// Submits `count` recorded contexts, `context(i)` for i in `0..<count`, in that order,
-    /// in one `vkQueueSubmit2` with one `VkSubmitInfo2` each (its waits, its signals and
-    /// the binary semaphores of the drawables it presents), as if each had been submitted
-    /// alone: submissions in one call start in order, and the queue's timeline orders them
-    /// as it orders separate calls. Either all are submitted or, when the call fails, none.
-    /// The structures live in temporary memory (on the stack for a small batch). The
-    /// contexts come unretained: the caller keeps each alive until this returns.
-    static func submit(_ device: VulkanDevice, count: Int,
-                       _ context: (Int) -> Unmanaged<VulkanCommandContext>) throws(VulkanError) {
+    /// Submits `count` recorded contexts in order, in one `vkQueueSubmit2`: `entry(i)` for i
+    /// in `0..<count` gives a context and the value of the queue's `timeline` at which it
+    /// completes. Values never fall; consecutive contexts given the same value share one
+    /// `VkSubmitInfo2` (their command buffers in order) with the waits of the first of them
+    /// and the signals and drawable semaphores of the last, and the timeline signal of
+    /// their value. The caller gives one value only to contexts that observe no difference:
+    /// each waits for nothing the first does not, and none but the last signals anything.
+    /// Either all are submitted or, when the call fails, none. The contexts come
+    /// unretained: the caller keeps each alive until this returns. The structures live in
+    /// temporary memory (on the stack for a small batch).
+    static func submit(_ device: VulkanDevice, count: Int, timeline: VulkanTimeline,
+                       _ entry: (Int) -> (context: Unmanaged<VulkanCommandContext>, value: UInt64)) throws(VulkanError) {
         let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
         var semaphoreCount = 0
         for index in 0..<count {
-            semaphoreCount += context(index)._withUnsafeGuaranteedRef {
-                $0.waits.count + $0.signals.count + $0.presentSignals.count
+            semaphoreCount += entry(index).context._withUnsafeGuaranteedRef {
+                $0.waits.count + $0.signals.count + $0.presentSignals.count + 1
             }
         }
         try vkCall(.queueSubmit, device.faults) {
-            withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: max(semaphoreCount, 1)) { semaphores in
+            withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: semaphoreCount) { semaphores in
                 withUnsafeTemporaryAllocation(of: VkCommandBufferSubmitInfo.self, capacity: count) { commands in
                     withUnsafeTemporaryAllocation(of: VkSubmitInfo2.self, capacity: count) { submits in
-                        var next = 0
+                        var nextSemaphore = 0
+                        var submitCount = 0
                         func add(_ semaphore: VkSemaphore?, _ value: UInt64) {
                             var info = VkSemaphoreSubmitInfo()
                             info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
                             info.semaphore = semaphore
                             info.value = value
                             info.stageMask = allStages
-                            semaphores[next] = info
-                            next += 1
+                            semaphores[nextSemaphore] = info
+                            nextSemaphore += 1
                         }
-                        for index in 0..<count {
-                            let (waits, signals, presentSignals, commandBuffer) = context(index)._withUnsafeGuaranteedRef {
-                                ($0.waits.elements, $0.signals.elements, $0.presentSignals.elements, $0.commandBuffer)
+                        var start = 0
+                        while start < count {
+                            let value = entry(start).value
+                            var end = start
+                            while end + 1 < count, entry(end + 1).value == value { end += 1 }
+                            let firstWait = nextSemaphore
+                            entry(start).context._withUnsafeGuaranteedRef {
+                                for operation in $0.waits.elements { add(operation.semaphore, operation.value) }
                             }
-                            let firstWait = next
-                            for operation in waits { add(operation.semaphore, operation.value) }
-                            let firstSignal = next
-                            for operation in signals { add(operation.semaphore, operation.value) }
-                            for semaphore in presentSignals { add(semaphore, 0) }
-                            var command = VkCommandBufferSubmitInfo()
-                            command.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
-                            command.commandBuffer = commandBuffer
-                            commands[index] = command
+                            let firstSignal = nextSemaphore
+                            entry(end).context._withUnsafeGuaranteedRef {
+                                for operation in $0.signals.elements { add(operation.semaphore, operation.value) }
+                                add(timeline.handle, value)
+                                for semaphore in $0.presentSignals.elements { add(semaphore, 0) }
+                            }
+                            for index in start...end {
+                                var command = VkCommandBufferSubmitInfo()
+                                command.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
+                                command.commandBuffer = entry(index).context._withUnsafeGuaranteedRef { $0.commandBuffer }
+                                commands[index] = command
+                            }
                             var submit = VkSubmitInfo2()
                             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
                             submit.waitSemaphoreInfoCount = UInt32(firstSignal - firstWait)
                             submit.pWaitSemaphoreInfos = UnsafePointer(semaphores.baseAddress.map { $0 + firstWait })
-                            submit.signalSemaphoreInfoCount = UInt32(next - firstSignal)
+                            submit.signalSemaphoreInfoCount = UInt32(nextSemaphore - firstSignal)
                             submit.pSignalSemaphoreInfos = UnsafePointer(semaphores.baseAddress.map { $0 + firstSignal })
-                            submit.commandBufferInfoCount = 1
-                            submit.pCommandBufferInfos = UnsafePointer(commands.baseAddress.map { $0 + index })
-                            submits[index] = submit
+                            submit.commandBufferInfoCount = UInt32(end - start + 1)
+                            submit.pCommandBufferInfos = UnsafePointer(commands.baseAddress.map { $0 + start })
+                            submits[submitCount] = submit
+                            submitCount += 1
+                            start = end + 1
                         }
-                        return device.withQueue { queue in vkQueueSubmit2(queue, UInt32(count), submits.baseAddress, nil) }
+                        return device.queueSubmit(submits.baseAddress, count: UInt32(submitCount))
                     }
                 }
             }
