@@ -25,12 +25,10 @@ public final class PowerMonitor: Sendable {
         uevents = Self.openUeventSocket()
         wakePipe = closeOnExecPipe() ?? (-1, -1)
         report(isLowPower)
-        let thread = Thread { [self] in
+        startThread { [self] in
             nameCurrentThread("SwiftGPU.power")
             watch()
         }
-        thread.name = "SwiftGPU.power"
-        thread.start()
     }
 
     deinit {

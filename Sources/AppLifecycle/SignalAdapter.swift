@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import SwiftGPUSupport
 
@@ -46,7 +45,7 @@ public final class SignalAdapter: Sendable {
             sigaction(number, &action, nil)
         }
         let readEnd = fds.read
-        let thread = Thread { [self] in
+        startThread { [self] in
             nameCurrentThread("SwiftGPU.signals")
             // At least this thread takes the signals, whatever mask the process inherited.
             var set = sigset_t()
@@ -60,8 +59,6 @@ public final class SignalAdapter: Sendable {
             }
             close(readEnd)
         }
-        thread.name = "SwiftGPU.signals"
-        thread.start()
     }
 
     /// Applies the table's row for `number`.

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import SwiftGPUSupport
 
@@ -80,13 +79,11 @@ final class TimerThread: @unchecked Sendable {
         }
         if start {
             // Not real-time: timers run the app's display-link callbacks, of any cost.
-            let thread = Thread { [self] in
+            startThread { [self] in
                 nameCurrentThread(name)
                 ThreadScheduling.apply(.userInitiated)
                 run()
             }
-            thread.name = name
-            thread.start()
         }
         return ClockTimer { [weak self] in
             guard let self else { return }

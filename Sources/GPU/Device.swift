@@ -33,7 +33,7 @@ public final class Device: @unchecked Sendable {
     let limits: DeviceLimits
 
     init(physical: VulkanPhysicalDevice, lifecycle: AppLifecycle, usePushDescriptors: Bool,
-         pushConstantBytes: Bool = environment("GPU_PUSH_CONSTANTS") != "0", cacheDirectory: URL?) throws(GPUError) {
+         pushConstantBytes: Bool = environment("GPU_PUSH_CONSTANTS") != "0", cacheDirectory: String?) throws(GPUError) {
         feedsBytesThroughPushConstants = pushConstantBytes
         do {
             backend = try Self.creationLock.withLock { () throws(VulkanError) -> VulkanDevice in
@@ -71,7 +71,7 @@ public final class Device: @unchecked Sendable {
 
     static func makeDefault(lifecycle: AppLifecycle, usePushDescriptors: Bool,
                             pushConstantBytes: Bool = environment("GPU_PUSH_CONSTANTS") != "0",
-                            cacheDirectory: URL?) throws(GPUError) -> Device {
+                            cacheDirectory: String?) throws(GPUError) -> Device {
         let chosen = try choose(from: physicalDevices(), selector: environment("GPU_DEVICE"))
         return try Device(physical: chosen, lifecycle: lifecycle, usePushDescriptors: usePushDescriptors,
                           pushConstantBytes: pushConstantBytes, cacheDirectory: cacheDirectory)

@@ -1,5 +1,4 @@
 import FramePacing
-import Foundation
 import Logging
 import SwiftGPUSupport
 
@@ -22,21 +21,21 @@ final class PipelineCacheStore: @unchecked Sendable {
     }
 
     let cache: VulkanPipelineCache
-    let fileURL: URL?
+    /// The cache's file, or nil when the device keeps no file.
+    let filePath: String?
     let loadOutcome: LoadOutcome
     private let lock = ConditionLock()
     private var savedSize: Int
     private static let logger = Logger(label: "SwiftGPU.pipelineCache")
 
     /// `GPU_PIPELINE_CACHE_DIR`, `$XDG_CACHE_HOME/SwiftGPU` or `~/.cache/SwiftGPU`.
-    static var defaultDirectory: URL? {
-        if let explicit = environment("GPU_PIPELINE_CACHE_DIR") { return URL(fileURLWithPath: explicit) }
-        let base = environment("XDG_CACHE_HOME").map { URL(fileURLWithPath: $0) }
-            ?? environment("HOME").map { URL(fileURLWithPath: $0).appendingPathComponent(".cache") }
-        return base?.appendingPathComponent("SwiftGPU")
+    static var defaultDirectory: String? {
+        if let explicit = environment("GPU_PIPELINE_CACHE_DIR") { return explicit }
+        let base = environment("XDG_CACHE_HOME") ?? environment("HOME").map { "\($0)/.cache" }
+        return base.map { "\($0)/SwiftGPU" }
     }
 
-    init(device: VulkanDevice, directory: URL?) throws(VulkanError) {
+    init(device: VulkanDevice, directory: String?) throws(VulkanError) {
         let physical = device.physical
         // Two lowercase hex digits a byte, without String(format:), whose C varargs bridging
         // costs more than the rest of opening the cache at launch.
@@ -44,22 +43,22 @@ final class PipelineCacheStore: @unchecked Sendable {
         let uuid = String(physical.pipelineCacheUUID.flatMap { byte -> [Character] in
             [digits[Int(byte >> 4)], digits[Int(byte & 15)]]
         })
-        fileURL = directory?.appendingPathComponent("pipelines-\(uuid)-\(physical.driverVersion).vkcache")
+        filePath = directory.map { "\($0)/pipelines-\(uuid)-\(physical.driverVersion).vkcache" }
         var initial: [UInt8] = []
         var outcome = LoadOutcome.disabled
-        if let fileURL {
-            if let data = try? Data(contentsOf: fileURL) {
+        if let filePath {
+            if let data = fileContents(atPath: filePath) {
                 let expected = VulkanPipelineCache.expectedHeader(for: physical)
                 if data.count < expected.count {
                     outcome = .rejected(reason: "file of \(data.count) bytes is too short to hold a pipeline cache")
                 } else if Array(data.prefix(expected.count)) != expected {
                     outcome = .rejected(reason: "header does not match this device and driver")
                 } else {
-                    initial = Array(data)
+                    initial = data
                     outcome = .loaded(bytes: data.count)
                 }
                 if case .rejected(let reason) = outcome {
-                    Self.logger.warning("ignoring pipeline cache \(fileURL.path): \(reason)")
+                    Self.logger.warning("ignoring pipeline cache \(filePath): \(reason)")
                 }
             } else {
                 outcome = .noFile
@@ -73,7 +72,7 @@ final class PipelineCacheStore: @unchecked Sendable {
     /// Writes the cache to its file if it grew since the last write. Failures to write are
     /// logged, never thrown: the cache only saves time.
     func saveIfGrown() {
-        guard let fileURL, let data = try? cache.data() else { return }
+        guard let filePath, let data = try? cache.data() else { return }
         let grew = lock.withLock { () -> Bool in
             guard data.count > savedSize else { return false }
             savedSize = data.count
@@ -81,10 +80,9 @@ final class PipelineCacheStore: @unchecked Sendable {
         }
         guard grew else { return }
         do {
-            try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(data).write(to: fileURL, options: .atomic)
+            try writeFileAtomically(data, toPath: filePath)
         } catch {
-            Self.logger.warning("could not save pipeline cache \(fileURL.path): \(error)")
+            Self.logger.warning("could not save pipeline cache: \(error)")
         }
     }
 }

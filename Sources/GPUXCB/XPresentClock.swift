@@ -131,13 +131,11 @@ final class XPresentCore: @unchecked Sendable {
             throw .noVblank
         }
         // Not real-time: timers run the app's display-link callbacks, of any cost.
-        let thread = Thread { [self] in
+        startThread { [self] in
             nameCurrentThread("GPUXCB.XPresentClock")
             ThreadScheduling.apply(.userInitiated)
             run()
         }
-        thread.name = "GPUXCB.XPresentClock"
-        thread.start()
     }
 
     /// The measured refresh period. Call with the lock held or through `period`.

@@ -23,7 +23,7 @@ package final class ServiceThread: @unchecked Sendable {
     ) -> ServiceThread {
         let service = ServiceThread()
         let handoff = Unmanaged.passRetained(object)
-        let thread = Thread {
+        startThread {
             nameCurrentThread(name)
             service.lock.withLock { service.thread = pthread_self() }
             ThreadScheduling.apply(qos)
@@ -41,8 +41,6 @@ package final class ServiceThread: @unchecked Sendable {
                 service.lock.broadcast()
             }
         }
-        thread.name = name
-        thread.start()
         return service
     }
 

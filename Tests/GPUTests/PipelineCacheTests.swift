@@ -15,7 +15,7 @@ struct PipelineCacheTests {
         let first = try TestGPU(cacheDirectory: directory)
         #expect(first.device.pipelineCache.loadOutcome == .noFile)
         _ = try first.pipeline("add.comp")
-        let file = try #require(first.device.pipelineCache.fileURL)
+        let file = URL(fileURLWithPath: try #require(first.device.pipelineCache.filePath))
         #expect(file.lastPathComponent.hasPrefix("pipelines-"))
         let saved = try Data(contentsOf: file)
         #expect(saved.count >= 32, "at least the header (lavapipe stores only the header)")
@@ -33,7 +33,7 @@ struct PipelineCacheTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let seed = try TestGPU(cacheDirectory: directory)
         _ = try seed.pipeline("add.comp")
-        let file = try #require(seed.device.pipelineCache.fileURL)
+        let file = URL(fileURLWithPath: try #require(seed.device.pipelineCache.filePath))
         var bytes = [UInt8](try Data(contentsOf: file))
         switch kind {
         case "garbage": bytes = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }

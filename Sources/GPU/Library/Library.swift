@@ -132,9 +132,9 @@ extension Device {
         var functions: [Function] = []
         var unsupported: [String: String] = [:]
         for (path, name) in files {
-            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { throw .unreadable(path: path) }
+            guard let bytes = fileContents(atPath: path) else { throw .unreadable(path: path) }
             let fileName = String(name.dropLast(".spv".count))
-            let module = try Self.read(data, name: name)
+            let module = try Self.read(bytes, name: name)
             let validation = DeferredValidation(module: module, name: name)
             switch (module.entryPoints.count, module.otherEntryPoints.count) {
             case (1, 0):
@@ -160,7 +160,7 @@ extension Device {
 
     /// Reads `data` with SwiftGPU's own reader (its entry points and reflection), without
     /// SPIRV-Tools' validation.
-    static func read(_ data: Data, name: String) throws(LibraryError) -> SPIRVModule {
+    static func read(_ data: some Collection<UInt8>, name: String) throws(LibraryError) -> SPIRVModule {
         let module: SPIRVModule
         do {
             module = try SPIRVModule(bytes: data)

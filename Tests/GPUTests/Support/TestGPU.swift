@@ -37,7 +37,7 @@ struct TestGPU {
          pushConstants: Bool = true, cacheDirectory: URL? = nil) throws {
         TestEnvironment.prepare()
         device = try Device.makeDefault(lifecycle: lifecycle, usePushDescriptors: pushDescriptors, pushConstantBytes: pushConstants,
-                                        cacheDirectory: cacheDirectory)
+                                        cacheDirectory: cacheDirectory?.path)
         queue = try device.makeCommandQueue(maxCommandBufferCount: maxCommandBufferCount)
         library = try device.makeDefaultLibrary(bundle: Shaders.bundle)
     }
