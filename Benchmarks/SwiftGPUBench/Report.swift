@@ -1,4 +1,9 @@
-import Foundation
+import Dispatch
+import Glibc
+
+// The harness formats and reads with the C library, not Foundation, as the C baseline
+// does: what the process keeps resident (B3) and does before its first frame (B7) is then
+// SwiftGPU's and the driver's.
 
 /// One benchmark run's result, printed as one JSON line for scripts/bench.py.
 struct RunReport {
@@ -7,15 +12,30 @@ struct RunReport {
     var metrics: [String: Double] = [:]
 
     func print() {
-        var fields = metrics.keys.sorted().map { "\"\($0)\":\(String(format: "%.6g", metrics[$0]!))" }
+        var fields = metrics.keys.sorted().map { "\"\($0)\":\(shortestFormat(metrics[$0]!))" }
         fields.insert("\"ok\":true", at: 0)
         Swift.print("{\"impl\":\"swiftgpu\",\"bench\":\"\(bench)\",\"variant\":\"\(variant)\",\(fields.joined(separator: ","))}")
     }
 }
 
+/// `value` as C's `%.6g` writes it, as the C baseline prints its figures.
+func shortestFormat(_ value: Double) -> String {
+    var text = [CChar](repeating: 0, count: 32)
+    return text.withUnsafeMutableBufferPointer { text in
+        _ = withVaList([value]) { vsnprintf(text.baseAddress, text.count, "%.6g", $0) }
+        return String(cString: text.baseAddress!)
+    }
+}
+
+/// Writes `text` to standard error.
+func printError(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}
+
 /// Stops the benchmark with a non-zero status: a wrong result must never be timed.
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("swiftgpu-bench: wrong result: \(message)\n".utf8))
+    printError("swiftgpu-bench: wrong result: \(message)\n")
     exit(2)
 }
 
@@ -38,7 +58,15 @@ let mallocCount: (@convention(c) () -> UInt64)? = {
 
 /// The process's peak resident set size in KiB (VmHWM).
 func peakResidentKiB() -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-    return Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    guard let status = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(status) }
+    var line = [CChar](repeating: 0, count: 256)
+    return line.withUnsafeMutableBufferPointer { line in
+        while let read = fgets(line.baseAddress, Int32(line.count), status) {
+            let text = String(cString: read)
+            guard text.hasPrefix("VmHWM:") else { continue }
+            return Double(text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "0") ?? 0
+        }
+        return 0
+    }
 }

@@ -10,7 +10,7 @@
 //
 // Each invocation makes one measured run after a warm-up, checks its result (exit 2 when
 // it is wrong) and prints one JSON line; scripts/bench.py interleaves the implementations.
-import Foundation
+import Glibc
 import GPU
 
 let arguments = CommandLine.arguments
@@ -34,6 +34,6 @@ case "B5": try parallelEncoding(draws: count ?? 100_000, threads: option("--thre
 case "B6": try indirectDraws(draws: count ?? 10_000, spirv: option("--spirv") ?? ".").print()
 case "B7": try frameLoop(frames: 1, processStart: option("--start").flatMap { UInt64($0) } ?? monotonicNanoseconds()).print()
 default:
-    FileHandle.standardError.write(Data("usage: SwiftGPUBench --bench B1|B2|B3|B4|B5|B6|B7 [--count N] [--variant V] [--threads T] [--spirv DIR] [--start NS]\n".utf8))
+    printError("usage: SwiftGPUBench --bench B1|B2|B3|B4|B5|B6|B7 [--count N] [--variant V] [--threads T] [--spirv DIR] [--start NS]\n")
     exit(64)
 }
