@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import SwiftGPUSupport
 
@@ -48,10 +47,11 @@ public final class PowerMonitor: Sendable {
     /// A battery discharges, or mains supplies exist and none is online.
     var isOnBattery: Bool {
         let directory = root + "/sys/class/power_supply"
-        let supplies = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let supplies = folderEntries(atPath: directory) ?? []
         func read(_ supply: String, _ name: String) -> String? {
-            (try? String(contentsOfFile: "\(directory)/\(supply)/\(name)", encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let bytes = fileContents(atPath: "\(directory)/\(supply)/\(name)") else { return nil }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
         }
         let mains = supplies.filter { read($0, "type") == "Mains" }
         if supplies.contains(where: { read($0, "type") == "Battery" && read($0, "status") == "Discharging" }) { return true }

@@ -75,3 +75,18 @@ package struct FileError: Error, CustomStringConvertible {
 
     package var description: String { "\(call) \(path): \(String(cString: strerror(code)))" }
 }
+
+/// The names of the entries of `folder` (without `.` and `..`), in the order the system
+/// lists them; nil when the folder cannot be read.
+package func folderEntries(atPath folder: String) -> [String]? {
+    guard let directory = opendir(folder) else { return nil }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+}

@@ -52,4 +52,15 @@ import SwiftGPUSupport
             #expect(fileContents(atPath: "\(folder)/plain") == [1])
         }
     }
+
+    @Test("lists a folder's entries without . and ..; nil for a missing folder")
+    func listsFolders() throws {
+        try withScratchFolder { folder in
+            #expect(folderEntries(atPath: folder) == [])
+            try writeFileAtomically([1], toPath: "\(folder)/one")
+            try writeFileAtomically([2], toPath: "\(folder)/sub/two")
+            #expect(folderEntries(atPath: folder)?.sorted() == ["one", "sub"])
+            #expect(folderEntries(atPath: "\(folder)/missing") == nil)
+        }
+    }
 }
