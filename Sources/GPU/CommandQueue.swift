@@ -33,13 +33,13 @@ public final class CommandQueue: @unchecked Sendable {
     }
 
     init(device: Device, maxCommandBufferCount: Int, label: String?, qos: QualityOfService,
-         ownedByDevice: Bool = false) throws(GPUError) {
+         ownedByDevice: Bool = false, candidateClock: any DisplayClock = Recycler.candidateClock) throws(GPUError) {
         owner = ownedByDevice ? .device(UnownedDevice(value: device)) : .app(device)
         self.label = label
         self.maxCommandBufferCount = maxCommandBufferCount
         do {
             engine = try QueueEngine(device: device, maxCommandBufferCount: maxCommandBufferCount,
-                                     label: label ?? "SwiftGPU.queue", qos: qos)
+                                     label: label ?? "SwiftGPU.queue", qos: qos, candidateClock: candidateClock)
         } catch {
             throw .vulkan(error)
         }

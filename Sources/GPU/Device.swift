@@ -112,10 +112,19 @@ public final class Device: @unchecked Sendable {
     /// completion thread, which runs completed handlers.
     public func makeCommandQueue(maxCommandBufferCount: Int = 64, label: String? = nil,
                                  qos: QualityOfService = .default) throws(GPUError) -> CommandQueue {
+        try makeCommandQueue(maxCommandBufferCount: maxCommandBufferCount, label: label, qos: qos,
+                             candidateClock: Recycler.candidateClock)
+    }
+
+    /// `makeCommandQueue`, with the clock of its recycler's give-up timer (tests pass a
+    /// virtual one).
+    func makeCommandQueue(maxCommandBufferCount: Int = 64, label: String? = nil, qos: QualityOfService = .default,
+                          candidateClock: any DisplayClock) throws(GPUError) -> CommandQueue {
         guard maxCommandBufferCount > 0 else {
             misuse("makeCommandQueue(maxCommandBufferCount:) needs a count above 0, got \(maxCommandBufferCount)")
         }
-        let queue = try CommandQueue(device: self, maxCommandBufferCount: maxCommandBufferCount, label: label, qos: qos)
+        let queue = try CommandQueue(device: self, maxCommandBufferCount: maxCommandBufferCount, label: label, qos: qos,
+                                     candidateClock: candidateClock)
         gate.add(queue.engine)
         return queue
     }

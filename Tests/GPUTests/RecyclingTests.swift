@@ -13,6 +13,13 @@ struct RecyclingTests {
         Unmanaged.passUnretained(object).toOpaque()
     }
 
+    /// A queue whose recycler gives candidates up on `clock`, virtual time the test
+    /// advances: the 100 ms grace passes when the test says, never while a loaded machine
+    /// keeps the test's thread waiting.
+    private func makeQueue(_ gpu: TestGPU, on clock: VirtualDisplay) throws -> CommandQueue {
+        try gpu.device.makeCommandQueue(candidateClock: clock)
+    }
+
     /// Blocks until `isDone` holds on the queue's engine (a test fails rather than hangs
     /// when it never does: 10 s).
     private func wait(on engine: QueueEngine, _ what: String, until isDone: () -> Bool) {
@@ -75,7 +82,7 @@ struct RecyclingTests {
     @Test("a loop of dropped render passes into one texture reuses one command buffer; getBytes still waits for the writer")
     func renderLoopReuses() throws {
         let gpu = try TestGPU()
-        let queue = try gpu.device.makeCommandQueue()
+        let queue = try makeQueue(gpu, on: VirtualDisplay())
         let target = try gpu.renderTarget()
         var bufferAddresses = Set<UnsafeMutableRawPointer>()
         for frame in 0..<20 {
@@ -136,7 +143,8 @@ struct RecyclingTests {
             init(_ buffer: CommandBuffer) { self.buffer = buffer }
         }
         let gpu = try TestGPU()
-        let queue = try gpu.device.makeCommandQueue()
+        let clock = VirtualDisplay()
+        let queue = try makeQueue(gpu, on: clock)
         let counter = try gpu.device.makeBuffer(length: 4)
         var strong: CommandBuffer?
         var unownedBox: UnownedBox?
@@ -169,6 +177,9 @@ struct RecyclingTests {
         #expect(address(next) != keptAddress)
         #expect(queue.engine.recycler.candidates.map(address).contains(keptAddress!))
         // 100 ms after it came, the queue gives the candidate up; it is not reused.
+        clock.advance(by: .milliseconds(99))
+        #expect(queue.engine.lock.withLock { queue.engine.recycler.giveUps } == 0)
+        clock.advance(by: .milliseconds(1))
         wait(on: queue.engine, "giving up candidates") { queue.engine.recycler.giveUps >= 1 }
         #expect(queue.engine.recycler.candidates.isEmpty)
         #expect(!queue.engine.recycler.spares.map(address).contains(keptAddress!))
@@ -208,9 +219,10 @@ struct RecyclingTests {
           arguments: ["dropped before completion", "held at completion"])
     func droppedQueueGoes(moment: String) throws {
         let gpu = try TestGPU()
+        let clock = VirtualDisplay()
         weak var watchedQueue: CommandQueue?
         let engine = try { () throws -> QueueEngine in
-            let queue = try gpu.device.makeCommandQueue()
+            let queue = try makeQueue(gpu, on: clock)
             watchedQueue = queue
             let counter = try gpu.device.makeBuffer(length: 4)
             let buffer = try gpu.incrementBuffer(counter, on: queue)
@@ -222,6 +234,8 @@ struct RecyclingTests {
             }
             return queue.engine
         }()
+        // A kept candidate holds the queue until the give-up timer lets it go.
+        clock.advance(by: Recycler.candidateGrace)
         wait(on: engine, "the queue's shutdown") { engine.isStopping }
         #expect(watchedQueue == nil)
         // Under the engine's lock: the give-up timer's thread may still be at work on them.

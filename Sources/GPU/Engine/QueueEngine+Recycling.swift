@@ -34,7 +34,7 @@ extension QueueEngine {
     /// Starts the timer that gives the candidates up `Recycler.candidateGrace` from now,
     /// unless one was started meanwhile.
     private func startGiveUpTimer() {
-        let clock = Recycler.candidateClock
+        let clock = candidateClock
         let timer = clock.schedule(at: clock.now + Recycler.candidateGrace, leeway: Recycler.candidateGrace / 10) {
             [weak self] _ in self?.giveUpCandidates()
         }

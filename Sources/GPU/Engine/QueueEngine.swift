@@ -44,6 +44,9 @@ final class QueueEngine: @unchecked Sendable {
     /// Submitted buffers not yet finished, in submission (and timeline) order.
     @exclusivity(unchecked) var inFlight = FIFO<CommandBuffer>()
     @exclusivity(unchecked) var recycler: Recycler
+    /// The clock of the recycler's give-up timer: `Recycler.candidateClock`, or a virtual
+    /// clock a test advances.
+    let candidateClock: any DisplayClock
     /// Set when the device is lost; later buffers fail at their turn.
     var isLost = false
     /// Set when the queue goes; broadcast on `lock`.
@@ -63,8 +66,10 @@ final class QueueEngine: @unchecked Sendable {
     /// The most buffers one `vkQueueSubmit2` takes.
     static let batchLimit = 64
 
-    init(device: Device, maxCommandBufferCount: Int, label: String, qos: QualityOfService) throws(VulkanError) {
+    init(device: Device, maxCommandBufferCount: Int, label: String, qos: QualityOfService,
+         candidateClock: any DisplayClock = Recycler.candidateClock) throws(VulkanError) {
         backend = device.backend
+        self.candidateClock = candidateClock
         gate = device.gate
         bufferCondition = LockCondition(on: lock)
         slots = CommandSlots(limit: maxCommandBufferCount)

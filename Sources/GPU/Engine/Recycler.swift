@@ -29,9 +29,10 @@ struct Recycler {
 
     static let candidateLimit = 8
     static let candidateGrace = Duration.milliseconds(100)
-    /// The clock of every queue's give-up timer: its one thread sleeps while no queue has
-    /// candidates. Not the completion thread, which must stay in its untimed wait: a wait
-    /// that timed out during process exit would wake inside the driver as it is torn down.
+    /// The clock of the queues' give-up timers (a test may give a queue a virtual one): its
+    /// one thread sleeps while no queue has candidates. Not the completion thread, which
+    /// must stay in its untimed wait: a wait that timed out during process exit would wake
+    /// inside the driver as it is torn down.
     static let candidateClock = MonotonicClock()
 
     init(spareLimit: Int) {
