@@ -20,6 +20,13 @@ struct RecyclingTests {
         try gpu.device.makeCommandQueue(candidateClock: clock)
     }
 
+    /// Blocks until the queue's give-up timer is set: the completion thread sets it just
+    /// after it keeps the first candidate, and virtual time advanced before that would not
+    /// reach it.
+    private func waitForGiveUpTimer(_ queue: CommandQueue) {
+        wait(on: queue.engine, "the give-up timer set") { queue.engine.recycler.giveUpTimer != nil }
+    }
+
     /// Blocks until `isDone` holds on the queue's engine (a test fails rather than hangs
     /// when it never does: 10 s).
     private func wait(on engine: QueueEngine, _ what: String, until isDone: () -> Bool) {
@@ -177,6 +184,7 @@ struct RecyclingTests {
         #expect(address(next) != keptAddress)
         #expect(queue.engine.recycler.candidates.map(address).contains(keptAddress!))
         // 100 ms after it came, the queue gives the candidate up; it is not reused.
+        waitForGiveUpTimer(queue)
         clock.advance(by: .milliseconds(99))
         #expect(queue.engine.lock.withLock { queue.engine.recycler.giveUps } == 0)
         clock.advance(by: .milliseconds(1))
@@ -231,6 +239,7 @@ struct RecyclingTests {
                 buffer.waitUntilCompleted()
                 _ = finished(queue, count: 1)
                 #expect(queue.engine.lock.withLock { queue.engine.recycler.candidates.count } == 1)
+                waitForGiveUpTimer(queue)
             }
             return queue.engine
         }()

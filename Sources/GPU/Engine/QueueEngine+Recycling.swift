@@ -41,6 +41,7 @@ extension QueueEngine {
         let superseded = lock.withLock { () -> Bool in
             guard recycler.giveUpTimer == nil, !recycler.isClosed else { return true }
             recycler.giveUpTimer = timer
+            lock.broadcast()
             return false
         }
         if superseded { timer.cancel() }
