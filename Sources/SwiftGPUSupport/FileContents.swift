@@ -1,9 +1,10 @@
 import Glibc
 
 /// The bytes of the file at `path`, read with the C library; nil when it cannot be opened
-/// or read. SwiftGPU reads its own files (shaders, the pipeline cache) so rather than
-/// through Foundation's `Data(contentsOf:)`, whose URL and file handling would otherwise
-/// be loaded and stay resident in every process that uses SwiftGPU.
+/// or read. SwiftGPU reads its own files (shaders, the pipeline cache, power-supply state)
+/// with this rather than with Foundation's `Data(contentsOf:)`, whose URL and file
+/// handling would otherwise be loaded and stay resident in every process that uses
+/// SwiftGPU.
 package func fileContents(atPath path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
