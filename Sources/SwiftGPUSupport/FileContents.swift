@@ -11,16 +11,21 @@ package func fileContents(atPath path: String) -> [UInt8]? {
     defer { close(fd) }
     var status = stat()
     guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: max(Int(status.st_size), 4096))
+    // Read in place: the size `fstat` gives (0 for some kernel files), growing as needed.
+    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 4096))
+    var filled = 0
     while true {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if filled == bytes.count { bytes += repeatElement(0, count: bytes.count) }
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
         if count < 0 {
             if errno == EINTR { continue }
             return nil
         }
-        if count == 0 { return bytes }
-        bytes.append(contentsOf: chunk.prefix(count))
+        if count == 0 {
+            bytes.removeLast(bytes.count - filled)
+            return bytes
+        }
+        filled += count
     }
 }
 

@@ -11,7 +11,7 @@ import SwiftGPUSupport
         try body(folder)
     }
 
-    @Test("reads every byte of a file, whatever its size; nil for a missing path or a folder")
+    @Test("reads every byte of a file, whatever its size or its reported size; nil for a missing path or a folder")
     func readsFiles() throws {
         try withScratchFolder { folder in
             for size in [0, 1, 4096, 10_007] {
@@ -20,6 +20,9 @@ import SwiftGPUSupport
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
                 #expect(fileContents(atPath: path) == bytes, "\(size) bytes")
             }
+            // A kernel file reports size 0 and holds more.
+            let status = try #require(fileContents(atPath: "/proc/self/status"))
+            #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
             #expect(fileContents(atPath: "\(folder)/missing") == nil)
             #expect(fileContents(atPath: folder) == nil)
         }
