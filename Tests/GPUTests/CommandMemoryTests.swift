@@ -4,8 +4,8 @@ import Testing
 @testable import GPU
 
 /// The host memory command pools record into: blocks aligned and apart, chunks reused once
-/// their blocks are freed, and the driver's commands really living there, their memory
-/// coming back when the pool is reset.
+/// their blocks are freed, and, on a driver that records in host memory (lavapipe), the
+/// driver's commands really living there, their memory coming back when the pool is reset.
 @Suite("Command memory", .validated)
 struct CommandMemoryTests {
     /// The allocator's three callbacks, called as a driver calls them.
@@ -108,7 +108,7 @@ struct CommandMemoryTests {
         }
     }
 
-    @Test("a context's commands live in its memory and are freed into it: recording again takes no new chunk")
+    @Test("a context's commands are freed into its memory: recording again takes no new chunk")
     func steadyStateOnOneContext() throws {
         let gpu = try TestGPU(maxCommandBufferCount: 1)
         let painter = try ParallelRenderTests.Painter(gpu)
@@ -125,11 +125,16 @@ struct CommandMemoryTests {
             cb.waitUntilCompleted()
             #expect(cb.status == .completed)
         }
-        // 3,000 draws' commands fill many chunks; the same context records the later rounds
-        // into the chunks the reset gave back. A few blocks live from one recording into the
-        // next (the command buffer's own state), keeping their chunk from being filled again
-        // at once: the count settles within a few chunks, by the third round.
-        #expect(chunks[0] > 10)
+        // lavapipe records in host memory through the pool's allocator, so 3,000 draws'
+        // commands fill many chunks; a GPU driver that writes its commands into memory of its
+        // own calls the allocator for little beyond the pool's state (NVIDIA's: one chunk).
+        // Either way the same context records the later rounds into the chunks the reset
+        // gave back. A few blocks live from one recording into the next (the command
+        // buffer's own state), keeping their chunk from being filled again at once: the count
+        // settles within a few chunks, by the third round.
+        if gpu.device.isSoftware {
+            #expect(chunks[0] > 10, "chunks made by the end of each round: \(chunks)")
+        }
         #expect(chunks[2...].allSatisfy { $0 == chunks[2] }, "chunks made by the end of each round: \(chunks)")
         #expect(chunks[2] <= chunks[0] + 3, "chunks made by the end of each round: \(chunks)")
         let pixels = try gpu.pixels(of: target)
@@ -164,7 +169,9 @@ struct CommandMemoryTests {
             cb.waitUntilCompleted()
             #expect(cb.status == .completed)
         }
-        #expect(chunks[0].allSatisfy { $0 > 10 })
+        if gpu.device.isSoftware {   // lavapipe's commands live in the memory (see above)
+            #expect(chunks[0].allSatisfy { $0 > 10 }, "chunks per sub-encoder context, by round: \(chunks)")
+        }
         // From the second round on each context records into its other pool; the
         // sub-encoder's first call has freed the previous round's commands by then, so the
         // new ones take the same chunks, give or take the few that blocks living from one
