@@ -70,6 +70,12 @@ let package = Package(
         // SPIR-V reflection and the push-constant rewrite: pure Swift, no Vulkan (package
         // access; no product of its own).
         .target(name: "SwiftGPUSPIRV", swiftSettings: strict),
+        // SPIRV-Tools' validator and the stamp the build leaves beside a module it passed
+        // (package access; no product of its own).
+        .target(name: "SPIRVValidation", dependencies: ["CSPIRVTools"], swiftSettings: strict),
+        // The SPIRVCompiler plugin's second step: validates a compiled shader, writes its stamp.
+        .executableTarget(name: "spirv-stamp", dependencies: ["SPIRVValidation", "SwiftGPUSPIRV", "SwiftGPUSupport"],
+                          swiftSettings: strict),
         .target(name: "FramePacing", dependencies: ["AppLifecycle", "SwiftGPUSupport"], swiftSettings: strict),
         // logind, UPower and friends over D-Bus through sd-bus (libsystemd).
         .target(
@@ -83,7 +89,7 @@ let package = Package(
         .target(
             name: "GPU",
             dependencies: [
-                "CVulkan", "CSPIRVTools", "CGlslang", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
+                "CVulkan", "SPIRVValidation", "CGlslang", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
                 "SwiftGPUSPIRV", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -152,7 +158,7 @@ let package = Package(
             path: "Examples/EmbedInGTK",
             swiftSettings: strict
         ),
-        .plugin(name: "SPIRVCompiler", capability: .buildTool()),
+        .plugin(name: "SPIRVCompiler", capability: .buildTool(), dependencies: ["spirv-stamp"]),
         .target(
             name: "Shaders",
             path: "Shaders",
@@ -299,7 +305,7 @@ let package = Package(
         .testTarget(
             name: "GPUTests",
             dependencies: ["GPU", "Shaders", "PNG", "GPUXCB", "GPUWayland", "SwiftGPUSupport", "SwiftGPUSPIRV",
-                           "SystemLifecycle"],
+                           "SPIRVValidation", "SystemLifecycle"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

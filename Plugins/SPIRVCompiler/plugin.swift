@@ -1,15 +1,21 @@
 import Foundation
 import PackagePlugin
 
-/// A build-tool plugin that compiles the GLSL shaders of a target to SPIR-V with `glslc`.
+/// A build-tool plugin that compiles the GLSL shaders of a target to SPIR-V with `glslc`
+/// and validates them with SPIRV-Tools.
 ///
 /// Every file of the target whose extension names a shader stage (`vert`, `frag`, `comp`,
-/// `geom`, `tesc`, `tese`) gets one build command:
+/// `geom`, `tesc`, `tese`) gets two build commands:
 ///
 ///     glslc --target-env=vulkan1.2 -O -o <pluginWorkDirectory>/<file>.spv <file>
+///     spirv-stamp <pluginWorkDirectory>/<file>.spv <pluginWorkDirectory>/<file>.spv.valid
 ///
-/// so `add.comp` becomes `add.comp.spv`. SwiftPM treats the `.spv` outputs as resources of the
-/// target, so they are copied into its resource bundle and can be found through `Bundle.module`.
+/// so `add.comp` becomes `add.comp.spv`, and `spirv-stamp` (a tool of this package) validates
+/// it as SwiftGPU validates every module before a driver sees it: an invalid module fails the
+/// build with the validator's message, a valid one gets the stamp `add.comp.spv.valid`, and a
+/// library made from the bundle does not validate it again at run time. SwiftPM treats the
+/// outputs as resources of the target, so they are copied into its resource bundle and can
+/// be found through `Bundle.module`.
 @main
 struct SPIRVCompiler: BuildToolPlugin {
     /// File extensions that `glslc` maps to a shader stage on its own.
@@ -26,21 +32,32 @@ struct SPIRVCompiler: BuildToolPlugin {
         guard !shaders.isEmpty else { return [] }
 
         let glslc = try Self.findGLSLC(context: context)
+        let stamp = try context.tool(named: "spirv-stamp").url
         let outputDirectory = context.pluginWorkDirectoryURL
-        return shaders.map { shader in
+        return shaders.flatMap { shader -> [Command] in
             let input = shader.url
             let output = outputDirectory.appending(path: input.lastPathComponent + ".spv")
-            return .buildCommand(
-                displayName: "Compiling \(input.lastPathComponent) to SPIR-V",
-                executable: glslc,
-                arguments: [
-                    "--target-env=vulkan1.2", "-O",
-                    "-o", output.path(percentEncoded: false),
-                    input.path(percentEncoded: false),
-                ],
-                inputFiles: [input],
-                outputFiles: [output]
-            )
+            let stampFile = outputDirectory.appending(path: input.lastPathComponent + ".spv.valid")
+            return [
+                .buildCommand(
+                    displayName: "Compiling \(input.lastPathComponent) to SPIR-V",
+                    executable: glslc,
+                    arguments: [
+                        "--target-env=vulkan1.2", "-O",
+                        "-o", output.path(percentEncoded: false),
+                        input.path(percentEncoded: false),
+                    ],
+                    inputFiles: [input],
+                    outputFiles: [output]
+                ),
+                .buildCommand(
+                    displayName: "Validating \(output.lastPathComponent)",
+                    executable: stamp,
+                    arguments: [output.path(percentEncoded: false), stampFile.path(percentEncoded: false)],
+                    inputFiles: [output, stamp],
+                    outputFiles: [stampFile]
+                ),
+            ]
         }
     }
 

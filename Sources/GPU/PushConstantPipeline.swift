@@ -1,3 +1,4 @@
+import SPIRVValidation
 import SwiftGPUSPIRV
 
 /// A uniform block that a `PushConstantPipeline` reads from push constants: the encoder

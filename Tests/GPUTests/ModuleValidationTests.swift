@@ -1,5 +1,6 @@
 import Foundation
 import Shaders
+import SPIRVValidation
 import Testing
 @testable import GPU
 

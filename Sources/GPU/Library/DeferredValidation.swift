@@ -6,11 +6,16 @@ import SwiftGPUSPIRV
 /// shader of its targets, and a launch uses few of them. No module reaches a driver
 /// unchecked, since a pipeline is made only from a function that `makeFunction` returned.
 ///
-/// `@unchecked Sendable`: `module` and `name` are immutable; the outcome is guarded by
-/// its `LockedValue`.
+/// SPIRV-Tools does not run for a module the build validated (its stamp matched); SwiftGPU's
+/// own checks run for every module.
+///
+/// `@unchecked Sendable`: `module`, `name` and `validatedByBuild` are immutable; the outcome
+/// is guarded by its `LockedValue`.
 final class DeferredValidation: @unchecked Sendable {
     private let module: SPIRVModule
     private let name: String
+    /// Whether the build validated the module (its stamp matched), so SPIRV-Tools need not.
+    let validatedByBuild: Bool
     /// nil until checked; then the problem found, or `.passed`.
     private let outcome = LockedValue<Outcome?>(nil)
 
@@ -19,9 +24,10 @@ final class DeferredValidation: @unchecked Sendable {
         case failed(LibraryError)
     }
 
-    init(module: SPIRVModule, name: String) {
+    init(module: SPIRVModule, name: String, validatedByBuild: Bool) {
         self.module = module
         self.name = name
+        self.validatedByBuild = validatedByBuild
     }
 
     /// Validates the module the first time, with no lock held while SPIRV-Tools runs
@@ -35,7 +41,7 @@ final class DeferredValidation: @unchecked Sendable {
         } else {
             let found: Outcome
             do {
-                try Device.validate(module, name: name)
+                try Device.validate(module, name: name, validatedByBuild: validatedByBuild)
                 found = .passed
             } catch {
                 found = .failed(error)

@@ -1,4 +1,5 @@
 import Foundation
+import SPIRVValidation
 import SwiftGPUSPIRV
 import SwiftGPUSupport
 
@@ -135,7 +136,10 @@ extension Device {
             guard let bytes = fileContents(atPath: path) else { throw .unreadable(path: path) }
             let fileName = String(name.dropLast(".spv".count))
             let module = try Self.read(bytes, name: name)
-            let validation = DeferredValidation(module: module, name: name)
+            // The SPIRVCompiler plugin validated the modules it compiled and left a stamp.
+            let stamped = fileContents(atPath: path + ValidationStamp.fileExtension)
+                .map { ValidationStamp.matches($0, module: bytes) } ?? false
+            let validation = DeferredValidation(module: module, name: name, validatedByBuild: stamped)
             switch (module.entryPoints.count, module.otherEntryPoints.count) {
             case (1, 0):
                 functions.append(Function(name: fileName, module: module, entryPoint: module.entryPoints[0],
@@ -174,10 +178,13 @@ extension Device {
         return module
     }
 
-    /// Has SPIRV-Tools validate `module` for Vulkan 1.3, and checks that it asks for no
-    /// capability SwiftGPU's device lacks.
-    static func validate(_ module: SPIRVModule, name: String) throws(LibraryError) {
-        if let problem = SPIRVValidator.problem(in: module.words) { throw .invalidSPIRV(name: name, reason: problem) }
+    /// Has SPIRV-Tools validate `module` for Vulkan 1.3, unless the build did
+    /// (`validatedByBuild`: its stamp matched), and checks that it asks for no capability
+    /// SwiftGPU's device lacks.
+    static func validate(_ module: SPIRVModule, name: String, validatedByBuild: Bool = false) throws(LibraryError) {
+        if !validatedByBuild, let problem = SPIRVValidator.problem(in: module.words) {
+            throw .invalidSPIRV(name: name, reason: problem)
+        }
         // The validator lets a non-built-in compute input through, and a driver's compiler
         // can crash on one.
         for entry in module.entryPoints {
