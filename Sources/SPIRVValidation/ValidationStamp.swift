@@ -12,18 +12,18 @@ package enum ValidationStamp {
     package static let fileExtension = ".valid"
 
     /// The stamp for a module of `bytes` that the validator of this build passed.
-    package static func make(for bytes: some Collection<UInt8>) -> String {
+    package static func make(for bytes: UnsafeRawBufferPointer) -> String {
         "SPIRV-Tools \(SPIRVValidator.version); \(SPIRVValidator.environment); \(bytes.count) bytes; fnv1a64 \(hex(hash(bytes)))\n"
     }
 
     /// Whether `stamp` (a stamp file's bytes) says that this build's validator passed a
     /// module of exactly `bytes`.
-    package static func matches(_ stamp: some Collection<UInt8>, module bytes: some Collection<UInt8>) -> Bool {
-        Array(stamp) == Array(make(for: bytes).utf8)
+    package static func matches(_ stamp: [UInt8], module bytes: UnsafeRawBufferPointer) -> Bool {
+        stamp.elementsEqual(make(for: bytes).utf8)
     }
 
     /// 64-bit FNV-1a of `bytes`.
-    static func hash(_ bytes: some Collection<UInt8>) -> UInt64 {
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var value: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes {
             value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3

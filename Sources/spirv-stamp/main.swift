@@ -30,7 +30,7 @@ if let problem = SPIRVValidator.problem(in: module.words) {
     fail("error: \(input): invalid SPIR-V for \(SPIRVValidator.environment): \(problem)")
 }
 do {
-    try writeFileAtomically(Array(ValidationStamp.make(for: bytes).utf8), toPath: output)
+    try writeFileAtomically(Array(bytes.withUnsafeBytes { ValidationStamp.make(for: $0) }.utf8), toPath: output)
 } catch {
     fail("error: \(output): \(error)")
 }

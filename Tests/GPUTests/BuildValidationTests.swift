@@ -24,6 +24,16 @@ struct BuildValidationTests {
         var path: String { url.path }
     }
 
+    /// The stamp this build's validator writes for a module of `bytes`.
+    static func stamp(_ bytes: [UInt8]) -> [UInt8] {
+        Array(bytes.withUnsafeBytes { ValidationStamp.make(for: $0) }.utf8)
+    }
+
+    /// Whether `stamp` matches a module of `bytes`.
+    static func matches(_ stamp: [UInt8], _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { ValidationStamp.matches(stamp, module: $0) }
+    }
+
     /// `add.comp`'s bytes, as the plugin compiled them.
     static func addBytes() throws -> [UInt8] {
         Array(try Data(contentsOf: try #require(Shaders.bundle.url(forResource: "add.comp", withExtension: "spv"))))
@@ -32,16 +42,16 @@ struct BuildValidationTests {
     @Test("a stamp names the validator, its version and the environment, and matches its own module only")
     func stampMatchesItsModule() throws {
         let bytes = try Self.addBytes()
-        let stamp = Array(ValidationStamp.make(for: bytes).utf8)
+        let stamp = Self.stamp(bytes)
         let text = String(decoding: stamp, as: UTF8.self)
         #expect(text.hasPrefix("SPIRV-Tools \(SPIRVValidator.version); vulkan1.3; \(bytes.count) bytes; fnv1a64 "), "\(text)")
-        #expect(ValidationStamp.matches(stamp, module: bytes))
+        #expect(Self.matches(stamp, bytes))
         var changed = bytes
         changed[changed.count / 2] ^= 0x01
-        #expect(!ValidationStamp.matches(stamp, module: changed))
-        #expect(!ValidationStamp.matches(stamp, module: bytes.dropLast(4)))
+        #expect(!Self.matches(stamp, changed))
+        #expect(!Self.matches(stamp, Array(bytes.dropLast(4))))
         let otherVersion = text.replacingOccurrences(of: SPIRVValidator.version, with: "v1999.9")
-        #expect(!ValidationStamp.matches(Array(otherVersion.utf8), module: bytes))
+        #expect(!Self.matches(Array(otherVersion.utf8), bytes))
     }
 
     @Test("every shader the plugin compiled has a stamp that matches it, and its library does not validate them again")
@@ -51,9 +61,9 @@ struct BuildValidationTests {
         let modules = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".spv") }
         #expect(modules.count > 10)
         for name in modules {
-            let module = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(name))
-            let stamp = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(name + ".valid"))
-            #expect(ValidationStamp.matches(stamp, module: module), "\(name)")
+            let module = Array(try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(name)))
+            let stamp = Array(try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(name + ".valid")))
+            #expect(Self.matches(stamp, module), "\(name)")
         }
         let library = try gpu.device.makeDefaultLibrary(bundle: Shaders.bundle)
         for name in library.functionNames {
@@ -67,7 +77,7 @@ struct BuildValidationTests {
     func unmatchedStampsAreValidated() throws {
         let gpu = try TestGPU()
         let bytes = try Self.addBytes()
-        let stamp = Array(ValidationStamp.make(for: bytes).utf8)
+        let stamp = Self.stamp(bytes)
         var words = bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
         words.remove(at: try #require(ModuleValidationTests.instructions(words, opcode: 253).first))   // no OpReturn
         let folder = try Folder()
@@ -92,6 +102,26 @@ struct BuildValidationTests {
         }
     }
 
+    @Test("a stamp is read when the module's function is first asked for, and matched against the module as loaded")
+    func stampMatchedAgainstLoadedModule() throws {
+        let gpu = try TestGPU()
+        let bytes = try Self.addBytes()
+        var words = bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        words.remove(at: try #require(ModuleValidationTests.instructions(words, opcode: 253).first))
+        let broken = Array(ModuleValidationTests.bytes(words))
+        let folder = try Folder()
+        try folder.write(bytes, to: "add.comp.spv")
+        try folder.write(Self.stamp(bytes), to: "add.comp.spv.valid")
+        let library = try gpu.device.makeDefaultLibrary(bundle: try #require(Bundle(path: folder.path)))
+        // Replaced after the library loaded the module, with a stamp that matches the new
+        // file: the module in memory is the old one, so the new stamp does not vouch for it.
+        try folder.write(broken, to: "add.comp.spv")
+        try folder.write(Self.stamp(broken), to: "add.comp.spv.valid")
+        let add = try library.makeFunction(name: "add")
+        #expect(add.pendingValidation?.validatedByBuild == false)
+        _ = try gpu.device.makeComputePipelineState(function: add)
+    }
+
     @Test("a stamped module still gets SwiftGPU's own checks")
     func stampedModulesGetOwnChecks() throws {
         let gpu = try TestGPU()
@@ -105,7 +135,7 @@ struct BuildValidationTests {
         #expect(SPIRVValidator.problem(in: words) == nil)
         let folder = try Folder()
         try folder.write(bytes, to: "input.comp.spv")
-        try folder.write(ValidationStamp.make(for: bytes).utf8, to: "input.comp.spv.valid")
+        try folder.write(Self.stamp(bytes), to: "input.comp.spv.valid")
         let library = try gpu.device.makeDefaultLibrary(bundle: try #require(Bundle(path: folder.path)))
         #expect(throws: LibraryError.invalidSPIRV(name: "input.comp.spv", reason: "main: input %\(target) is not a built-in; "
             + "compute functions have no other inputs or outputs")) {
@@ -139,7 +169,7 @@ struct BuildValidationTests {
 
         let valid = try Self.stampTool([folder.path + "/add.comp.spv", output.path])
         #expect(valid.status == 0 && valid.error.isEmpty, "\(valid.error)")
-        #expect(try Data(contentsOf: output) == Data(ValidationStamp.make(for: bytes).utf8))
+        #expect(Array(try Data(contentsOf: output)) == Self.stamp(bytes))
 
         let invalidStamp = folder.url.appendingPathComponent("broken.comp.spv.valid")
         let invalid = try Self.stampTool([folder.path + "/broken.comp.spv", invalidStamp.path])

@@ -1,3 +1,4 @@
+import SPIRVValidation
 import SwiftGPUSupport
 import SwiftGPUSPIRV
 
@@ -6,51 +7,58 @@ import SwiftGPUSPIRV
 /// shader of its targets, and a launch uses few of them. No module reaches a driver
 /// unchecked, since a pipeline is made only from a function that `makeFunction` returned.
 ///
-/// SPIRV-Tools does not run for a module the build validated (its stamp matched); SwiftGPU's
-/// own checks run for every module.
+/// SPIRV-Tools does not run for a module the build validated: the stamp file beside it
+/// (see `ValidationStamp`) is read then, and must match the module as it was loaded.
+/// SwiftGPU's own checks run for every module.
 ///
-/// `@unchecked Sendable`: `module`, `name` and `validatedByBuild` are immutable; the outcome
-/// is guarded by its `LockedValue`.
+/// `@unchecked Sendable`: `module`, `name` and `stampPath` are immutable; the outcome is
+/// guarded by its `LockedValue`.
 final class DeferredValidation: @unchecked Sendable {
     private let module: SPIRVModule
     private let name: String
-    /// Whether the build validated the module (its stamp matched), so SPIRV-Tools need not.
-    let validatedByBuild: Bool
+    /// Where the build's stamp for the module would be.
+    private let stampPath: String
     /// nil until checked; then the problem found, or `.passed`.
     private let outcome = LockedValue<Outcome?>(nil)
 
-    private enum Outcome {
-        case passed
-        case failed(LibraryError)
+    private struct Outcome {
+        var problem: LibraryError?
+        var validatedByBuild: Bool
     }
 
-    init(module: SPIRVModule, name: String, validatedByBuild: Bool) {
+    init(module: SPIRVModule, name: String, stampPath: String) {
         self.module = module
         self.name = name
-        self.validatedByBuild = validatedByBuild
+        self.stampPath = stampPath
     }
 
-    /// Validates the module the first time, with no lock held while SPIRV-Tools runs
-    /// (two threads asking at once may both validate; the first outcome stored is kept),
-    /// and throws what it found every time.
+    /// Whether the build's stamp matched the module, so SPIRV-Tools did not run; nil until
+    /// the module was checked.
+    var validatedByBuild: Bool? { outcome.withLock { $0?.validatedByBuild } }
+
+    /// Validates the module the first time, with no lock held while the stamp is read and
+    /// SPIRV-Tools runs (two threads asking at once may both validate; the first outcome
+    /// stored is kept), and throws what it found every time.
     func check() throws(LibraryError) {
         let known = outcome.withLock { $0 }
         let result: Outcome
         if let known {
             result = known
         } else {
-            let found: Outcome
+            let stamped = fileContents(atPath: stampPath).map { stamp in
+                module.words.withUnsafeBytes { ValidationStamp.matches(stamp, module: $0) }
+            } ?? false
+            var found = Outcome(problem: nil, validatedByBuild: stamped)
             do {
-                try Device.validate(module, name: name, validatedByBuild: validatedByBuild)
-                found = .passed
+                try Device.validate(module, name: name, validatedByBuild: stamped)
             } catch {
-                found = .failed(error)
+                found.problem = error
             }
             result = outcome.withLock { stored in
                 if stored == nil { stored = found }
                 return stored!
             }
         }
-        if case .failed(let error) = result { throw error }
+        if let problem = result.problem { throw problem }
     }
 }

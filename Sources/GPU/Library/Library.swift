@@ -137,9 +137,8 @@ extension Device {
             let fileName = String(name.dropLast(".spv".count))
             let module = try Self.read(bytes, name: name)
             // The SPIRVCompiler plugin validated the modules it compiled and left a stamp.
-            let stamped = fileContents(atPath: path + ValidationStamp.fileExtension)
-                .map { ValidationStamp.matches($0, module: bytes) } ?? false
-            let validation = DeferredValidation(module: module, name: name, validatedByBuild: stamped)
+            let validation = DeferredValidation(module: module, name: name,
+                                                stampPath: path + ValidationStamp.fileExtension)
             switch (module.entryPoints.count, module.otherEntryPoints.count) {
             case (1, 0):
                 functions.append(Function(name: fileName, module: module, entryPoint: module.entryPoints[0],
