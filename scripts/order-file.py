@@ -66,9 +66,8 @@ def executed(profile):
                 if function not in cost:
                     order.append(function)
                     cost[function] += 0
-            elif line.startswith(("cfn=", "cfi=", "cfl=", "cob=")):
-                if line.startswith("cfn="):
-                    name(line[4:].rstrip("\n"))
+            elif line.startswith("cfn="):   # a callee named for the first time is named here
+                name(line[4:].rstrip("\n"))
             elif line.startswith("calls="):
                 in_call = True
             elif line[:1] in "0123456789+-*":

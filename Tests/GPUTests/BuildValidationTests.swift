@@ -8,22 +8,6 @@ import Testing
 /// trusts them for, and what it still checks.
 @Suite("Shaders validated by the build", .validated)
 struct BuildValidationTests {
-    /// A temporary folder for one test, removed when the test ends.
-    final class Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("swiftgpu-stamps-\(UUID().uuidString)")
-
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-
-        /// Writes `bytes` to the file `name` in the folder.
-        func write(_ bytes: some Sequence<UInt8>, to name: String) throws {
-            try Data(bytes).write(to: url.appendingPathComponent(name))
-        }
-
-        /// The folder's path.
-        var path: String { url.path }
-    }
-
     /// The stamp this build's validator writes for a module of `bytes`.
     static func stamp(_ bytes: [UInt8]) -> [UInt8] {
         Array(bytes.withUnsafeBytes { ValidationStamp.make(for: $0) }.utf8)
@@ -78,9 +62,8 @@ struct BuildValidationTests {
         let gpu = try TestGPU()
         let bytes = try Self.addBytes()
         let stamp = Self.stamp(bytes)
-        var words = bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
-        words.remove(at: try #require(ModuleValidationTests.instructions(words, opcode: 253).first))   // no OpReturn
-        let folder = try Folder()
+        let words = try ModuleValidationTests.withoutReturn(bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) })
+        let folder = try TemporaryFolder("swiftgpu-stamps")
         try folder.write(bytes, to: "add.comp.spv")
         try folder.write(stamp, to: "add.comp.spv.valid")
         try folder.write(ModuleValidationTests.bytes(words), to: "broken.comp.spv")
@@ -106,10 +89,9 @@ struct BuildValidationTests {
     func stampMatchedAgainstLoadedModule() throws {
         let gpu = try TestGPU()
         let bytes = try Self.addBytes()
-        var words = bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
-        words.remove(at: try #require(ModuleValidationTests.instructions(words, opcode: 253).first))
+        let words = try ModuleValidationTests.withoutReturn(bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) })
         let broken = Array(ModuleValidationTests.bytes(words))
-        let folder = try Folder()
+        let folder = try TemporaryFolder("swiftgpu-stamps")
         try folder.write(bytes, to: "add.comp.spv")
         try folder.write(Self.stamp(bytes), to: "add.comp.spv.valid")
         let library = try gpu.device.makeDefaultLibrary(bundle: try #require(Bundle(path: folder.path)))
@@ -133,7 +115,7 @@ struct BuildValidationTests {
         words.removeSubrange(decoration..<(decoration + Int(words[decoration] >> 16)))
         let bytes = Array(ModuleValidationTests.bytes(words))
         #expect(SPIRVValidator.problem(in: words) == nil)
-        let folder = try Folder()
+        let folder = try TemporaryFolder("swiftgpu-stamps")
         try folder.write(bytes, to: "input.comp.spv")
         try folder.write(Self.stamp(bytes), to: "input.comp.spv.valid")
         let library = try gpu.device.makeDefaultLibrary(bundle: try #require(Bundle(path: folder.path)))
@@ -159,9 +141,8 @@ struct BuildValidationTests {
     @Test("spirv-stamp writes the stamp of a valid module, and fails on an invalid one with the validator's message")
     func stampTool() throws {
         let bytes = try Self.addBytes()
-        var words = bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
-        words.remove(at: try #require(ModuleValidationTests.instructions(words, opcode: 253).first))
-        let folder = try Folder()
+        let words = try ModuleValidationTests.withoutReturn(bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) })
+        let folder = try TemporaryFolder("swiftgpu-stamps")
         try folder.write(bytes, to: "add.comp.spv")
         try folder.write(ModuleValidationTests.bytes(words), to: "broken.comp.spv")
         try folder.write(Array("not SPIR-V at all".utf8), to: "text.spv")

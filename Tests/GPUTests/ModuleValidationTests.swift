@@ -16,6 +16,14 @@ struct ModuleValidationTests {
 
     static func bytes(_ words: [UInt32]) -> Data { words.withUnsafeBytes { Data($0) } }
 
+    /// `words` (a module of one function) without its `OpReturn`: SPIRV-Tools refuses it
+    /// at word 81, "Function end cannot be called in blocks".
+    static func withoutReturn(_ words: [UInt32]) throws -> [UInt32] {
+        var edited = words
+        edited.remove(at: try #require(instructions(words, opcode: 253).first))
+        return edited
+    }
+
     /// The word offsets of `add.comp`'s instructions with `opcode`.
     static func instructions(_ words: [UInt32], opcode: UInt32) -> [Int] {
         var offsets: [Int] = [], at = 5
@@ -55,9 +63,7 @@ struct ModuleValidationTests {
         let target = try #require(Self.invalidReason(decorationTarget, device: gpu.device))
         #expect(target.hasPrefix("word 0: The following forward referenced IDs have not been defined:"))
 
-        var noReturn = words
-        let ret = try #require(Self.instructions(words, opcode: 253).first)
-        noReturn.remove(at: ret)
+        let noReturn = try Self.withoutReturn(words)
         let missing = try #require(Self.invalidReason(noReturn, device: gpu.device))
         #expect(missing.hasPrefix("word 81: Function end cannot be called in blocks"))
 
@@ -98,13 +104,10 @@ struct ModuleValidationTests {
     func bundleModulesValidatedOnFirstUse() throws {
         let gpu = try TestGPU()
         let words = try Self.addWords()
-        var noReturn = words
-        noReturn.remove(at: try #require(Self.instructions(words, opcode: 253).first))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftgpu-deferred-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.bytes(words).write(to: folder.appendingPathComponent("add.comp.spv"))
-        try Self.bytes(noReturn).write(to: folder.appendingPathComponent("broken.comp.spv"))
+        let noReturn = try Self.withoutReturn(words)
+        let folder = try TemporaryFolder("swiftgpu-deferred")
+        try folder.write(Self.bytes(words), to: "add.comp.spv")
+        try folder.write(Self.bytes(noReturn), to: "broken.comp.spv")
         let bundle = try #require(Bundle(path: folder.path))
 
         // The broken module does not stop the library: only its own function is refused.
