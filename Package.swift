@@ -4,6 +4,9 @@ import PackageDescription
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
+    // A file sees the members of the modules it imports, not of those another file imports:
+    // one file's `import Foundation` cannot make the module call Foundation elsewhere.
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -11,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "GPU", targets: ["GPU"]),
+        .library(name: "GPUFoundationCompat", targets: ["GPUFoundationCompat"]),
         .library(name: "AppLifecycle", targets: ["AppLifecycle"]),
         .library(name: "FramePacing", targets: ["FramePacing"]),
         .library(name: "PNG", targets: ["PNG"]),
@@ -94,6 +98,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // What of SwiftGPU's API names Foundation's types (Metal's `makeDefaultLibrary(bundle:)`),
+        // kept out of GPU so that an app that names none ships without Foundation.
+        .target(
+            name: "GPUFoundationCompat",
+            dependencies: ["GPU"],
+            swiftSettings: strict
+        ),
         .target(
             name: "CXCBPresent",
             linkerSettings: [.linkedLibrary("xcb-present"), .linkedLibrary("xcb")]
@@ -167,19 +178,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "ComputeAdd",
-            dependencies: ["GPU", "Shaders"],
+            dependencies: ["GPU", "Shaders", "GPUFoundationCompat"],
             path: "Examples/ComputeAdd",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "BackgroundSafeRendering",
-            dependencies: ["GPU", "Shaders", "SystemLifecycle"],
+            dependencies: ["GPU", "Shaders", "GPUFoundationCompat", "SystemLifecycle"],
             path: "Examples/BackgroundSafeRendering",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "HeadlessTriangle",
-            dependencies: ["GPU", "Shaders", "PNG"],
+            dependencies: ["GPU", "Shaders", "GPUFoundationCompat", "PNG"],
             path: "Examples/HeadlessTriangle",
             swiftSettings: strict
         ),
@@ -192,13 +203,13 @@ let package = Package(
         // What the windowed examples share: their own xcb window.
         .target(
             name: "ExampleSupport",
-            dependencies: ["CVulkan", "SwiftGPUSupport", "GPU", "Shaders"],
+            dependencies: ["CVulkan", "SwiftGPUSupport", "GPU", "Shaders", "GPUFoundationCompat"],
             path: "Examples/ExampleSupport",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "WindowedCube",
-            dependencies: ["GPU", "Shaders", "GPUXCB", "CVulkan", "ExampleSupport"],
+            dependencies: ["GPU", "Shaders", "GPUFoundationCompat", "GPUXCB", "CVulkan", "ExampleSupport"],
             path: "Examples/WindowedCube",
             swiftSettings: strict
         ),
@@ -249,7 +260,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SwiftGPUBench",
-            dependencies: ["GPU", "Shaders"],
+            dependencies: ["GPU", "SwiftGPUSupport"],
             path: "Benchmarks/SwiftGPUBench",
             swiftSettings: strict
         ),
@@ -304,8 +315,8 @@ let package = Package(
         ),
         .testTarget(
             name: "GPUTests",
-            dependencies: ["GPU", "Shaders", "PNG", "GPUXCB", "GPUWayland", "SwiftGPUSupport", "SwiftGPUSPIRV",
-                           "SPIRVValidation", "SystemLifecycle"],
+            dependencies: ["GPU", "Shaders", "GPUFoundationCompat", "PNG", "GPUXCB", "GPUWayland", "SwiftGPUSupport",
+                           "SwiftGPUSPIRV", "SPIRVValidation", "SystemLifecycle"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

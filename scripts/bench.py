@@ -31,8 +31,8 @@ DEPS = os.path.join(ROOT, "Benchmarks", ".deps")
 RESULTS = os.path.join(ROOT, "Benchmarks", "results.json")
 CURVES_SVG = os.path.join(ROOT, "Benchmarks", "cost-curves.svg")
 STATIC_BUILD = os.path.join(ROOT, ".build-static")
-# Benchmarks also run with SwiftGPUBench linked against a static Swift runtime and
-# Foundation (`swift build --static-swift-stdlib`): start-up and resident memory depend on it.
+# Benchmarks also run with SwiftGPUBench linked against a static Swift runtime
+# (`swift build --static-swift-stdlib`): start-up and resident memory depend on it.
 STATIC_BENCHES = {"B3", "B7"}
 # The static build is built and linked as GettingStarted's "Shipping what you build" shows:
 # with the toolchain's lld, relative relocations packed (DT_RELR: 2 MiB of relocation table
@@ -116,28 +116,31 @@ def fetch_wgpu():
 
 def build():
     """Builds the three implementations and the malloc-counting shim; returns their commands."""
+    print("bench: building SwiftGPUBench, VulkanBench and spirv-stamp (release)", flush=True)
+    for product in ["SwiftGPUBench", "VulkanBench", "spirv-stamp"]:
+        run(["swift", "build", "-c", "release", "--product", product], capture=False)
+    binaries = run(["swift", "build", "-c", "release", "--show-bin-path"]).strip()
+    # The shaders every implementation reads, compiled and stamped as the SPIRVCompiler
+    # plugin compiles and stamps a target's shaders.
     spirv = os.path.join(DEPS, "spirv")
     os.makedirs(spirv, exist_ok=True)
     for shader in SHADERS:
-        run(["glslc", "--target-env=vulkan1.2", "-O", shader, "-o",
-             os.path.join(spirv, os.path.basename(shader) + ".spv")])
+        module = os.path.join(spirv, os.path.basename(shader) + ".spv")
+        run(["glslc", "--target-env=vulkan1.2", "-O", shader, "-o", module])
+        run([os.path.join(binaries, "spirv-stamp"), module, module + ".valid"])
     wgpu = fetch_wgpu()
     wgpu_bench = os.path.join(DEPS, "WGPUBench")
     run(["gcc", "-O2", "-std=gnu11", "-I", wgpu, "Benchmarks/WGPUBench/wgpu_bench.c", "-L", wgpu,
          "-l:libwgpu_native-release.so", f"-Wl,-rpath,{wgpu}", "-o", wgpu_bench])
     shim = os.path.join(DEPS, "libmalloccount.so")
     run(["gcc", "-O2", "-shared", "-fPIC", "Benchmarks/Support/malloc_count.c", "-o", shim])
-    print("bench: building SwiftGPUBench and VulkanBench (release)", flush=True)
-    for product in ["SwiftGPUBench", "VulkanBench"]:
-        run(["swift", "build", "-c", "release", "--product", product], capture=False)
-    binaries = run(["swift", "build", "-c", "release", "--show-bin-path"]).strip()
     # SwiftPM links every executable with swiftc, which maps libswiftCore.so into the C
     # baseline (2 MiB resident, and its start-up). The baseline is SwiftPM's objects (the
     # same compiler and flags) linked as a C program.
     vulkan_c = os.path.join(DEPS, "VulkanBench")
     run(["gcc"] + sorted(glob.glob(os.path.join(binaries, "VulkanBench.build", "*.o")))
         + ["-lvulkan", "-lm", "-lpthread", "-o", vulkan_c])
-    # SwiftGPU as an app is deployed on Linux: the Swift runtime and Foundation linked in.
+    # SwiftGPU as an app is deployed on Linux: the Swift runtime linked in.
     print("bench: building SwiftGPUBench with --static-swift-stdlib (release)", flush=True)
     static = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", STATIC_BUILD] + STATIC_LINK
     run(static + ["--product", "SwiftGPUBench"], capture=False)

@@ -7,6 +7,8 @@ packages=(pkg-config libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers g
 # SPIRV-Tools validates every shader module before the driver sees it (and its spirv-val
 # checks the push-constant rewrite's output in the tests); glslang compiles GLSL at run time.
 packages+=(spirv-tools glslang-dev)
+# readelf, with which the tests check what SwiftGPU's object files ask the linker for.
+packages+=(binutils)
 # Window presentation tests: an Xvfb server, and the xcb and Xlib headers they make windows with;
 # xcb-present for XPresentClock.
 packages+=(xvfb libxcb1-dev libx11-dev libxcb-present-dev)

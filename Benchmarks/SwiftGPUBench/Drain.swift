@@ -14,7 +14,7 @@ func drain() throws -> [RunReport] {
         let device = try Device.makeDefault(lifecycle: lifecycle)
         let queue = try device.makeCommandQueue(maxCommandBufferCount: count + 8)
         let pipeline = try device.makeComputePipelineState(
-            function: device.makeDefaultLibrary().makeFunction(name: "increment.comp"))
+            function: library.makeFunction(name: "increment.comp"))
         let counter = try device.makeBuffer(length: 4)
         var one: UInt32 = 1
         let params = try device.makeBuffer(bytes: &one, length: 4)

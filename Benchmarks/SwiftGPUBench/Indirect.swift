@@ -1,14 +1,12 @@
-import Foundation
 import GPU
 
 /// B6: a compute pass writes N draws' arguments (triangle i % 1,024 of B2's scene, from
-/// `indirect_args.comp` compiled by the bench script into `spirv`) into a buffer the host
+/// `indirect_args.comp`, compiled by the bench script) into a buffer the host
 /// zeroed; one render pass then makes N indirect draws, each with 16 bytes of fragment
 /// data. Reports CPU nanoseconds per draw for encoding + commit and the total with the GPU.
-func indirectDraws(draws: Int = 10_000, spirv: String) throws -> RunReport {
+func indirectDraws(draws: Int = 10_000) throws -> RunReport {
     let setup = try EncodingSetup.shared.get()
-    let module = try Data(contentsOf: URL(fileURLWithPath: spirv).appendingPathComponent("indirect_args.comp.spv"))
-    let writer = try device.makeComputePipelineState(function: device.makeLibrary(spirv: module).makeFunction(name: "main"))
+    let writer = try device.makeComputePipelineState(function: library.makeFunction(name: "indirect_args.comp"))
     let stride = MemoryLayout<DrawPrimitivesIndirectArguments>.stride
     let arguments = try device.makeBuffer(length: draws * stride)
 

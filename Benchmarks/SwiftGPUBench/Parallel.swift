@@ -1,5 +1,6 @@
-import Foundation
+import Dispatch
 import GPU
+import SwiftGPUSupport
 
 /// A sub-encoder handed to the thread that records it. `@unchecked Sendable`: a
 /// `RenderCommandEncoder` is used by one thread at a time (Metal's rule), and after the
@@ -25,7 +26,7 @@ func parallelEncoding(draws: Int = 100_000, threads: Int) throws -> RunReport {
         let finished = DispatchSemaphore(value: 0)
         for t in 1..<threads {
             let handed = encoders[t], share = shares[t]
-            Thread.detachNewThread {
+            startThread {
                 setup.record(share, into: handed.encoder)
                 handed.encoder.endEncoding()
                 finished.signal()

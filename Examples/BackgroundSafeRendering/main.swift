@@ -8,6 +8,7 @@
 //                                                    # one suspend and resume through logind
 import Foundation
 import GPU
+import GPUFoundationCompat
 import Shaders
 import SystemLifecycle
 

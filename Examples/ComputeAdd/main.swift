@@ -3,6 +3,7 @@
 //     swift run -c release ComputeAdd [--count N]
 import Foundation
 import GPU
+import GPUFoundationCompat
 import Shaders
 
 let arguments = CommandLine.arguments

@@ -1,5 +1,6 @@
 import Dispatch
 import GPU
+import GPUFoundationCompat
 import Shaders
 import Synchronization
 

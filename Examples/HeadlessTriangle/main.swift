@@ -3,6 +3,7 @@
 //     swift run HeadlessTriangle [--output triangle.png] [--width 512] [--height 512]
 import Foundation
 import GPU
+import GPUFoundationCompat
 import PNG
 import Shaders
 

@@ -1,5 +1,6 @@
 import Foundation
 import GPU
+import GPUFoundationCompat
 import Shaders
 
 /// The cube's geometry and pipeline, and the matrix that spins it.

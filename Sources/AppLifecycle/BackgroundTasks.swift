@@ -1,3 +1,5 @@
+import SwiftGPUSupport
+
 /// Names a background task, as `UIBackgroundTaskIdentifier`.
 public struct BackgroundTaskIdentifier: Hashable, Sendable {
     /// The raw number; 0 is invalid.

@@ -1,3 +1,5 @@
+import SwiftGPUSupport
+
 extension AppLifecycle {
     /// Whether the system asks apps to save power (iOS's Low Power Mode). On Linux
     /// `SystemLifecycle`'s bus monitor sets it from UPower's `OnBattery` and

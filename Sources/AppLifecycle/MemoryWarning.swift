@@ -1,3 +1,5 @@
+import SwiftGPUSupport
+
 extension AppLifecycle {
     /// The system is short of memory (iOS's `applicationDidReceiveMemoryWarning`): every
     /// participant gives back what it can (a GPU device empties its volatile resources),

@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import SwiftGPUSupport
 
 /// A handler run when a command buffer is scheduled or completes.
 public typealias CommandBufferHandler = @Sendable (CommandBuffer) -> Void

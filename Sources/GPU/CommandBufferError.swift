@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a command buffer ended in `.error`, with Metal's `MTLCommandBufferError` codes.
 public struct CommandBufferError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {

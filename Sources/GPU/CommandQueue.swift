@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// A queue of command buffers, Metal's `MTLCommandQueue`. Buffers are scheduled in the
 /// order they were enqueued, and complete in that order.
@@ -32,7 +32,7 @@ public final class CommandQueue: @unchecked Sendable {
         unowned let value: Device
     }
 
-    init(device: Device, maxCommandBufferCount: Int, label: String?, qos: QualityOfService,
+    init(device: Device, maxCommandBufferCount: Int, label: String?, qos: DispatchQoS.QoSClass,
          ownedByDevice: Bool = false, candidateClock: any DisplayClock = Recycler.candidateClock) throws(GPUError) {
         owner = ownedByDevice ? .device(UnownedDevice(value: device)) : .app(device)
         self.label = label

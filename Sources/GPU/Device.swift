@@ -1,5 +1,5 @@
+import Dispatch
 import FramePacing
-import Foundation
 import SwiftGPUSupport
 
 /// A GPU: Metal's `MTLDevice` on a Vulkan 1.3 physical device.
@@ -111,14 +111,14 @@ public final class Device: @unchecked Sendable {
     /// buffers are alive and not yet completed. `qos` schedules the queue's
     /// completion thread, which runs completed handlers.
     public func makeCommandQueue(maxCommandBufferCount: Int = 64, label: String? = nil,
-                                 qos: QualityOfService = .default) throws(GPUError) -> CommandQueue {
+                                 qos: DispatchQoS.QoSClass = .default) throws(GPUError) -> CommandQueue {
         try makeCommandQueue(maxCommandBufferCount: maxCommandBufferCount, label: label, qos: qos,
                              candidateClock: Recycler.candidateClock)
     }
 
     /// `makeCommandQueue`, with the clock of its recycler's give-up timer (tests pass a
     /// virtual one).
-    func makeCommandQueue(maxCommandBufferCount: Int = 64, label: String? = nil, qos: QualityOfService = .default,
+    func makeCommandQueue(maxCommandBufferCount: Int = 64, label: String? = nil, qos: DispatchQoS.QoSClass = .default,
                           candidateClock: any DisplayClock) throws(GPUError) -> CommandQueue {
         guard maxCommandBufferCount > 0 else {
             misuse("makeCommandQueue(maxCommandBufferCount:) needs a count above 0, got \(maxCommandBufferCount)")

@@ -49,6 +49,8 @@ struct DeviceLimits: Sendable {
     var maxVertexOutputComponents: Int
     /// Scalar components a fragment shader may read.
     var maxFragmentInputComponents: Int
+    /// Bytes of push constants a pipeline may declare.
+    var maxPushConstantBytes: Int
 }
 
 extension Device {

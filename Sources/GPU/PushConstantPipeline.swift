@@ -65,7 +65,7 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
     /// does not feed bytes through push constants.
     private static func plan(device: Device, slots: [ResourceSlot], modules: [ShaderStage: SPIRVModule]) -> Plan? {
         guard device.feedsBytesThroughPushConstants else { return nil }
-        let limit = min(Int(device.backend.physical.limits.maxPushConstantsSize), 128)
+        let limit = min(device.limits.maxPushConstantBytes, 128)
         var plan = Plan(words: modules.mapValues(\.words))
         var end = 0
         var ranges: [ShaderStage: (start: Int, end: Int)] = [:]

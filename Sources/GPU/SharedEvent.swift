@@ -1,5 +1,4 @@
 import FramePacing
-import Foundation
 import SwiftGPUSupport
 
 /// A GPU/CPU synchronisation counter, Metal's `MTLSharedEvent`, on a Vulkan timeline

@@ -1,7 +1,6 @@
 import AppLifecycle
 import CGTKView
 import FramePacing
-import Foundation
 import GPU
 import Logging
 import SwiftGPUSupport

@@ -1,4 +1,5 @@
 import CWaylandInput
+import Dispatch
 import Glibc
 import PointerInput
 import SwiftGPUSupport

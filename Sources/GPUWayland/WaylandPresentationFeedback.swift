@@ -1,4 +1,5 @@
 import CWaylandPresentation
+import Dispatch
 import FramePacing
 import Glibc
 import SwiftGPUSupport

@@ -1,5 +1,4 @@
 import CXCBInput
-import Foundation
 import PointerInput
 import SwiftGPUSupport
 

@@ -1,6 +1,7 @@
 import CXCBPresent
+import Dispatch
 import FramePacing
-import Foundation
+import Glibc
 import SwiftGPUSupport
 
 /// Why an `XPresentClock` could not be made.

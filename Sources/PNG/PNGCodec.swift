@@ -1,5 +1,5 @@
 import CPNG
-import Foundation
+import FoundationEssentials
 
 extension Image {
     /// Reads a PNG file. Any PNG (palette, grey, grey with alpha, RGB, 16-bit, interlaced)

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Glibc
 
 /// A named thread that runs `body(object)` for a queue's completions or an event's
@@ -18,7 +18,7 @@ package final class ServiceThread: @unchecked Sendable {
 
     /// Starts the thread.
     package static func start<Object: AnyObject & Sendable>(
-        name: String, qos: QualityOfService = .default, running object: Object,
+        name: String, qos: DispatchQoS.QoSClass = .default, running object: Object,
         _ body: @escaping @Sendable (Object) -> Void
     ) -> ServiceThread {
         let service = ServiceThread()

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Glibc
 
 /// What a quality of service means for a thread on Linux, where Foundation's
@@ -31,7 +31,7 @@ package enum ThreadScheduling {
 
     /// Applies `qos` to the calling thread as the table above says; returns what it got.
     @discardableResult
-    package static func apply(_ qos: QualityOfService) -> Applied {
+    package static func apply(_ qos: DispatchQoS.QoSClass) -> Applied {
         switch qos {
         case .userInteractive:
             var parameters = sched_param(sched_priority: 1)

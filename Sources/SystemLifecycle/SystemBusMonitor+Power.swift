@@ -1,4 +1,5 @@
 import AppLifecycle
+import SwiftGPUSupport
 
 /// Low power mode from UPower's `OnBattery` and power-profiles-daemon's `power-saver`
 /// profile.

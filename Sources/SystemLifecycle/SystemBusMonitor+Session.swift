@@ -1,4 +1,5 @@
 import AppLifecycle
+import SwiftGPUSupport
 
 /// The logind session's lock and activity: a locked session, or one that is not the
 /// seat's active session (the user switched to another), makes the app inactive.

@@ -1,6 +1,7 @@
 import AppLifecycle
 import CSystemBus
 import Glibc
+import SwiftGPUSupport
 
 /// Suspend and resume through logind's `sleep` delay inhibitor lock, as iOS's background
 /// task with an expiration handler.

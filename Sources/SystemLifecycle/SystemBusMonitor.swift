@@ -1,5 +1,6 @@
 import AppLifecycle
 import CSystemBus
+import Dispatch
 import Glibc
 import SwiftGPUSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwiftGPUSupport
 import Testing
 @testable import AppLifecycle
 

@@ -1,5 +1,6 @@
 import AppLifecycle
 import Foundation
+import SwiftGPUSupport
 import Testing
 
 @Suite("App lifecycle")

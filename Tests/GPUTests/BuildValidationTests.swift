@@ -3,6 +3,7 @@ import Shaders
 import SPIRVValidation
 import Testing
 @testable import GPU
+import GPUFoundationCompat
 
 /// Modules the SPIRVCompiler plugin validated while building: their stamps, what a library
 /// trusts them for, and what it still checks.

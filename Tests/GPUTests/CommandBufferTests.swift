@@ -33,8 +33,8 @@ struct CommandBufferTests {
     }
 
     @Test("a queue's quality of service schedules its completion thread: completed handlers run with it",
-          arguments: [QualityOfService.utility, .background, .default, .userInteractive])
-    func completionThreadScheduling(qos: QualityOfService) async throws {
+          arguments: [DispatchQoS.QoSClass.utility, .background, .default, .userInteractive])
+    func completionThreadScheduling(qos: DispatchQoS.QoSClass) async throws {
         let expected = await schedulingOfNewThread(qos)
         let gpu = try TestGPU()
         let queue = try gpu.device.makeCommandQueue(label: "qos", qos: qos)

@@ -162,8 +162,8 @@ struct ComputeTests {
         let gpu = try TestGPU()
         // The grid is a line along the axis with the lowest limit (65,535 on every driver
         // seen: all three on lavapipe, y and z on NVIDIA's), one group past it and then some.
-        let limits = gpu.device.backend.physical.limits.maxComputeWorkGroupCount
-        let axes = [Int(limits.0), Int(limits.1), Int(limits.2)]
+        let limits = gpu.device.limits.maxThreadgroupsPerGrid
+        let axes = [limits.width, limits.height, limits.depth]
         let axis = axes.indices.min { axes[$0] < axes[$1] }!
         let groups = axes[axis] + 1 + 999
         try #require(groups <= 1 << 20, "the lowest limit, \(axes[axis]), leaves a grid too large to read back")

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftGPUSupport
 import Testing
 @testable import GPU
 

@@ -1,4 +1,5 @@
 import AppLifecycle
+import CDispatch
 import Foundation
 import Glibc
 import PNG
@@ -20,9 +21,17 @@ struct ExampleTests {
 
     /// Runs example `name` to its end: its exit status and standard output.
     static func run(_ name: String) throws -> (status: Int32, output: String) {
+        try run(executable(name), environment: environment())
+    }
+
+    /// Runs the program at `url` with `arguments` to its end: its exit status and standard
+    /// output. Without `environment` it gets the test's own.
+    static func run(_ url: URL, _ arguments: [String] = [], environment: [String: String]? = nil)
+        throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = try executable(name)
-        process.environment = environment()
+        process.executableURL = url
+        process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -40,16 +49,10 @@ struct ExampleTests {
     func headlessTriangle() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("triangle-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = try Self.executable("HeadlessTriangle")
-        process.arguments = ["--output", output.path, "--width", "96", "--height", "80"]
-        process.environment = Self.environment()
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = try Self.run(Self.executable("HeadlessTriangle"),
+                                          ["--output", output.path, "--width", "96", "--height", "80"],
+                                          environment: Self.environment())
+        #expect(status == 0, "\(text)")
         #expect(text.contains("wrote \(output.path)"))
         let image = try Image(contentsOfPNG: output)
         #expect(image.width == 96 && image.height == 80)

@@ -3,6 +3,7 @@ import Shaders
 import SPIRVValidation
 import Testing
 @testable import GPU
+import GPUFoundationCompat
 
 /// Modules that would crash or mislead a driver are refused before any driver call, with a
 /// message that says why.

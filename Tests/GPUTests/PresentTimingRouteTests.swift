@@ -1,4 +1,5 @@
 import FramePacing
+import SwiftGPUSupport
 import Testing
 @testable import GPU
 import GPUXCB

@@ -1,3 +1,4 @@
+import SwiftGPUSPIRV
 import SwiftGPUSupport
 import Dispatch
 import Foundation

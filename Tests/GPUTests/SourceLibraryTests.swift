@@ -1,4 +1,5 @@
 import Foundation
+import SwiftGPUSPIRV
 import Testing
 @testable import GPU
 

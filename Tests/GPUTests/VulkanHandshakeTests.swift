@@ -3,6 +3,7 @@ import Foundation
 import Shaders
 import Testing
 @testable import GPU
+import GPUFoundationCompat
 
 /// The handshake with a host that has Vulkan objects of its own: a device on the host's
 /// instance, SwiftGPU's handles and queue in the host's hands, a layer on the host's

@@ -1,3 +1,4 @@
+import CVulkan.XCB
 import CWaylandInput
 import CXCBInput
 import Foundation

@@ -1,3 +1,4 @@
+import Foundation
 import FramePacing
 import GPUXCB
 import SwiftGPUSupport

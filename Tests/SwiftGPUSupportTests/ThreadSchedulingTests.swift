@@ -39,7 +39,7 @@ enum SchedulingPermissions {
 
     /// The scheduling the table in `ThreadScheduling`'s notes promises for `qos` on a new
     /// thread started by one at nice `base`.
-    static func expected(_ qos: QualityOfService, base: Int32) -> ThreadScheduling.Applied {
+    static func expected(_ qos: DispatchQoS.QoSClass, base: Int32) -> ThreadScheduling.Applied {
         let nice = { (value: Int32) in ThreadScheduling.Applied.nice(maySetNice(value, from: base) ? value : base) }
         switch qos {
         case .userInteractive: return mayUseRealTime ? .realTime(priority: 1) : nice(-10)
@@ -65,10 +65,10 @@ func onNewThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
 
 @Suite("Thread scheduling for quality of service")
 struct ThreadSchedulingTests {
-    static let classes: [QualityOfService] = [.userInteractive, .userInitiated, .default, .utility, .background]
+    static let classes: [DispatchQoS.QoSClass] = [.userInteractive, .userInitiated, .default, .utility, .background]
 
     @Test("each class gets the scheduling the table promises where this process may, and never more", arguments: classes)
-    func mapping(qos: QualityOfService) {
+    func mapping(qos: DispatchQoS.QoSClass) {
         let base = onNewThread { ThreadScheduling.current() }
         guard case .nice(let baseNice) = base else {
             Issue.record("the test process runs with a real-time policy: \(base)")

@@ -1,3 +1,5 @@
+import SwiftGPUSPIRV
+
 /// Records compute dispatches into a command buffer, Metal's `MTLComputeCommandEncoder`.
 /// Use it on one thread; call `endEncoding()` before making another encoder or committing.
 ///

@@ -1,3 +1,5 @@
+import SwiftGPUSPIRV
+
 /// Records draws into one render pass, Metal's `MTLRenderCommandEncoder`, through Vulkan
 /// dynamic rendering. Viewport and scissor default to the whole attachment, culling to
 /// none, front faces to clockwise and depth testing to Metal's default state (compare

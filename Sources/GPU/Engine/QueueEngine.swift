@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import FramePacing
 import Glibc
 import SwiftGPUSupport
@@ -66,7 +67,7 @@ final class QueueEngine: @unchecked Sendable {
     /// The most buffers one `vkQueueSubmit2` takes.
     static let batchLimit = 64
 
-    init(device: Device, maxCommandBufferCount: Int, label: String, qos: QualityOfService,
+    init(device: Device, maxCommandBufferCount: Int, label: String, qos: DispatchQoS.QoSClass,
          candidateClock: any DisplayClock = Recycler.candidateClock) throws(VulkanError) {
         backend = device.backend
         self.candidateClock = candidateClock

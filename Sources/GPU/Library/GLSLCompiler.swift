@@ -1,5 +1,4 @@
 import CGlslang
-import Foundation
 
 /// Compiles GLSL to SPIR-V at run time with glslang's C interface, as the SPIRVCompiler
 /// plugin's `glslc --target-env=vulkan1.2 -O` does at build time: same target, same
@@ -133,7 +132,8 @@ enum GLSLCompiler {
     static func errorLines(_ log: UnsafePointer<CChar>?) -> [String] {
         guard let log else { return [] }
         return String(cString: log).split(separator: "\n").compactMap { line -> String? in
-            var text = line.trimmingCharacters(in: .whitespaces)
+            var text = String(line.drop(while: \.isWhitespace))
+            while text.last?.isWhitespace == true { text.removeLast() }
             guard !text.isEmpty, !text.hasSuffix("compilation errors.  No code generated.") else { return nil }
             for prefix in ["ERROR: ", "WARNING: "] where text.hasPrefix(prefix) {
                 text = (prefix == "WARNING: " ? "warning: " : "") + text.dropFirst(prefix.count)

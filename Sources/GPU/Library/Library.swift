@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SPIRVValidation
 import SwiftGPUSPIRV
 import SwiftGPUSupport
@@ -101,23 +101,42 @@ extension Device {
                                    uniquingKeysWith: { first, _ in first }))
     }
 
-    /// Makes a library of every `*.spv` file in `bundle`'s resources, as the SPIRVCompiler
-    /// plugin puts them there (`add.comp` → `add.comp.spv` → function `add.comp`, also found
-    /// as `add`).
-    public func makeDefaultLibrary(bundle: Bundle) throws(LibraryError) -> Library {
-        let paths = ShaderFiles.paths(in: bundle.resourcePath ?? bundle.bundlePath, endingWith: ".spv")
-        guard !paths.isEmpty else { throw .noShaders(bundlePath: bundle.bundlePath) }
+    /// Metal's `makeLibrary(URL:)`: a library of the SPIR-V at `url`, one `.spv` file or a
+    /// folder of them, as ``makeLibrary(filePath:)`` reads a path. Throws
+    /// ``LibraryError/unreadable(path:)`` for a URL that is not a file URL.
+    public func makeLibrary(URL url: URL) throws(LibraryError) -> Library {
+        guard url.isFileURL else { throw .unreadable(path: url.absoluteString) }
+        return try makeLibrary(filePath: url.path(percentEncoded: false))
+    }
+
+    /// A library of the SPIR-V at `path`: one `.spv` file, or a folder of them (a resource
+    /// bundle, or the folder an installed app keeps its shaders in). Functions are named as
+    /// in ``makeDefaultLibrary()``: a module with one entry point by its file
+    /// (`add.comp.spv` → `add.comp`, also found as `add`), one with several by its entry
+    /// points. A module beside its SPIRVCompiler stamp (`add.comp.spv.valid`) is not
+    /// validated again.
+    ///
+    /// The same as ``makeLibrary(URL:)``, for an app that has no other use for `URL`: its
+    /// first use costs about half a MiB of resident memory in a static build.
+    ///
+    /// Throws ``LibraryError/unreadable(path:)`` for a file that cannot be read,
+    /// ``LibraryError/noShaders(bundlePath:)`` for a folder without `*.spv` files, and the
+    /// errors of ``makeLibrary(spirv:)`` for a module that is not valid.
+    public func makeLibrary(filePath path: String) throws(LibraryError) -> Library {
+        guard folderEntries(atPath: path) != nil else { return try makeLibrary(files: [path]) }
+        let paths = ShaderFiles.paths(in: path, endingWith: ".spv")
+        guard !paths.isEmpty else { throw .noShaders(bundlePath: path) }
         return try makeLibrary(files: paths)
     }
 
     /// Metal's `makeDefaultLibrary()`: the app's shaders. Those are the `*.spv` files in
     /// the main bundle and in the resource bundles SwiftPM places beside the executable
     /// (`<package>_<target>.resources`, one per target whose shaders the SPIRVCompiler
-    /// plugin compiled), all in one library.
+    /// plugin compiled), all in one library. The main bundle is the executable's folder, as
+    /// `Bundle.main.bundlePath` gives it on Linux; where that cannot be found (no `/proc`,
+    /// and a process started by a bare name), the current directory.
     public func makeDefaultLibrary() throws(LibraryError) -> Library {
-        // The executable's folder, as `Bundle.main.bundlePath` gives it on Linux, without
-        // making the main bundle (see `ExecutableFolder`).
-        let main = ExecutableFolder.path ?? Bundle.main.bundlePath
+        let main = ExecutableFolder.path ?? "."
         let folders = [main] + ShaderFiles.paths(in: main, endingWith: ".resources")
         let paths = folders.flatMap { ShaderFiles.paths(in: $0, endingWith: ".spv") }
         guard !paths.isEmpty else { throw .noShaders(bundlePath: main) }
@@ -134,7 +153,7 @@ extension Device {
         var unsupported: [String: String] = [:]
         for (path, name) in files {
             guard let bytes = fileContents(atPath: path) else { throw .unreadable(path: path) }
-            let fileName = String(name.dropLast(".spv".count))
+            let fileName = name.hasSuffix(".spv") ? String(name.dropLast(".spv".count)) : name
             let module = try Self.read(bytes, name: name)
             // The SPIRVCompiler plugin validated the modules it compiled and left a stamp.
             let validation = DeferredValidation(module: module, name: name,

@@ -13,9 +13,9 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The name, without a stage extension, fits several functions (`textured` for
     /// `textured.vert` and `textured.frag`); lists them.
     case ambiguousFunctionName(name: String, candidates: [String])
-    /// The bundle holds no compiled shaders (`*.spv`).
+    /// The bundle or folder holds no compiled shaders (`*.spv`).
     case noShaders(bundlePath: String)
-    /// A shader file in the bundle could not be read.
+    /// A shader file could not be read.
     case unreadable(path: String)
     /// GLSL given to `Device.makeLibrary(source:options:)` did not compile: the
     /// compiler's messages, each with its line in the source (`line 12: 'x' : undeclared
@@ -35,7 +35,7 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             "no function named '\(name)' in the library; it has: \(available.joined(separator: ", "))"
         case .ambiguousFunctionName(let name, let candidates):
             "'\(name)' names several functions (\(candidates.joined(separator: ", "))); use the full name"
-        case .noShaders(let path): "no compiled shaders (*.spv) in bundle \(path)"
+        case .noShaders(let path): "no compiled shaders (*.spv) in \(path)"
         case .unreadable(let path): "could not read shader file \(path)"
         case .unsupportedFunction(let name, let reason): "function '\(name)' cannot be used: \(reason)"
         case .compilationFailed(let name, let messages):

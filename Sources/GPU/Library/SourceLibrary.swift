@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import SwiftGPUSPIRV
 
 extension Device {
     /// Compiles GLSL at run time into a library of one function, Metal's

@@ -1,5 +1,6 @@
 import Logging
 import FramePacing
+import SwiftGPUSupport
 
 /// A texture to render one frame into, handed out by `Layer.nextDrawable()` and presented
 /// with `CommandBuffer.present(_:)`: Metal's `CAMetalDrawable`.

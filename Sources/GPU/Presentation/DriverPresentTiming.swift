@@ -1,3 +1,4 @@
+import Dispatch
 import FramePacing
 import SwiftGPUSupport
 

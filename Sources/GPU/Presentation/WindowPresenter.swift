@@ -1,4 +1,5 @@
 import AppLifecycle
+import Dispatch
 import FramePacing
 import SwiftGPUSupport
 

@@ -1,3 +1,5 @@
+import SwiftGPUSPIRV
+
 /// A compiled render pipeline, Metal's `MTLRenderPipelineState`, with its layout derived
 /// from the functions' SPIR-V.
 ///

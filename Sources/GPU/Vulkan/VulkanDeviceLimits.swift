@@ -42,6 +42,7 @@ extension VulkanPhysicalDevice {
             maxVertexAttributeOffset: Int(l.maxVertexInputAttributeOffset),
             maxVertexBufferStride: Int(l.maxVertexInputBindingStride),
             maxVertexOutputComponents: Int(l.maxVertexOutputComponents),
-            maxFragmentInputComponents: Int(l.maxFragmentInputComponents))
+            maxFragmentInputComponents: Int(l.maxFragmentInputComponents),
+            maxPushConstantBytes: Int(l.maxPushConstantsSize))
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Shaders
 import Testing
 @testable import GPU
+import GPUFoundationCompat
 import SwiftGPUSupport
 
 /// Pins tests to lavapipe and turns the validation layer on, before the process's Vulkan
@@ -99,7 +100,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 
 /// The scheduling `ThreadScheduling.apply(qos)` gives a new thread of this process (what
 /// the thread scheduling tests check against the kernel's permissions).
-func schedulingOfNewThread(_ qos: QualityOfService) async -> ThreadScheduling.Applied {
+func schedulingOfNewThread(_ qos: DispatchQoS.QoSClass) async -> ThreadScheduling.Applied {
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: ThreadScheduling.apply(qos)) }.start()
     }
