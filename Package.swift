@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "GPUWayland", targets: ["GPUWayland", "CXDGShell", "CWaylandPresentation", "CWaylandInput",
                                                      "CWaylandQueue"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
+        // The plugin's validation step, for shaders compiled outside the plugin.
+        .executable(name: "spirv-stamp", targets: ["spirv-stamp"]),
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
         .executable(name: "BackgroundSafeRendering", targets: ["BackgroundSafeRendering"]),
         .executable(name: "HeadlessTriangle", targets: ["HeadlessTriangle"]),
