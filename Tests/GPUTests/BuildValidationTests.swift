@@ -128,15 +128,9 @@ struct BuildValidationTests {
 
     /// Runs the `spirv-stamp` tool, built beside the tests: its status and standard error.
     static func stampTool(_ arguments: [String]) throws -> (status: Int32, error: String) {
-        let process = Process()
-        process.executableURL = try ExampleTests.executable("spirv-stamp")
-        process.arguments = arguments
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
-        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let (status, error) = try ExampleTests.run(ExampleTests.executable("spirv-stamp"), arguments,
+                                                   readingStandardError: true)
+        return (status, error)
     }
 
     @Test("spirv-stamp writes the stamp of a valid module, and fails on an invalid one with the validator's message")

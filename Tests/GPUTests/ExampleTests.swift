@@ -25,15 +25,16 @@ struct ExampleTests {
     }
 
     /// Runs the program at `url` with `arguments` to its end: its exit status and standard
-    /// output. Without `environment` it gets the test's own.
-    static func run(_ url: URL, _ arguments: [String] = [], environment: [String: String]? = nil)
-        throws -> (status: Int32, output: String) {
+    /// output, or its standard error where `readingStandardError`. Without `environment` it
+    /// gets the test's own.
+    static func run(_ url: URL, _ arguments: [String] = [], environment: [String: String]? = nil,
+                    readingStandardError: Bool = false) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         if let environment { process.environment = environment }
         let output = Pipe()
-        process.standardOutput = output
+        if readingStandardError { process.standardError = output } else { process.standardOutput = output }
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
