@@ -62,7 +62,7 @@ func measure(_ configuration: Configuration, device: Device, window: XWindow) th
     descriptor.colorAttachments[0].pixelFormat = layer.pixelFormat
     let pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
 
-    let frames = LockedValue<[InputFrame]>([])
+    let frames = LockedValue<[InputFrame]>([], rank: .leaf("InputLatency.frames"))
     guard let wake = closeOnExecPipe() else { fail("no pipe") }
     defer { close(wake.read); close(wake.write) }
     let link = collector.makeDisplayLink(clock: feedback.presentClock) { frame, _ in
@@ -70,9 +70,9 @@ func measure(_ configuration: Configuration, device: Device, window: XWindow) th
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
     }
-    let shown = LockedValue<[Shown]>([])
+    let shown = LockedValue<[Shown]>([], rank: .leaf("InputLatency.shown"))
     let injector = Injector(rate: rate, speed: speed, rows: rows, span: span)
-    let injected = LockedValue(false)
+    let injected = LockedValue(false, rank: .leaf("InputLatency.injected"))
     Thread {
         injector.start()
         _ = injector.finish()
@@ -111,7 +111,8 @@ func measure(_ configuration: Configuration, device: Device, window: XWindow) th
         encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 6)
         encoder.endEncoding()
         drawable.addPresentedHandler { shownDrawable in
-            if shownDrawable.presentedTime > 0 { shown.withLock { $0.append(Shown(time: shownDrawable.presentedTime, marker: marker)) } }
+            let time = shownDrawable.presentedTime   // read before the lock: it takes the layer's
+            if time > 0 { shown.withLock { $0.append(Shown(time: time, marker: marker)) } }
         }
         commandBuffer.present(drawable)
         commandBuffer.commit()

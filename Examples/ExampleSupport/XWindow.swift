@@ -32,7 +32,7 @@ public final class XWindow: @unchecked Sendable {
     ///
     /// `@unchecked Sendable`: every property is guarded by `lock`.
     private final class EventQueue: @unchecked Sendable {
-        let lock = ConditionLock()
+        let lock = ConditionLock(rank: .leaf("XWindow.lock"))
         var events: [UnsafeMutablePointer<xcb_generic_event_t>] = []
         /// The connection failed (or was shut down).
         var broken = false

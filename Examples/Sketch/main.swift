@@ -39,7 +39,7 @@ if let name = option("--mode") {
 }
 
 /// What the display link hands the main loop: frames to draw, in order.
-let frames = LockedValue<[InputFrame]>([])
+let frames = LockedValue<[InputFrame]>([], rank: .leaf("Sketch.frames"))
 guard let wake = closeOnExecPipe() else { fail("no pipe") }
 
 /// Draws in `window` until Q, a close or --seconds; everything made on the window's
@@ -69,7 +69,7 @@ guard let wake = closeOnExecPipe() else { fail("no pipe") }
     var strokes = 0, samples = 0, strokeSamples = 0, strokeFrames = 0
     /// Strokes ended and not yet drawn.
     var ended: [String] = []
-    let finished = LockedValue<[String]>([])
+    let finished = LockedValue<[String]>([], rank: .leaf("Sketch.finished"))
     loop: while true {
         if let seconds, Double(HostClock.nanoseconds() - start) / 1e9 >= seconds { break }
         for line in finished.withLock({ lines -> [String] in defer { lines.removeAll() }; return lines }) { say(line) }

@@ -39,7 +39,7 @@ public final class AppLifecycle: Sendable {
     }
 
     let clock: LifecycleClock
-    let storage = LockedValue(State())
+    let storage = LockedValue(State(), rank: .leaf("AppLifecycle.state"))
     /// `State.current`, published for `state`: every commit reads it, and a read here takes
     /// no lock. Written with the lock held, right after `current`.
     private let published = Atomic<UInt8>(LifecycleState.active.code)
@@ -209,7 +209,7 @@ public final class AppLifecycle: Sendable {
 public final class LifecycleObservation: Sendable {
     private let cancellation: LockedValue<(@Sendable () -> Void)?>
 
-    init(_ cancel: @escaping @Sendable () -> Void) { cancellation = LockedValue(cancel) }
+    init(_ cancel: @escaping @Sendable () -> Void) { cancellation = LockedValue(cancel, rank: .leaf("LifecycleObservation.cancellation")) }
 
     deinit { cancel() }
 

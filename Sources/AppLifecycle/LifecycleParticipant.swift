@@ -40,7 +40,7 @@ public final class DrainDeadline: Sendable {
         var timer = Timer.unarmed
     }
 
-    private let state = LockedValue(State())
+    private let state = LockedValue(State(), rank: .leaf("LifecycleParticipant.state"))
     /// Starts the timer that calls `expire()`; returns its cancel function.
     private let arm: @Sendable (DrainDeadline) -> @Sendable () -> Void
 

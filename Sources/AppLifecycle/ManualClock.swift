@@ -31,7 +31,7 @@ public final class ManualClock: Clock, Sendable {
         var cancelledBeforeScheduling: Set<UInt64> = []
     }
 
-    private let state = LockedValue(State())
+    private let state = LockedValue(State(), rank: .leaf("ManualClock.state"))
 
     /// Makes a clock at offset zero.
     public init() {}

@@ -13,7 +13,7 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
     private let trigger: Int32
     private let wake: (read: Int32, write: Int32)
     private let lifecycle: AppLifecycle
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("MemoryPressureMonitor.lock"))
     private var stopping = false
     private var thread: ServiceThread?
 

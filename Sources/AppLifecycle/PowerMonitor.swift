@@ -16,7 +16,7 @@ public final class PowerMonitor: Sendable {
     private let report: @Sendable (Bool) -> Void
     private let uevents: Int32
     private let wakePipe: (read: Int32, write: Int32)
-    private let finished = LockedValue(false)
+    private let finished = LockedValue(false, rank: .leaf("PowerMonitor.finished"))
 
     init(root: String, report: @escaping @Sendable (Bool) -> Void) {
         self.root = root

@@ -22,7 +22,7 @@ public final class SignalAdapter: Sendable {
     private let drainDeadline: Duration
     private let stop: @Sendable () -> Void
     private let terminate: @Sendable (Int32) -> Void
-    private let isRunning = LockedValue(false)
+    private let isRunning = LockedValue(false, rank: .leaf("SignalAdapter.isRunning"))
 
     init(lifecycle: AppLifecycle, drainDeadline: Duration,
          stop: @escaping @Sendable () -> Void, terminate: @escaping @Sendable (Int32) -> Void) {

@@ -24,7 +24,7 @@ public final class DisplayLink: Sendable {
     public let clock: any DisplayClock
     private let callback: @Sendable (DisplayLink) -> Void
     private let state: LockedValue<State>
-    private let observations = LockedValue<[LifecycleObservation]>([])
+    private let observations = LockedValue<[LifecycleObservation]>([], rank: .leaf("DisplayLink.observations"))
     private let lifecycle: AppLifecycle?
 
     private struct State {
@@ -54,7 +54,8 @@ public final class DisplayLink: Sendable {
         self.callback = callback
         self.lifecycle = lifecycle
         state = LockedValue(State(isActive: lifecycle.map { $0.state == .active } ?? true,
-                            isLowPower: lifecycle?.isLowPowerModeEnabled ?? false))
+                                  isLowPower: lifecycle?.isLowPowerModeEnabled ?? false),
+                            rank: .displayLink)
         if let lifecycle {
             let active = lifecycle.observe { [weak self] transition in
                 self?.update { $0.isActive = transition.to == .active }

@@ -33,7 +33,7 @@ public final class FeedbackClock: DisplayClock {
     /// A clock on a grid of `refreshRate` from now, until the first report moves it.
     public init(refreshRate: Double = 60) {
         precondition(refreshRate > 0 && refreshRate.isFinite, "FeedbackClock: refreshRate must be positive, got \(refreshRate)")
-        grid = LockedValue(Grid(vblank: MonotonicClock.monotonicNow(), period: .wholeNanoseconds(1 / refreshRate)))
+        grid = LockedValue(Grid(vblank: MonotonicClock.monotonicNow(), period: .wholeNanoseconds(1 / refreshRate)), rank: .leaf("FeedbackClock.grid"))
     }
 
     deinit { core.stop() }

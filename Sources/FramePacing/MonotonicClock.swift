@@ -60,7 +60,7 @@ public final class MonotonicClock: DisplayClock {
 final class TimerThread: @unchecked Sendable {
     /// The thread's name (what `/proc` shows of it: its first 15 characters).
     private let name: String
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("MonotonicClock.lock"))
     private var queue = TimerQueue()
     private var stopped = false
     private var started = false

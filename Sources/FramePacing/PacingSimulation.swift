@@ -126,7 +126,7 @@ private final class FrameLoop: Sendable {
 
     init(display: VirtualDisplay, pacer: Pacer, drawables: Int) {
         self.display = display
-        state = LockedValue(State(pacer: pacer, freeDrawables: drawables))
+        state = LockedValue(State(pacer: pacer, freeDrawables: drawables), rank: .leaf("PacingSimulation.state"))
     }
 
     func begin(index: Int, cost: FrameCost, start: Duration, presentAt: Duration, mode: PresentMode) {

@@ -10,7 +10,7 @@ import Synchronization
 final class RealTimeDriver: Sendable {
     let clock: MonotonicClock
     private let start: Duration
-    private let wakeup = LockedValue<ClockTimer?>(nil)
+    private let wakeup = LockedValue<ClockTimer?>(nil, rank: .leaf("RealTimeDriver.wakeup"))
     private let advancing = Atomic(false)
 
     init(clock: MonotonicClock) {

@@ -18,7 +18,7 @@ import SwiftGPUSupport
 public final class VirtualDisplay: DisplayClock {
     /// Vblanks per second.
     public let refreshRate: Double
-    private let state = LockedValue(State())
+    private let state = LockedValue(State(), rank: .leaf("VirtualDisplay.state"))
     private let driver: RealTimeDriver?
 
     private struct Pending {

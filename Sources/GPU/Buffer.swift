@@ -16,7 +16,7 @@ public final class Buffer: @unchecked Sendable {
 
     init(device: Device, backing: VulkanBuffer, storageMode: StorageMode) {
         self.device = device
-        memory = LockedValue(PurgeableMemory(backing: backing))
+        memory = LockedValue(PurgeableMemory(backing: backing), rank: .leaf("Buffer.memory"))
         length = backing.length
         self.storageMode = storageMode
     }

@@ -46,7 +46,7 @@ public final class ComputePipelineState: @unchecked Sendable {
     /// The function, kept to make variants.
     private let function: Function
     /// Variants at other sizes, by size.
-    private let variants = LockedValue<[Size: ComputeVariant]>([:])
+    private let variants = LockedValue<[Size: ComputeVariant]>([:], rank: .leaf("ComputePipelineState.variants"))
 
     init(device: Device, function: Function) throws(LibraryError) {
         guard function.stage == .compute else {

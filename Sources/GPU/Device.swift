@@ -17,13 +17,13 @@ public final class Device: @unchecked Sendable {
     public let lifecycle: AppLifecycle
     let gate: LifecycleGate
     let pipelineCache: PipelineCacheStore
-    private let internalQueueLock = ConditionLock()
+    private let internalQueueLock = ConditionLock(rank: .deviceInternalQueue)
     /// Made on first use by `internalQueue()`; guarded by `internalQueueLock`.
     private var internalQueueStorage: CommandQueue?
 
     /// Serialises device creation: vkCreateDevice is thread-safe, but concurrent creation
     /// through the validation layer has crashed inside the layer.
-    private static let creationLock = ConditionLock()
+    private static let creationLock = ConditionLock(rank: .deviceCreation)
 
     /// Whether render pipelines feed small uniform blocks given by `setVertexBytes` /
     /// `setFragmentBytes` through push constants (see `PushConstantPipeline`). On unless

@@ -26,7 +26,7 @@ import SwiftGPUSupport
 /// `lifecycle` is immutable.
 final class LifecycleGate: LifecycleParticipant, @unchecked Sendable {
     let lifecycle: AppLifecycle
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .lifecycleGate)
     private var engines: [WeakEngine] = []
     /// Commits admitted and not yet counted by their queue (`admitted()` not yet called).
     private var admitting = 0

@@ -24,7 +24,7 @@ final class PipelineCacheStore: @unchecked Sendable {
     /// The cache's file, or nil when the device keeps no file.
     let filePath: String?
     let loadOutcome: LoadOutcome
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("PipelineCacheStore.lock"))
     private var savedSize: Int
     private static let logger = Logger(label: "SwiftGPU.pipelineCache")
 

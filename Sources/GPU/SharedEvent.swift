@@ -116,7 +116,7 @@ extension CommandBuffer {
 /// `@unchecked Sendable`: mutable state is guarded by `lock`.
 private final class EventListener: @unchecked Sendable {
     private let timeline: VulkanTimeline
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("SharedEvent.lock"))
     /// Blocks due at a value; `onSettingThread` ones run on the thread that sets the value
     /// from the CPU, when it does (no wakeup of this thread in between).
     private var waiters: [Waiter] = []

@@ -45,7 +45,7 @@ public enum WaylandInputError: Error, Sendable, CustomStringConvertible {
 public final class WaylandInputSource: InputSource, @unchecked Sendable {
     private let input: OpaquePointer
     private let wake: (read: Int32, write: Int32)
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("WaylandInputSource.lock"))
     private var sink: InputSink?
     private var stopped = false
     private var thread: ServiceThread?

@@ -34,7 +34,7 @@ public final class WaylandLifecycleAdapter: Sendable {
     /// The lifecycle the adapter drives.
     public let lifecycle: AppLifecycle
     private let drainDeadline: Duration
-    private let tracked = LockedValue(Tracked())
+    private let tracked = LockedValue(Tracked(), rank: .leaf("WaylandLifecycleAdapter.tracked"))
 
     private struct Tracked {
         var last: (isFocused: Bool, isVisible: Bool)?

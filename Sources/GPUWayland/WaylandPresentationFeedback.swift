@@ -42,7 +42,7 @@ public final class WaylandPresentationFeedback: PresentationFeedback, @unchecked
     /// Offset from the compositor's clock to `CLOCK_MONOTONIC`, when it uses another one.
     private let clockOffset: Duration
     private let wake: (read: Int32, write: Int32)
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("WaylandPresentationFeedback.lock"))
     private var report: (@Sendable (PresentationReport) -> Void)?
     private var stopped = false
     private var thread: ServiceThread?

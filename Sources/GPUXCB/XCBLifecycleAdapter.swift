@@ -76,7 +76,7 @@ public final class XCBLifecycleAdapter: Sendable {
         let initial = Tracked(isFocused: focus?.pointee.focus == window,
                               isMapped: attributes?.pointee.map_state == UInt8(XCB_MAP_STATE_VIEWABLE.rawValue),
                               isHidden: false)
-        tracked = LockedValue(initial)
+        tracked = LockedValue(initial, rank: .leaf("XCBLifecycleAdapter.tracked"))
         let hidden = isHiddenNow()
         let state = tracked.withLock { tracked -> WindowState in
             tracked.isHidden = hidden

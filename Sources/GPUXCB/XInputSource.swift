@@ -45,7 +45,7 @@ public final class XInputSource: InputSource, @unchecked Sendable {
     /// The window whose events are this source's.
     public let window: UInt32
     private let opcode: UInt8
-    private let state = LockedValue(State())
+    private let state = LockedValue(State(), rank: .leaf("XInputSource.state"))
 
     /// A physical device's valuators that samples read.
     struct Axes {

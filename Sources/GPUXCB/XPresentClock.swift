@@ -87,7 +87,7 @@ final class XPresentCore: @unchecked Sendable {
     private let connection: UnsafeMutableRawPointer
     private let window: UInt32
     private let events: OpaquePointer
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("XPresentClock.lock"))
     // Guarded by lock.
     private var timers = TimerQueue()
     private var first: (msc: UInt64, ust: UInt64)

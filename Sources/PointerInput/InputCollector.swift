@@ -33,7 +33,7 @@ public final class InputCollector: Sendable {
     /// `.deliverOnReactivation` fills it.
     public let capacity: Int
     private let state: LockedValue<InputCollectorState>
-    private let observation = LockedValue<LifecycleObservation?>(nil)
+    private let observation = LockedValue<LifecycleObservation?>(nil, rank: .leaf("InputCollector.observation"))
 
     /// A collector predicting with `prediction` (nil: no prediction), following
     /// `lifecycle` with `inactivePolicy`, holding at most `capacity` samples for a frame.
@@ -43,7 +43,8 @@ public final class InputCollector: Sendable {
         self.lifecycle = lifecycle
         self.capacity = capacity
         state = LockedValue(InputCollectorState(prediction: prediction, inactivePolicy: inactivePolicy,
-                                                capacity: capacity, isActive: true))
+                                                capacity: capacity, isActive: true),
+                            rank: .leaf("InputCollector.state"))
         guard let lifecycle else { return }
         // Observed before the state is read, so no transition falls between the two; a
         // transition observed meanwhile is newer than the state read, and wins.

@@ -26,7 +26,7 @@ public final class ScriptedInputSource: InputSource {
     /// The clock the script plays on.
     public let clock: any DisplayClock
     private let entries: [Entry]
-    private let state = LockedValue(State())
+    private let state = LockedValue(State(), rank: .leaf("ScriptedInputSource.state"))
 
     private struct State {
         var sink: InputSink?

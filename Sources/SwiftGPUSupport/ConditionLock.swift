@@ -24,6 +24,9 @@ import Synchronization
 /// `@unchecked Sendable`: the words are allocated once, never moved, and only changed
 /// atomically; `waiters` is guarded by the mutex.
 ///
+/// Debug builds check SwiftGPU's lock order at each `withLock` (`LockRank`); a wait on the
+/// condition keeps the lock counted as held.
+///
 /// `withLock` and `broadcast` are public, where the rest of this module is `package`: Swift
 /// 6.3 inlines an `@inlinable` function into another module only when it is public, and
 /// GPU's hot paths (every commit and completion) take this lock a dozen times. The module
@@ -36,8 +39,16 @@ public final class ConditionLock: @unchecked Sendable {
     /// broadcasts a few times in case a thread waits). The mutex makes every access
     /// exclusive, so it skips the run-time exclusivity check.
     @usableFromInline @exclusivity(unchecked) var waiters = 0
+    #if DEBUG
+    /// Where this lock stands in the lock order, checked at each `withLock` (debug builds).
+    @usableFromInline let rank: LockRank
+    #endif
 
-    package init() {
+    /// A free lock of rank `rank` in SwiftGPU's lock order.
+    package init(rank: LockRank) {
+        #if DEBUG
+        self.rank = rank
+        #endif
         words = .allocate(capacity: 2)
         words.initialize(to: Atomic(0))
         (words + 1).initialize(to: Atomic(0))
@@ -51,6 +62,10 @@ public final class ConditionLock: @unchecked Sendable {
     /// Runs `body` with the mutex held.
     @inlinable @inline(__always)
     public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        #if DEBUG
+        rank.noteTaking(self)
+        defer { LockRank.noteReleased(self) }
+        #endif
         lock()
         defer { unlock() }
         return try body()
@@ -59,6 +74,10 @@ public final class ConditionLock: @unchecked Sendable {
     /// Runs `body`, which cannot throw, with the mutex held: the overload most calls take.
     @inlinable @inline(__always)
     public func withLock<T>(_ body: () -> T) -> T {
+        #if DEBUG
+        rank.noteTaking(self)
+        defer { LockRank.noteReleased(self) }
+        #endif
         lock()
         defer { unlock() }
         return body()

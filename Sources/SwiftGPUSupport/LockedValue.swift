@@ -8,11 +8,12 @@
 ///
 /// `@unchecked Sendable`: the value is only read or written inside `withLock`.
 public final class LockedValue<Value>: @unchecked Sendable {
-    @usableFromInline let lock = ConditionLock()
+    @usableFromInline let lock: ConditionLock
     @usableFromInline let storage: UnsafeMutablePointer<Value>
 
-    /// A lock around `value`.
-    package init(_ value: Value) {
+    /// A lock of rank `rank` around `value`.
+    package init(_ value: Value, rank: LockRank) {
+        lock = ConditionLock(rank: rank)
         storage = .allocate(capacity: 1)
         storage.initialize(to: value)
     }

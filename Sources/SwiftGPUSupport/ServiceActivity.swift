@@ -19,7 +19,7 @@ package protocol ExitWaking: AnyObject, Sendable {
 /// every registered owner, waits for bursts in progress, and for blocked waits to return
 /// (at most ``exitWaitLimit``: a GPU that never finishes must not hang the exit).
 package enum ServiceActivity {
-    private static let lock = ConditionLock()
+    private static let lock = ConditionLock(rank: .leaf("ServiceActivity.lock"))
     // Guarded by `lock`.
     private nonisolated(unsafe) static var busy = 0
     private nonisolated(unsafe) static var blocked = 0

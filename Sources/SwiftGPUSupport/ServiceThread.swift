@@ -12,7 +12,7 @@ import Glibc
 ///
 /// `@unchecked Sendable`: `finished` and `thread` are guarded by `lock`.
 package final class ServiceThread: @unchecked Sendable {
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("ServiceThread.lock"))
     private var finished = false
     private var thread: pthread_t?
 

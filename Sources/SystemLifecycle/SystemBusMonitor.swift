@@ -34,7 +34,7 @@ public final class SystemBusMonitor: @unchecked Sendable {
     private let wake: (read: Int32, write: Int32)
     /// logind's longest delay for a delay lock; 5 s (logind's default) where it says none.
     public let inhibitDelayMax: Duration
-    let lock = ConditionLock()
+    let lock = ConditionLock(rank: .leaf("SystemBusMonitor.lock"))
     var state = State()
     private var thread: ServiceThread?
 

@@ -4,6 +4,9 @@ import SwiftGPUSupport
 typealias Locked = LockedValue
 
 extension LockedValue {
+    /// A test's value, a leaf in the lock order: tests read and write it, calling nothing.
+    convenience init(_ value: Value) { self.init(value, rank: .leaf("test value")) }
+
     /// The value now.
     var current: Value { withLock { $0 } }
 }

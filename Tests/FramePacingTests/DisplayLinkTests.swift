@@ -7,10 +7,14 @@ import Testing
 
 /// What a display link's callbacks saw, in order.
 final class LinkLog: Sendable {
-    private let entries = LockedValue<[(timestamp: Duration, target: Duration, now: Duration)]>([])
+    private let entries = LockedValue<[(timestamp: Duration, target: Duration, now: Duration)]>([], rank: .leaf("DisplayLinkTests.entries"))
 
     func callback(_ clock: any DisplayClock) -> @Sendable (DisplayLink) -> Void {
-        { [self] link in entries.withLock { $0.append((link.timestamp, link.targetTimestamp, clock.now)) } }
+        { [self] link in
+            // Read before the lock is taken: a lock is never held while calling out.
+            let entry = (link.timestamp, link.targetTimestamp, clock.now)
+            entries.withLock { $0.append(entry) }
+        }
     }
 
     var all: [(timestamp: Duration, target: Duration, now: Duration)] { entries.withLock { $0 } }
@@ -20,7 +24,7 @@ final class LinkLog: Sendable {
 
 /// Callbacks counted per link.
 final class Counter: Sendable {
-    let value = LockedValue<[Int: Int]>([:])
+    let value = LockedValue<[Int: Int]>([:], rank: .leaf("DisplayLinkTests.value"))
 }
 
 /// A virtual display whose timers run late by scripted amounts, one per timer in order:
@@ -29,7 +33,7 @@ final class LateClock: DisplayClock {
     let display = VirtualDisplay(refreshRate: 60)
     private let lateness: LockedValue<[Duration]>
 
-    init(lateness: [Duration]) { self.lateness = LockedValue(lateness) }
+    init(lateness: [Duration]) { self.lateness = LockedValue(lateness, rank: .leaf("DisplayLinkTests.lateness")) }
 
     var refreshRate: Double { display.refreshRate }
     var now: Duration { display.now }
@@ -47,7 +51,7 @@ final class LateClock: DisplayClock {
 /// interleave there often.
 final class InterleavingClock: DisplayClock {
     let display = VirtualDisplay(refreshRate: 60)
-    private let pending = LockedValue<(@Sendable () -> Void)?>(nil)
+    private let pending = LockedValue<(@Sendable () -> Void)?>(nil, rank: .leaf("DisplayLinkTests.pending"))
 
     /// Runs `action` on the thread that next reads `now`, before that read returns.
     func onNextRead(_ action: @escaping @Sendable () -> Void) { pending.withLock { $0 = action } }
@@ -272,10 +276,10 @@ struct DisplayLinkTests {
     func monotonic() async {
         let clock = MonotonicClock(refreshRate: 60)
         #expect(clock.wakeups == 0)
-        let fired = LockedValue<[(deadline: Duration, ran: Duration)]>([])
+        let fired = LockedValue<[(deadline: Duration, ran: Duration)]>([], rank: .leaf("DisplayLinkTests.fired"))
         let start = clock.now
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let remaining = LockedValue(2)
+            let remaining = LockedValue(2, rank: .leaf("DisplayLinkTests.remaining"))
             for offset in [20, 21] {
                 let deadline = start + .milliseconds(offset)
                 _ = clock.schedule(at: deadline, leeway: .milliseconds(2)) { now in
@@ -288,7 +292,8 @@ struct DisplayLinkTests {
         #expect(clock.wakeups == 1)
 
         let log = LinkLog()
-        let done = LockedValue<CheckedContinuation<Void, Never>?>(nil)
+        let done = LockedValue<CheckedContinuation<Void, Never>?>(
+            nil, rank: LockRank(level: 90, name: "DisplayLinkTests.done"))   // held while the log's leaf is read
         let link = DisplayLink(clock: clock) { link in
             log.callback(clock)(link)
             guard log.all.count == 6 else { return }

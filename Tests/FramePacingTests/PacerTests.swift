@@ -98,6 +98,6 @@ struct PacerTests {
 /// Resumes a continuation the first time only.
 final class Once<T: Sendable>: Sendable {
     private let continuation: LockedValue<CheckedContinuation<T, Never>?>
-    init(_ continuation: CheckedContinuation<T, Never>) { self.continuation = LockedValue(continuation) }
+    init(_ continuation: CheckedContinuation<T, Never>) { self.continuation = LockedValue(continuation, rank: .leaf("PacerTests.continuation")) }
     func resume(_ value: T) { continuation.withLock { $0.take() }?.resume(returning: value) }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Every event of every image presented through it, in delivery order.
 final class EventLog: Sendable {
-    private let events = LockedValue<[(image: Int, event: DisplayPresentEvent)]>([])
+    private let events = LockedValue<[(image: Int, event: DisplayPresentEvent)]>([], rank: .leaf("VirtualDisplayTests.events"))
 
     func request(_ image: Int, _ mode: PresentMode, notBefore: Duration? = nil) -> DisplayPresentRequest {
         DisplayPresentRequest(imageIndex: image, mode: mode, notBefore: notBefore) { [self] event in

@@ -39,8 +39,9 @@ struct ClockWakeupTests {
     /// the links up contends for their locks, which is not what is measured).
     static func cost(of count: Int, linksOn clock: any DisplayClock, wakeups: () -> Int, thread: String,
                      seconds: Double = 1) async -> Cost {
-        let callbacks = LockedValue(0)
-        let started = LockedValue<CheckedContinuation<Void, Never>?>(nil)
+        let callbacks = LockedValue(0, rank: .leaf("ClockWakeupTests.callbacks"))
+        let started = LockedValue<CheckedContinuation<Void, Never>?>(nil,
+            rank: LockRank(level: 90, name: "ClockWakeupTests.started"))   // held while the count's leaf is read
         let links = (0..<count).map { _ in
             let link = DisplayLink(clock: clock) { _ in
                 let n = callbacks.withLock { $0 += 1; return $0 }

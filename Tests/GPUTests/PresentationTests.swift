@@ -5,10 +5,13 @@ import Testing
 
 /// Drawables shown or dropped, as their presented handlers saw them.
 final class PresentLog: Sendable {
-    private let entries = LockedValue<[(id: Int, time: Double)]>([])
+    private let entries = LockedValue<[(id: Int, time: Double)]>([], rank: .leaf("PresentationTests.entries"))
 
     func watch(_ drawable: Drawable) {
-        drawable.addPresentedHandler { [self] d in entries.withLock { $0.append((d.drawableID, d.presentedTime)) } }
+        drawable.addPresentedHandler { [self] d in
+            let entry = (d.drawableID, d.presentedTime)   // read before the lock: it takes the layer's
+            entries.withLock { $0.append(entry) }
+        }
     }
 
     var all: [(id: Int, time: Double)] { entries.withLock { $0 } }

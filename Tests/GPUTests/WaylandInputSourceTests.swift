@@ -30,7 +30,7 @@ struct WaylandInputSourceTests {
         let source = try WaylandInputSource(display: window.display, surface: surface)
         #expect(source.capabilities.contains(.pointer))
         #expect(source.capabilities.contains(.timestamps), "Weston offers zwp_input_timestamps_v1")
-        let samples = LockedValue<[InputSample]>([])
+        let samples = LockedValue<[InputSample]>([], rank: .leaf("WaylandInputSourceTests.samples"))
         let arrived = DispatchSemaphore(value: 0)
         source.start { sample in
             samples.withLock { $0.append(sample) }

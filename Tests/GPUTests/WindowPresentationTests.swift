@@ -8,11 +8,12 @@ import Testing
 /// Waits for presented handlers: each drawable watched signals once when shown or dropped.
 final class PresentWaiter: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private let times = LockedValue<[Int: Double]>([:])
+    private let times = LockedValue<[Int: Double]>([:], rank: .leaf("WindowPresentationTests.times"))
 
     func watch(_ drawable: Drawable) {
         drawable.addPresentedHandler { [self] d in
-            times.withLock { $0[d.drawableID] = d.presentedTime }
+            let time = d.presentedTime   // read before the lock: it takes the layer's
+            times.withLock { $0[d.drawableID] = time }
             semaphore.signal()
         }
     }
@@ -120,7 +121,7 @@ struct WindowPresentationTests {
         let gpu = try TestGPU()
         let fixture = try XWindowFixture(gpu, width: 64, height: 64)
         let drawable = try #require(fixture.layer.nextDrawable())
-        let seen = LockedValue<ThreadScheduling.Applied?>(nil)
+        let seen = LockedValue<ThreadScheduling.Applied?>(nil, rank: .leaf("WindowPresentationTests.seen"))
         drawable.addPresentedHandler { _ in seen.withLock { $0 = ThreadScheduling.current() } }
         let waiter = PresentWaiter()
         try Self.present(gpu, drawable, red: 1, waiter: waiter)

@@ -32,7 +32,7 @@ struct XInputSourceTests {
         let x = try XcbConnection(display: server.display)
         let window = x.makeWindow(width: 200, height: 200)
         let source = try XInputSource(connection: x.connection, window: window)
-        let samples = LockedValue<[InputSample]>([])
+        let samples = LockedValue<[InputSample]>([], rank: .leaf("XInputSourceTests.samples"))
         source.start { sample in samples.withLock { $0.append(sample) } }
         let raw = UnsafeMutableRawPointer(x.connection)
         // Host time before each injection and after its sample was handled: the event loop
@@ -79,7 +79,7 @@ struct XInputSourceTests {
         let x = try XcbConnection(display: server.display)
         let window = x.makeWindow(width: 200, height: 200)
         let source = try XInputSource(connection: x.connection, window: window, rawMotion: true)
-        let samples = LockedValue<[InputSample]>([])
+        let samples = LockedValue<[InputSample]>([], rank: .leaf("XInputSourceTests.samples"))
         source.start { sample in samples.withLock { $0.append(sample) } }
         let raw = UnsafeMutableRawPointer(x.connection)
         // XTest's pointer is a relative device; its relative fake motion is what a mouse's

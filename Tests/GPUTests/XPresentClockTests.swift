@@ -6,7 +6,7 @@ import Testing
 
 /// When each tick of a chain ran: its deadline, the vblank time it ran with, and the MSC.
 final class TickLog: Sendable {
-    let entries = LockedValue<[(deadline: Duration, vblank: Duration, msc: UInt64)]>([])
+    let entries = LockedValue<[(deadline: Duration, vblank: Duration, msc: UInt64)]>([], rank: .leaf("XPresentClockTests.entries"))
     var all: [(deadline: Duration, vblank: Duration, msc: UInt64)] { entries.withLock { $0 } }
 }
 
@@ -20,8 +20,9 @@ struct XPresentClockTests {
             @Sendable func tick(after time: Duration) {
                 let deadline = clock.vblank(after: time)
                 _ = clock.schedule(at: deadline, leeway: .zero) { vblank in
+                    let msc = clock.latestVblank.msc   // read before the log's lock: it takes the clock's
                     let n = log.entries.withLock { entries in
-                        entries.append((deadline, vblank, clock.latestVblank.msc))
+                        entries.append((deadline, vblank, msc))
                         return entries.count
                     }
                     if n == count { done.resume() } else { tick(after: vblank) }
@@ -79,10 +80,12 @@ struct XPresentClockTests {
         #expect(clock.wakeups == 0)
 
         let log = TickLog()
-        let done = LockedValue<CheckedContinuation<Void, Never>?>(nil)
+        let done = LockedValue<CheckedContinuation<Void, Never>?>(
+            nil, rank: LockRank(level: 90, name: "XPresentClockTests.done"))   // held while the log's leaf is read
         let link = DisplayLink(clock: clock) { link in
+            let entry = (link.timestamp, link.timestamp, clock.latestVblank.msc)   // read before the log's lock
             let n = log.entries.withLock { entries in
-                entries.append((link.timestamp, link.timestamp, clock.latestVblank.msc))
+                entries.append(entry)
                 return entries.count
             }
             if n == 10 {

@@ -5,7 +5,7 @@ import SwiftGPUSupport
 /// A counter and a flag that only `lock` guards (no atomics of their own), so a broken
 /// mutex shows as a lost update and a broken condition as a missed wake-up (a hang).
 private final class Shared: @unchecked Sendable {   // guarded by `lock`
-    let lock = ConditionLock()
+    let lock = ConditionLock(rank: .leaf("ConditionLockTests.lock"))
     var count = 0
     var turn = 0
     var generation = 0

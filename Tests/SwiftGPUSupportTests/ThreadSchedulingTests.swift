@@ -53,10 +53,11 @@ enum SchedulingPermissions {
 
 /// Runs `body` on a new thread and returns its result.
 func onNewThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
-    let result = LockedValue<T?>(nil)
+    let result = LockedValue<T?>(nil, rank: .leaf("ThreadSchedulingTests.result"))
     let done = DispatchSemaphore(value: 0)
     Thread {
-        result.withLock { $0 = body() }
+        let value = body()   // run before the lock: the body may take locks of its own
+        result.withLock { $0 = value }
         done.signal()
     }.start()
     done.wait()

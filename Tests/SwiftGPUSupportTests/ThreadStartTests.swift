@@ -15,7 +15,7 @@ import SwiftGPUSupport
     /// A flag a thread can wait on.
     final class ConditionLockedFlag: @unchecked Sendable {
         // `@unchecked Sendable`: `value` is guarded by `lock`.
-        private let lock = ConditionLock()
+        private let lock = ConditionLock(rank: .leaf("ThreadStartTests.lock"))
         private var value = false
 
         func set() {
@@ -33,7 +33,7 @@ import SwiftGPUSupport
         let ran = ConditionLockedFlag()
         let released = ConditionLockedFlag()
         let caller = pthread_self()
-        let thread = LockedValue<pthread_t?>(nil)
+        let thread = LockedValue<pthread_t?>(nil, rank: .leaf("ThreadStartTests.thread"))
         do {
             let tracked = Tracked(released)
             startThread {

@@ -12,4 +12,18 @@ void swiftgpu_futex_wait(const void *word, uint32_t expected, uint64_t deadline_
 /// Wakes up to `count` threads blocked in `swiftgpu_futex_wait` on `word`.
 void swiftgpu_futex_wake(const void *word, int32_t count);
 
+/// The locks the calling thread holds, for the lock-order check of debug builds: a
+/// thread-local stack of (lock, level, name). Pushes `lock` when the thread may take it now:
+/// when it holds nothing of a level at or above `level`, or already holds `lock` itself (a
+/// recursive lock re-entered). Otherwise pushes nothing and returns the name and level of
+/// the held lock it conflicts with through `held_name` and `held_level`, and 0.
+int swiftgpu_lock_order_push(const void *lock, uint32_t level, const char *name,
+                             const char **held_name, uint32_t *held_level);
+
+/// Pushes `lock` without checking the order: a lock taken with a try, which cannot wait.
+void swiftgpu_lock_order_push_unchecked(const void *lock, uint32_t level, const char *name);
+
+/// Removes the most recent entry for `lock` from the calling thread's stack.
+void swiftgpu_lock_order_pop(const void *lock);
+
 #endif

@@ -45,7 +45,8 @@ public final class ParallelRenderCommandEncoder: @unchecked Sendable {
         self.commandBuffer = commandBuffer
         self.context = context
         self.target = target
-        state = LockedValue(State(spares: Array(context.secondaries[context.secondariesUsed...])))
+        state = LockedValue(State(spares: Array(context.secondaries[context.secondariesUsed...])),
+                            rank: .leaf("ParallelRenderCommandEncoder.state"))
     }
 
     /// Makes a render encoder for a part of the pass, on any thread; its commands run after

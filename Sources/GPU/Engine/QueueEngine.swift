@@ -27,12 +27,12 @@ final class QueueEngine: @unchecked Sendable {
     /// can keep a queue of its own without a reference cycle.
     let backend: VulkanDevice
     let gate: LifecycleGate
-    let lock = ConditionLock()
+    let lock = ConditionLock(rank: .queueEngine)
     /// What `waitUntilScheduled()` and `waitUntilCompleted()` sleep on: woken when a buffer
     /// a thread waits for is scheduled or ends, not by every other change under `lock` (a
     /// thread waiting for the last of many buffers would wake at each completion).
     let bufferCondition: LockCondition
-    let submitLock = RecursiveLock()
+    let submitLock = RecursiveLock(rank: .queueSubmit)
     let timeline: VulkanTimeline
     /// Set once in `init`, read by `shutdown`.
     private var completionThread: ServiceThread?
@@ -276,14 +276,14 @@ final class QueueEngine: @unchecked Sendable {
             wakeWaiters(of: buffer)
             return (ending, releasingSlot ? buffer.record.releaseResources() : nil)
         }
-        let (continuations, written): ([CheckedContinuation<Void, Never>], [Texture])
+        let finished: Submission.Finished
         switch ending {
         case .alreadyEnded:
             if let context { releaseSlot(context) }
             return
         case .noHandlers:
             context?.releaseReferences()
-            (continuations, written) = lock.withLock {
+            finished = lock.withLock {
                 if context != nil { slots.giveBack(context) }
                 defer {
                     lock.broadcast()
@@ -295,7 +295,7 @@ final class QueueEngine: @unchecked Sendable {
             if let context { releaseSlot(context) }
             for handler in scheduled { handler(buffer) }
             for handler in completed { handler(buffer) }
-            (continuations, written) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], [Texture]) in
+            finished = lock.withLock { () -> Submission.Finished in
                 defer {
                     lock.broadcast()
                     wakeWaiters(of: buffer)
@@ -304,8 +304,8 @@ final class QueueEngine: @unchecked Sendable {
             }
         }
         // The textures' notes of this writer end here, outside the engine's lock.
-        for texture in written { texture.forgetWriter(buffer) }
-        for continuation in continuations { continuation.resume() }
+        for texture in finished.written { texture.forgetWriter(buffer) }
+        for continuation in finished.continuations { continuation.resume() }
     }
 
     /// Wakes the threads waiting for `buffer` to be scheduled or completed, if any; called

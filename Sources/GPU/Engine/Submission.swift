@@ -302,21 +302,33 @@ struct Submission {
         return .handlers(scheduled: runsScheduled ? scheduledHandlers : [], completed: completedHandlers)
     }
 
-    /// The completed handlers have run: returns the continuations to resume and the
-    /// textures whose writer note ends here.
-    mutating func handlersRan() -> (continuations: [CheckedContinuation<Void, Never>], written: [Texture]) {
+    /// What the engine finishes outside its lock once a buffer's handlers have run.
+    struct Finished {
+        /// The continuations to resume.
+        var continuations: [CheckedContinuation<Void, Never>] = []
+        /// The textures whose writer note ends here.
+        var written: [Texture] = []
+        /// The handlers, released by the caller after the lock: a handler may hold the last
+        /// reference to an object whose deinit takes a lock above the engine's (a drawable's
+        /// layer).
+        var handlers: ([CommandBufferHandler], [CommandBufferHandler]) = ([], [])
+    }
+
+    /// The completed handlers have run: returns what the engine finishes outside its lock.
+    mutating func handlersRan() -> Finished {
         handlersDone = true
         handlerThread = nil
-        // Emptied only when they hold something: most buffers have no handlers, and
+        var finished = Finished()
+        // Taken only when they hold something: most buffers have no handlers, and
         // emptying an empty array still releases its storage and makes a new one.
-        if !scheduledHandlers.isEmpty { scheduledHandlers.removeAll() }
-        if !completedHandlers.isEmpty { completedHandlers.removeAll() }
-        if continuations.isEmpty && writtenTextures.isEmpty { return ([], []) }
-        defer {
-            continuations.removeAll()
-            writtenTextures.removeAllKeepingCapacity()
-        }
-        return (continuations, writtenTextures)
+        if !scheduledHandlers.isEmpty { swap(&finished.handlers.0, &scheduledHandlers) }
+        if !completedHandlers.isEmpty { swap(&finished.handlers.1, &completedHandlers) }
+        if continuations.isEmpty && writtenTextures.isEmpty { return finished }
+        finished.continuations = continuations
+        finished.written = writtenTextures
+        continuations.removeAll()
+        writtenTextures.removeAllKeepingCapacity()
+        return finished
     }
 
     /// Registers a continuation to resume once the handlers have run; false when they

@@ -19,7 +19,7 @@ final class DeferredValidation: @unchecked Sendable {
     /// Where the build's stamp for the module would be.
     private let stampPath: String
     /// nil until checked; then the problem found, or `.passed`.
-    private let outcome = LockedValue<Outcome?>(nil)
+    private let outcome = LockedValue<Outcome?>(nil, rank: .leaf("DeferredValidation.outcome"))
 
     private struct Outcome {
         var problem: LibraryError?

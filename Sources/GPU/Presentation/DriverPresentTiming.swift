@@ -14,7 +14,7 @@ final class DriverPresentTiming: PresentationFeedback, @unchecked Sendable {
     let route: PresentTimingRoute
     let swapchain: VulkanSwapchain
     private let feedbackClock: FeedbackClock
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("DriverPresentTiming.lock"))
     private var report: (@Sendable (PresentationReport) -> Void)?
     /// Display timing's 32-bit present IDs, to the frames they stand for.
     private var frames: [UInt32: UInt64] = [:]

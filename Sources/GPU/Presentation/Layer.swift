@@ -23,7 +23,7 @@ public final class Layer: @unchecked Sendable {
     /// Where drawables are shown.
     public let surface: LayerSurface
     /// Guards the settings and the frame records here, and the source's state.
-    let lock = ConditionLock()
+    let lock = ConditionLock(rank: .layer)
     /// Where the drawables come from: a headless ring or a window's swapchain.
     let source: any DrawableSource
     private var observation: LifecycleObservation?

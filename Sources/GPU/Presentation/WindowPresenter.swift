@@ -23,7 +23,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
     let surface: VulkanSurface
     let lock: ConditionLock
     /// Serialises acquisition and swapchain recreation (slow Vulkan calls made without `lock`).
-    let acquireLock = ConditionLock()
+    let acquireLock = ConditionLock(rank: .windowAcquire)
     private var thread: ServiceThread?
 
     // Guarded by lock.

@@ -6,7 +6,7 @@ import SwiftGPUSupport
 /// `@unchecked Sendable`: `live` is guarded by `lock`, whose waiters are woken as each
 /// wrapper goes.
 final class ReleaseRegistry: @unchecked Sendable {
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("ReleaseRegistry.lock"))
     private var live: [Int: Int] = [:]
 
     /// A wrapper of `handle` was made.

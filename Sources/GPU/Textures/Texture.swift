@@ -15,7 +15,7 @@ public final class Texture: @unchecked Sendable {
     public let device: Device
     /// What it was made from, copied from the descriptor when it was made.
     let spec: TextureSpec
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("Texture.lock"))
     /// The last committed, unfinished command buffer that writes the texture: set by its
     /// commit, cleared when it finishes (a strong reference only while it runs, and no
     /// weak one, which would keep the buffer from being recycled).
@@ -24,7 +24,7 @@ public final class Texture: @unchecked Sendable {
     init(device: Device, spec: TextureSpec, backing: VulkanImage) {
         self.device = device
         self.spec = spec
-        memory = LockedValue(PurgeableMemory(backing: backing))
+        memory = LockedValue(PurgeableMemory(backing: backing), rank: .leaf("Texture.memory"))
         isExportable = backing.isExportable
         isDrawable = backing.isPresentable
     }

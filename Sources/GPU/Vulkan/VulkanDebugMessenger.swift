@@ -17,7 +17,7 @@ public struct ValidationMessage: Sendable, CustomStringConvertible {
 
 /// What the validation layer has reported in this process. Tests fail on any message.
 public enum Validation {
-    private static let lock = ConditionLock()
+    private static let lock = ConditionLock(rank: .leaf("VulkanDebugMessenger.lock"))
     private nonisolated(unsafe) static var stored: [ValidationMessage] = []
     private nonisolated(unsafe) static var count = 0
     private static let logger = Logger(label: "SwiftGPU.validation")

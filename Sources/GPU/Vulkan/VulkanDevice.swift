@@ -32,7 +32,7 @@ final class VulkanDevice: @unchecked Sendable {
     /// The present-timing extensions enabled, where the device offers them.
     let presentTiming: VulkanPresentTiming
     private let queue: VkQueue
-    private let queueLock = ConditionLock()
+    private let queueLock = ConditionLock(rank: .leaf("VulkanDevice.queueLock"))
     /// How many `VkSubmitInfo2` the queue accepted. Guarded by `queueLock`.
     private var acceptedSubmitInfos = 0
 

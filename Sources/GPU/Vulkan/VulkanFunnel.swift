@@ -13,7 +13,7 @@ final class FaultInjector: @unchecked Sendable {
     private struct Fault { var code: VulkanError.Code; var remaining: Int }
     private enum Stage { case armed, reached, released }
     private struct Pause { var stage: Stage; let holds: @Sendable () -> Bool }
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(rank: .leaf("FaultInjector.lock"))
     private var faults: [VulkanCallSite: Fault] = [:]
     private var pauses: [VulkanCallSite: Pause] = [:]
     /// Whether any fault or pause is armed: read without the lock on every Vulkan call (a

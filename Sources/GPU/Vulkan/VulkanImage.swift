@@ -28,7 +28,7 @@ final class VulkanImage: @unchecked Sendable {
     let descriptor: TextureSpec
     /// Whether the image belongs to a swapchain.
     let isPresentable: Bool
-    private let viewLock = ConditionLock()
+    private let viewLock = ConditionLock(rank: .imageViews)
     private var attachmentViews: [Int: VkImageView] = [:]
     private var entersUndefined = false
 

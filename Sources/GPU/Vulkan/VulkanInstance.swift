@@ -24,7 +24,7 @@ final class VulkanInstance: @unchecked Sendable {
     static let wantedExtensions = ["VK_KHR_surface", "VK_KHR_xcb_surface", "VK_KHR_xlib_surface",
                                    "VK_KHR_wayland_surface", "VK_KHR_get_surface_capabilities2", "VK_EXT_debug_utils"]
 
-    private static let lock = ConditionLock()
+    private static let lock = ConditionLock(rank: .vulkanInstance)
     private nonisolated(unsafe) static var instance: VulkanInstance?
     /// The adopted wrappers of host instances that are alive.
     static let adopted = ReleaseRegistry()
