@@ -134,13 +134,13 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Adds a handler run when the buffer is scheduled (or, if it fails first, just
     /// before its completed handlers). Stops if called after `commit()`.
     public func addScheduledHandler(_ handler: @escaping CommandBufferHandler) {
-        engine.lock.withLock { record.addHandler(handler, scheduled: true, call: "addScheduledHandler(_:)") }
+        engine.lock.withLock { record.addHandler(handler, scheduled: true, call: #function) }
     }
 
     /// Adds a handler run on the queue's completion thread when the buffer completes or
     /// fails. Stops if called after `commit()`.
     public func addCompletedHandler(_ handler: @escaping CommandBufferHandler) {
-        engine.lock.withLock { record.addHandler(handler, scheduled: false, call: "addCompletedHandler(_:)") }
+        engine.lock.withLock { record.addHandler(handler, scheduled: false, call: #function) }
     }
 
     /// Blocks the calling thread until the buffer is scheduled, completed or failed.
@@ -162,12 +162,12 @@ public final class CommandBuffer: @unchecked Sendable {
     /// region around the encoders that follow). Stops after `commit()` or with an encoder
     /// open; every group must be popped before `commit()`.
     public func pushDebugGroup(_ string: String) {
-        recordDebugLabel(.begin, string, change: 1, call: "pushDebugGroup(_:)")
+        recordDebugLabel(.begin, string, change: 1, call: #function)
     }
 
     /// Closes the innermost debug group; stops when none is open.
     public func popDebugGroup() {
-        recordDebugLabel(.end, "", change: -1, call: "popDebugGroup()")
+        recordDebugLabel(.end, "", change: -1, call: #function)
     }
 
     /// Records a debug label into the buffer itself, beginning its recording if needed.
@@ -190,7 +190,7 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Starts recording (on first use) and marks an encoder of `kind` open; returns the
     /// context to record into, and whether this encoder is the buffer's first (nothing
     /// earlier in the buffer to wait for: earlier buffers end with a barrier).
-    func beginEncoder(_ kind: String, call: String) throws(GPUError) -> (context: VulkanCommandContext, startsBuffer: Bool) {
+    func beginEncoder(_ kind: EncoderKind, call: String) throws(GPUError) -> (context: VulkanCommandContext, startsBuffer: Bool) {
         let begun = try beginEncoder(kind, call: call, takingSpare: false)
         return (begun.context, begun.startsBuffer)
     }
@@ -198,11 +198,11 @@ public final class CommandBuffer: @unchecked Sendable {
     /// `beginEncoder`, taking the kept compute encoder (if any) in the same critical
     /// section: a compute pass takes the queue's lock once to begin.
     func beginComputeEncoder(call: String) throws(GPUError) -> (context: VulkanCommandContext, spare: ComputeCommandEncoder?) {
-        let begun = try beginEncoder("compute", call: call, takingSpare: true)
+        let begun = try beginEncoder(.compute, call: call, takingSpare: true)
         return (begun.context, begun.spare)
     }
 
-    private func beginEncoder(_ kind: String, call: String, takingSpare: Bool) throws(GPUError)
+    private func beginEncoder(_ kind: EncoderKind, call: String, takingSpare: Bool) throws(GPUError)
         -> (context: VulkanCommandContext, startsBuffer: Bool, spare: ComputeCommandEncoder?) {
         let (context, needsBegin, spare) = engine.lock.withLock {
             () -> (VulkanCommandContext, Bool, ComputeCommandEncoder?) in

@@ -85,13 +85,13 @@ extension CommandBuffer {
     /// (`.committed`, with the buffers enqueued after it) until the value is reached, so
     /// that queues sharing one Vulkan queue never deadlock on each other.
     public func encodeWaitForEvent(_ event: SharedEvent, value: UInt64) {
-        addEventOperation(event, value: value, call: "encodeWaitForEvent(_:value:)", isWait: true)
+        addEventOperation(event, value: value, call: #function, isWait: true)
     }
 
     /// Makes the GPU set `event` to `value` after this buffer's work. SwiftGPU applies
     /// signals at the end of the command buffer.
     public func encodeSignalEvent(_ event: SharedEvent, value: UInt64) {
-        addEventOperation(event, value: value, call: "encodeSignalEvent(_:value:)", isWait: false)
+        addEventOperation(event, value: value, call: #function, isWait: false)
     }
 
     private func addEventOperation(_ event: SharedEvent, value: UInt64, call: String, isWait: Bool) {

@@ -3,18 +3,17 @@ public final class BlitCommandEncoder {
     /// The command buffer it records into.
     let commandBuffer: CommandBuffer
     private let context: VulkanCommandContext
-    private var isEnded = false
-    private var debugGroups = DebugGroups()
+    private var lifecycle = EncoderLifecycle(.blit)
 
     init(commandBuffer: CommandBuffer) throws(GPUError) {
         self.commandBuffer = commandBuffer
-        context = try commandBuffer.beginEncoder("blit", call: "makeBlitCommandEncoder()").context
+        context = try commandBuffer.beginEncoder(.blit, call: "makeBlitCommandEncoder()").context
     }
 
     /// Copies `size` bytes between buffers.
     public func copy(from source: Buffer, sourceOffset: Int, to destination: Buffer, destinationOffset: Int, size: Int) {
-        let call = "copy(from:sourceOffset:to:destinationOffset:size:)"
-        checkOpen(call)
+        let call = #function
+        checkOpen(#function)
         checkByteRange(offset: sourceOffset, size: size, within: source.length, call: call, role: "source")
         checkByteRange(offset: destinationOffset, size: size, within: destination.length, call: call, role: "destination")
         guard size > 0 else { return }
@@ -25,8 +24,8 @@ public final class BlitCommandEncoder {
 
     /// Sets every byte of `range` in `buffer` to `value`.
     public func fill(buffer: Buffer, range: Range<Int>, value: UInt8) {
-        let call = "fill(buffer:range:value:)"
-        checkOpen(call)
+        let call = #function
+        checkOpen(#function)
         checkByteRange(offset: range.lowerBound, size: range.count, within: buffer.length, call: call, role: "buffer")
         guard !range.isEmpty else { return }
         track(reading: nil, writing: buffer)
@@ -58,8 +57,8 @@ public final class BlitCommandEncoder {
     /// `destinationBytesPerRow` apart. `sourceSize` defaults to the whole level.
     public func copy(from source: Texture, sourceSlice: Int = 0, sourceLevel: Int = 0, sourceOrigin: Origin = Origin(),
                      sourceSize: Size? = nil, to destination: Buffer, destinationOffset: Int, destinationBytesPerRow: Int) {
-        let call = "copy(from:sourceSlice:sourceLevel:sourceOrigin:sourceSize:to:destinationOffset:destinationBytesPerRow:)"
-        checkOpen(call)
+        let call = #function
+        checkOpen(#function)
         let size = sourceSize ?? source.size(ofLevel: sourceLevel)
         source.checkRegion(Region(origin: sourceOrigin, size: size), level: sourceLevel, slice: sourceSlice,
                            bytesPerRow: destinationBytesPerRow, call: call)
@@ -76,8 +75,8 @@ public final class BlitCommandEncoder {
     public func copy(from source: Buffer, sourceOffset: Int, sourceBytesPerRow: Int, sourceSize: Size,
                      to destination: Texture, destinationSlice: Int = 0, destinationLevel: Int = 0,
                      destinationOrigin: Origin = Origin()) {
-        let call = "copy(from:sourceOffset:sourceBytesPerRow:sourceSize:to:destinationSlice:destinationLevel:destinationOrigin:)"
-        checkOpen(call)
+        let call = #function
+        checkOpen(#function)
         destination.checkRegion(Region(origin: destinationOrigin, size: sourceSize), level: destinationLevel,
                                 slice: destinationSlice, bytesPerRow: sourceBytesPerRow, call: call)
         let length = checkedProduct(sourceBytesPerRow, sourceSize.height, call: call, what: "sourceBytesPerRow × height")
@@ -92,8 +91,8 @@ public final class BlitCommandEncoder {
     /// Copies one whole level and slice between textures of the same format and level size.
     public func copy(from source: Texture, sourceSlice: Int = 0, sourceLevel: Int = 0,
                      to destination: Texture, destinationSlice: Int = 0, destinationLevel: Int = 0) {
-        let call = "copy(from:sourceSlice:sourceLevel:to:destinationSlice:destinationLevel:)"
-        checkOpen(call)
+        let call = #function
+        checkOpen(#function)
         let size = source.size(ofLevel: sourceLevel)
         guard source !== destination else { misuse("\(call): source and destination are the same texture") }
         guard source.pixelFormat == destination.pixelFormat, size == destination.size(ofLevel: destinationLevel) else {
@@ -113,7 +112,7 @@ public final class BlitCommandEncoder {
 
     /// Fills every level after the first by successive linear downsampling of level 0.
     public func generateMipmaps(for texture: Texture) {
-        checkOpen("generateMipmaps(for:)")
+        checkOpen(#function)
         track(reading: texture, writing: texture)
         commandBuffer.noteWrite(to: texture)
         guard texture.mipmapLevelCount > 1 else { return }
@@ -134,27 +133,25 @@ public final class BlitCommandEncoder {
 
     /// Opens a debug group named `string` (a `VK_EXT_debug_utils` label region).
     public func pushDebugGroup(_ string: String) {
-        checkOpen("pushDebugGroup(_:)")
-        debugGroups.push(string, into: context)
+        checkOpen(#function)
+        lifecycle.debugGroups.push(string, into: context)
     }
 
     /// Closes the innermost debug group; stops when none is open.
     public func popDebugGroup() {
-        checkOpen("popDebugGroup()")
-        debugGroups.pop(into: context, call: "popDebugGroup()")
+        checkOpen(#function)
+        lifecycle.debugGroups.pop(into: context, call: #function)
     }
 
     /// Marks this point with `string`.
     public func insertDebugSignpost(_ string: String) {
-        checkOpen("insertDebugSignpost(_:)")
+        checkOpen(#function)
         context.debugLabel(.insert, string)
     }
 
     /// Ends encoding; the encoder may not be used again.
     public func endEncoding() {
-        checkOpen("endEncoding()")
-        debugGroups.checkClosed("endEncoding()")
-        isEnded = true
+        lifecycle.end(#function)
         context.restoreRestingLayouts()
         commandBuffer.endEncoder()
     }
@@ -174,9 +171,7 @@ public final class BlitCommandEncoder {
         context.encoding.hazards.record(written, writing: true)
     }
 
-    private func checkOpen(_ call: String) {
-        if isEnded { misuse("\(call) called on a blit command encoder after endEncoding()") }
-    }
+    private func checkOpen(_ call: StaticString) { lifecycle.check(call) }
 }
 
 extension CommandBuffer {

@@ -16,12 +16,9 @@ public final class ComputeCommandEncoder {
     @exclusivity(unchecked) private var context: VulkanCommandContext
     @exclusivity(unchecked) private var binder: ResourceBinder
     @exclusivity(unchecked) private var pipeline: ComputePipelineState?
-    @exclusivity(unchecked) private var isEnded = false
-    @exclusivity(unchecked) private var debugGroups = DebugGroups()
+    @exclusivity(unchecked) private var lifecycle = EncoderLifecycle(.compute)
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
-    /// A resource failure was recorded on the command buffer: nothing more is recorded.
-    @exclusivity(unchecked) private var hasFailed = false
 
     init(commandBuffer: CommandBuffer, context: VulkanCommandContext) {
         self.commandBuffer = commandBuffer
@@ -34,30 +31,28 @@ public final class ComputeCommandEncoder {
         self.commandBuffer = commandBuffer
         self.context = context
         binder = ResourceBinder(context: context)
-        isEnded = false
+        lifecycle = EncoderLifecycle(.compute)
         boundBackend = nil
-        hasFailed = false
-        debugGroups = DebugGroups()
         label = nil
     }
 
     /// Sets the pipeline later dispatches use.
     public func setComputePipelineState(_ state: ComputePipelineState) {
-        checkOpen("setComputePipelineState(_:)")
+        checkOpen(#function)
         pipeline = state
         context.encoding.retained.append(state)
     }
 
     /// Binds `buffer` at buffer `index` (Vulkan binding `index` in set 0).
     public func setBuffer(_ buffer: Buffer, offset: Int, index: Int) {
-        checkOpen("setBuffer(_:offset:index:)")
-        binder.setBuffer(buffer, offset: offset, index: index, stage: .compute, call: "setBuffer(_:offset:index:)")
+        checkOpen(#function)
+        binder.setBuffer(buffer, offset: offset, index: index, stage: .compute, call: #function)
     }
 
     /// Moves the buffer at `index` to `offset`, keeping the buffer bound there.
     public func setBufferOffset(_ offset: Int, index: Int) {
-        checkOpen("setBufferOffset(_:index:)")
-        binder.setBufferOffset(offset, index: index, stage: .compute, call: "setBufferOffset(_:index:)")
+        checkOpen(#function)
+        binder.setBufferOffset(offset, index: index, stage: .compute, call: #function)
     }
 
     /// Copies `length` bytes (at most 4 KB) into the command buffer and binds them at
@@ -65,9 +60,9 @@ public final class ComputeCommandEncoder {
     /// Metal it does not throw: if the command buffer's upload memory cannot grow, the
     /// failure is recorded on the command buffer, which ends in `.error` when committed.
     public func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
-        checkOpen("setBytes(_:length:index:)")
+        checkOpen(#function)
         do {
-            try binder.setBytes(bytes, length: length, index: index, stage: .compute, call: "setBytes(_:length:index:)")
+            try binder.setBytes(bytes, length: length, index: index, stage: .compute, call: #function)
         } catch {
             fail(error)
         }
@@ -77,16 +72,16 @@ public final class ComputeCommandEncoder {
     /// A texture made with `.shaderWrite` may be written here: `getBytes` then waits for
     /// this command buffer.
     public func setTexture(_ texture: Texture, index: Int) {
-        checkOpen("setTexture(_:index:)")
-        binder.setTexture(texture, index: index, stage: .compute, call: "setTexture(_:index:)")
+        checkOpen(#function)
+        binder.setTexture(texture, index: index, stage: .compute, call: #function)
         if texture.usage.contains(.shaderWrite) { commandBuffer.unsafelyUnwrapped.noteWrite(to: texture) }
     }
 
     /// Binds `sampler` at sampler `index` (Vulkan binding 48 + `index`; a combined
     /// `sampler2D` at texture index i uses sampler index i).
     public func setSamplerState(_ sampler: SamplerState, index: Int) {
-        checkOpen("setSamplerState(_:index:)")
-        binder.setSamplerState(sampler, index: index, stage: .compute, call: "setSamplerState(_:index:)")
+        checkOpen(#function)
+        binder.setSamplerState(sampler, index: index, stage: .compute, call: #function)
     }
 
     /// Dispatches `threadgroups` groups of `threadsPerThreadgroup` threads. For a shader
@@ -96,7 +91,7 @@ public final class ComputeCommandEncoder {
     /// Counts over the device's `maxComputeWorkGroupCount` (65,535 per dimension on most
     /// devices) are split into several dispatches with base offsets, invisibly to the shader.
     public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) {
-        let call: StaticString = "dispatchThreadgroups(_:threadsPerThreadgroup:)"
+        let call: StaticString = #function
         let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)
         let groups = Self.groupCounts(threadgroups, call: call, what: "threadgroups")
         guard prepare(pipeline, size: threadsPerThreadgroup, call: call) else { return }
@@ -110,7 +105,7 @@ public final class ComputeCommandEncoder {
     /// split as `dispatchThreadgroups(_:threadsPerThreadgroup:)` splits large ones: as in
     /// Metal, each must be within the device's `maxComputeWorkGroupCount`.
     public func dispatchThreadgroups(indirectBuffer: Buffer, indirectBufferOffset: Int, threadsPerThreadgroup: Size) {
-        let call: StaticString = "dispatchThreadgroups(indirectBuffer:indirectBufferOffset:threadsPerThreadgroup:)"
+        let call: StaticString = #function
         let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset,
                                size: MemoryLayout<DispatchThreadgroupsIndirectArguments>.size, call: call)
@@ -128,7 +123,7 @@ public final class ComputeCommandEncoder {
     /// With a fixed local size the last group along each axis runs whole, and the shader
     /// must skip threads past the end (`if (i < count)`).
     public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) {
-        let call: StaticString = "dispatchThreads(_:threadsPerThreadgroup:)"
+        let call: StaticString = #function
         let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)
         guard pipeline.specializesLocalSize else {
             // Whole groups covering the grid (the group size is checked above: positive).
@@ -179,27 +174,25 @@ public final class ComputeCommandEncoder {
 
     /// Opens a debug group named `string` (a `VK_EXT_debug_utils` label region).
     public func pushDebugGroup(_ string: String) {
-        checkOpen("pushDebugGroup(_:)")
-        debugGroups.push(string, into: context)
+        checkOpen(#function)
+        lifecycle.debugGroups.push(string, into: context)
     }
 
     /// Closes the innermost debug group; stops when none is open.
     public func popDebugGroup() {
-        checkOpen("popDebugGroup()")
-        debugGroups.pop(into: context, call: "popDebugGroup()")
+        checkOpen(#function)
+        lifecycle.debugGroups.pop(into: context, call: #function)
     }
 
     /// Marks this point with `string`.
     public func insertDebugSignpost(_ string: String) {
-        checkOpen("insertDebugSignpost(_:)")
+        checkOpen(#function)
         context.debugLabel(.insert, string)
     }
 
     /// Ends encoding; the encoder may not be used again.
     public func endEncoding() {
-        checkOpen("endEncoding()")
-        debugGroups.checkClosed("endEncoding()")
-        isEnded = true
+        lifecycle.end(#function)
         pipeline = nil
         context.restoreRestingLayouts()
         let buffer = commandBuffer.unsafelyUnwrapped
@@ -223,13 +216,13 @@ public final class ComputeCommandEncoder {
     /// before, is on the command buffer).
     private func prepare(_ pipeline: ComputePipelineState, size: Size, call: StaticString,
                          trackHazards: Bool = true, indirect: Buffer? = nil) -> Bool {
-        guard !hasFailed else { return false }
+        guard !lifecycle.hasFailed else { return false }
         let indirectID = indirect.map(ObjectIdentifier.init)
         do {
             let variant = try pipeline.variant(for: size)
             if let twin = variant.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
                 bind(twin.backend)
-                context.pushConstants(twin, from: context.encoding.bufferTable)
+                context.pushConstants(twin.backend, slots: twin.pushSlots, from: context.encoding.bufferTable)
                 try binder.flush(twin, call: call, trackHazards: trackHazards, indirect: indirectID)
             } else {
                 bind(variant.backend)
@@ -249,7 +242,7 @@ public final class ComputeCommandEncoder {
     /// later dispatches that read what the host wrote wait for it. A texture is found, and
     /// left, in its `vulkanImageLayout`.
     public func useResource(_ resource: any Resource, usage: ResourceUsage) {
-        checkOpen("useResource(_:usage:)")
+        checkOpen(#function)
         binder.declareHostUse(resource, usage: usage, barrier: true, commandBuffer: commandBuffer.unsafelyUnwrapped)
     }
 
@@ -258,7 +251,7 @@ public final class ComputeCommandEncoder {
     /// Declare what they touch with `useResource` first. Afterwards SwiftGPU binds its
     /// pipeline again before its next dispatch. `body` may not call this encoder.
     public func withUnsafeVulkanCommandBuffer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
-        checkOpen("withUnsafeVulkanCommandBuffer(_:)")
+        checkOpen(#function)
         defer { boundBackend = nil }
         return try body(binder.vulkanCommandBuffer)
     }
@@ -266,7 +259,7 @@ public final class ComputeCommandEncoder {
     /// Records a resource failure on the command buffer (it ends in `.error` at commit, as
     /// Metal reports such failures) and stops recording into this encoder.
     private func fail(_ error: VulkanError) {
-        hasFailed = true
+        lifecycle.noteFailure()
         commandBuffer.unsafelyUnwrapped.recordFailure(CommandBufferError(error))
     }
 
@@ -277,9 +270,8 @@ public final class ComputeCommandEncoder {
         boundBackend = ObjectIdentifier(backend)
     }
 
-    private func checkOpen(_ call: StaticString) {
-        if isEnded { misuse("\(call) called on a compute command encoder after endEncoding()") }
-    }
+    @inline(__always)
+    private func checkOpen(_ call: StaticString) { lifecycle.check(call) }
 }
 
 extension CommandBuffer {
@@ -287,7 +279,7 @@ extension CommandBuffer {
     public func makeComputeCommandEncoder() throws(GPUError) -> ComputeCommandEncoder {
         let context: VulkanCommandContext
         var spare: ComputeCommandEncoder?
-        (context, spare) = try beginComputeEncoder(call: "makeComputeCommandEncoder()")
+        (context, spare) = try beginComputeEncoder(call: #function)
         // Moved out, so that the check sees no other reference of this function's.
         if var spare = spare.take(), SoleReference.isSole(&spare) {
             spare.reopen(commandBuffer: self, context: context)

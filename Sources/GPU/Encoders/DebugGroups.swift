@@ -21,7 +21,7 @@ struct DebugGroups {
     }
 
     /// Stops unless every group pushed was popped, before `call` ends the recording.
-    func checkClosed(_ call: String) {
+    func checkClosed(_ call: StaticString) {
         guard depth == 0 else {
             misuse("\(call) called with \(depth) debug group\(depth == 1 ? "" : "s") still pushed; call popDebugGroup() first")
         }

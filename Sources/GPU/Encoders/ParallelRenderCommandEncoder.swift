@@ -116,8 +116,8 @@ extension CommandBuffer {
     /// Makes a parallel render encoder for `descriptor`'s attachments. Stops if another
     /// encoder is open, the buffer is committed, or the attachments do not fit together.
     public func makeParallelRenderCommandEncoder(descriptor: RenderPassDescriptor) throws(GPUError) -> ParallelRenderCommandEncoder {
-        let opened = try RenderPassTarget.open(descriptor, on: self, kind: "parallel render",
-                                               call: "makeParallelRenderCommandEncoder(descriptor:)", secondaryContents: true)
+        let opened = try RenderPassTarget.open(descriptor, on: self, kind: .parallelRender,
+                                               call: #function, secondaryContents: true)
         return ParallelRenderCommandEncoder(commandBuffer: self, context: opened.context, target: opened.target)
     }
 }

@@ -6,7 +6,7 @@ extension RenderCommandEncoder {
     /// Draws with the ``DrawPrimitivesIndirectArguments`` at `indirectBufferOffset` in
     /// `indirectBuffer`, a multiple of 4.
     public func drawPrimitives(type: PrimitiveType, indirectBuffer: Buffer, indirectBufferOffset: Int) {
-        let call: StaticString = "drawPrimitives(type:indirectBuffer:indirectBufferOffset:)"
+        let call: StaticString = #function
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset, size: MemoryLayout<DrawPrimitivesIndirectArguments>.size,
                                call: call)
         guard prepareDraw(type, call: call) else { return }
@@ -19,7 +19,7 @@ extension RenderCommandEncoder {
     /// `indexBufferOffset`.
     public func drawIndexedPrimitives(type: PrimitiveType, indexType: IndexType, indexBuffer: Buffer, indexBufferOffset: Int,
                                       indirectBuffer: Buffer, indirectBufferOffset: Int) {
-        let call: StaticString = "drawIndexedPrimitives(type:indexType:indexBuffer:indexBufferOffset:indirectBuffer:indirectBufferOffset:)"
+        let call: StaticString = #function
         guard indexBufferOffset >= 0, indexBufferOffset % indexType.size == 0, indexBufferOffset < indexBuffer.length else {
             misuse("\(call): indexBufferOffset \(indexBufferOffset) is not a multiple of the \(indexType.size)-byte index size "
                 + "inside the buffer's \(indexBuffer.length) bytes")

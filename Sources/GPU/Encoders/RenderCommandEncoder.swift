@@ -22,8 +22,7 @@ public final class RenderCommandEncoder {
     // alive by the context's `retained` list from `setRenderPipelineState(_:)` on, so it is
     // held unretained and used without reference counting.
     @exclusivity(unchecked) private var pipeline: Unmanaged<RenderPipelineState>?
-    @exclusivity(unchecked) private var phase: Phase
-    private var debugGroups = DebugGroups()
+    @exclusivity(unchecked) private var lifecycle: EncoderLifecycle
     private var viewport: Viewport
     private var scissor: ScissorRect
     /// The attachments' size: scissor rectangles must lie in it.
@@ -42,12 +41,10 @@ public final class RenderCommandEncoder {
     @exclusivity(unchecked) private var topology: PrimitiveType?
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
-    /// A resource failure was recorded on the command buffer: no more draws are recorded.
-    @exclusivity(unchecked) private var hasFailed = false
 
     /// An encoder for `descriptor`'s pass, recording into `commandBuffer`'s context.
     convenience init(commandBuffer: CommandBuffer, descriptor: RenderPassDescriptor) throws(GPUError) {
-        let opened = try RenderPassTarget.open(descriptor, on: commandBuffer, kind: "render", call: "makeRenderCommandEncoder(descriptor:)",
+        let opened = try RenderPassTarget.open(descriptor, on: commandBuffer, kind: .render, call: "makeRenderCommandEncoder(descriptor:)",
                                                secondaryContents: false)
         self.init(commandBuffer: commandBuffer, context: opened.context, target: opened.target, parallel: nil)
     }
@@ -59,7 +56,7 @@ public final class RenderCommandEncoder {
         self.commandBuffer = commandBuffer
         self.context = context
         self.parallel = parallel
-        phase = parallel == nil ? .recording : .awaitingFirstCall
+        lifecycle = EncoderLifecycle(.render, awaitingFirstCall: parallel != nil)
         colorFormats = target.colorFormats
         depthFormat = target.depthFormat
         sampleCount = target.sampleCount
@@ -72,7 +69,7 @@ public final class RenderCommandEncoder {
 
     /// Sets the pipeline; stops if its attachment formats or sample count differ from the pass's.
     public func setRenderPipelineState(_ state: RenderPipelineState) {
-        let call: StaticString = "setRenderPipelineState(_:)"
+        let call: StaticString = #function
         checkOpen(call)
         guard state.colorPixelFormats == colorFormats, state.depthPixelFormat == depthFormat, state.sampleCount == sampleCount else {
             misuse("\(call): pipeline '\(state.label ?? state.functionNames)' renders to colour \(describe(state.colorPixelFormats)), "
@@ -90,8 +87,8 @@ public final class RenderCommandEncoder {
     /// Binds a buffer at vertex buffer `index`: a vertex-attribute buffer when the
     /// pipeline's vertex descriptor reads it, else the shader's buffer at binding `index`.
     public func setVertexBuffer(_ buffer: Buffer, offset: Int, index: Int) {
-        checkOpen("setVertexBuffer(_:offset:index:)")
-        binder.setBuffer(buffer, offset: offset, index: index, stage: .vertex, call: "setVertexBuffer(_:offset:index:)")
+        checkOpen(#function)
+        binder.setBuffer(buffer, offset: offset, index: index, stage: .vertex, call: #function)
         descriptorsDirty = true
         vertexBuffersDirty = true
     }
@@ -100,9 +97,9 @@ public final class RenderCommandEncoder {
     /// Like Metal's, it does not throw: if the command buffer's upload memory cannot grow,
     /// the failure is recorded on the command buffer, which ends in `.error` at commit.
     public func setVertexBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
-        checkOpen("setVertexBytes(_:length:index:)")
+        checkOpen(#function)
         do {
-            try binder.setBytes(bytes, length: length, index: index, stage: .vertex, call: "setVertexBytes(_:length:index:)")
+            try binder.setBytes(bytes, length: length, index: index, stage: .vertex, call: #function)
         } catch {
             fail(error)
         }
@@ -113,33 +110,33 @@ public final class RenderCommandEncoder {
     /// Moves the vertex buffer at `index` to `offset`, keeping the buffer bound there: the
     /// cheap way to step through one buffer from draw to draw.
     public func setVertexBufferOffset(_ offset: Int, index: Int) {
-        checkOpen("setVertexBufferOffset(_:index:)")
-        binder.setBufferOffset(offset, index: index, stage: .vertex, call: "setVertexBufferOffset(_:index:)")
+        checkOpen(#function)
+        binder.setBufferOffset(offset, index: index, stage: .vertex, call: #function)
         descriptorsDirty = true
         vertexBuffersDirty = true
     }
 
     /// Binds a buffer for the fragment stage at buffer `index` (Vulkan binding 64 + `index`).
     public func setFragmentBuffer(_ buffer: Buffer, offset: Int, index: Int) {
-        checkOpen("setFragmentBuffer(_:offset:index:)")
-        binder.setBuffer(buffer, offset: offset, index: index, stage: .fragment, call: "setFragmentBuffer(_:offset:index:)")
+        checkOpen(#function)
+        binder.setBuffer(buffer, offset: offset, index: index, stage: .fragment, call: #function)
         descriptorsDirty = true
     }
 
     /// Copies up to 4 KB for the fragment stage at buffer `index`.
     /// Moves the fragment buffer at `index` to `offset`, keeping the buffer bound there.
     public func setFragmentBufferOffset(_ offset: Int, index: Int) {
-        checkOpen("setFragmentBufferOffset(_:index:)")
-        binder.setBufferOffset(offset, index: index, stage: .fragment, call: "setFragmentBufferOffset(_:index:)")
+        checkOpen(#function)
+        binder.setBufferOffset(offset, index: index, stage: .fragment, call: #function)
         descriptorsDirty = true
     }
 
     /// Like Metal's, it does not throw: if the command buffer's upload memory cannot grow,
     /// the failure is recorded on the command buffer, which ends in `.error` at commit.
     public func setFragmentBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
-        checkOpen("setFragmentBytes(_:length:index:)")
+        checkOpen(#function)
         do {
-            try binder.setBytes(bytes, length: length, index: index, stage: .fragment, call: "setFragmentBytes(_:length:index:)")
+            try binder.setBytes(bytes, length: length, index: index, stage: .fragment, call: #function)
         } catch {
             fail(error)
         }
@@ -149,8 +146,8 @@ public final class RenderCommandEncoder {
     /// Binds a texture for the vertex stage. A texture made with `.shaderWrite` may be
     /// written here: `getBytes` then waits for this command buffer.
     public func setVertexTexture(_ texture: Texture, index: Int) {
-        checkOpen("setVertexTexture(_:index:)")
-        binder.setTexture(texture, index: index, stage: .vertex, call: "setVertexTexture(_:index:)")
+        checkOpen(#function)
+        binder.setTexture(texture, index: index, stage: .vertex, call: #function)
         if texture.usage.contains(.shaderWrite) { commandBuffer.noteWrite(to: texture) }
         descriptorsDirty = true
     }
@@ -158,24 +155,24 @@ public final class RenderCommandEncoder {
     /// Binds a texture for the fragment stage (Vulkan binding 96 + `index`). A texture made
     /// with `.shaderWrite` may be written here: `getBytes` then waits for this command buffer.
     public func setFragmentTexture(_ texture: Texture, index: Int) {
-        checkOpen("setFragmentTexture(_:index:)")
-        binder.setTexture(texture, index: index, stage: .fragment, call: "setFragmentTexture(_:index:)")
+        checkOpen(#function)
+        binder.setTexture(texture, index: index, stage: .fragment, call: #function)
         if texture.usage.contains(.shaderWrite) { commandBuffer.noteWrite(to: texture) }
         descriptorsDirty = true
     }
 
     /// Binds a sampler for the vertex stage.
     public func setVertexSamplerState(_ sampler: SamplerState, index: Int) {
-        checkOpen("setVertexSamplerState(_:index:)")
-        binder.setSamplerState(sampler, index: index, stage: .vertex, call: "setVertexSamplerState(_:index:)")
+        checkOpen(#function)
+        binder.setSamplerState(sampler, index: index, stage: .vertex, call: #function)
         descriptorsDirty = true
     }
 
     /// Binds a sampler for the fragment stage (Vulkan binding 112 + `index`; a combined
     /// `sampler2D` at texture index i uses sampler index i).
     public func setFragmentSamplerState(_ sampler: SamplerState, index: Int) {
-        checkOpen("setFragmentSamplerState(_:index:)")
-        binder.setSamplerState(sampler, index: index, stage: .fragment, call: "setFragmentSamplerState(_:index:)")
+        checkOpen(#function)
+        binder.setSamplerState(sampler, index: index, stage: .fragment, call: #function)
         descriptorsDirty = true
     }
 
@@ -183,7 +180,7 @@ public final class RenderCommandEncoder {
     /// within the device's limits; as in Metal, a depth range outside 0...1 is accepted and
     /// clamped to it (Vulkan's core range).
     public func setViewport(_ viewport: Viewport) {
-        let call: StaticString = "setViewport(_:)"
+        let call: StaticString = #function
         checkOpen(call)
         let numbers = [viewport.originX, viewport.originY, viewport.width, viewport.height, viewport.znear, viewport.zfar]
         guard numbers.allSatisfy(\.isFinite) else { misuse("\(call): \(viewport) has a value that is not finite") }
@@ -209,7 +206,7 @@ public final class RenderCommandEncoder {
 
     /// Sets the scissor rectangle, which must lie in the render target, as in Metal.
     public func setScissorRect(_ rect: ScissorRect) {
-        let call: StaticString = "setScissorRect(_:)"
+        let call: StaticString = #function
         checkOpen(call)
         guard rect.x >= 0, rect.y >= 0, rect.width >= 0, rect.height >= 0,
               rect.x <= targetSize.width, rect.width <= targetSize.width - rect.x,
@@ -223,28 +220,28 @@ public final class RenderCommandEncoder {
 
     /// Sets which faces are culled.
     public func setCullMode(_ mode: CullMode) {
-        checkOpen("setCullMode(_:)")
+        checkOpen(#function)
         cullMode = mode
         dynamicStateDirty = true
     }
 
     /// Sets which winding is front-facing.
     public func setFrontFacing(_ winding: Winding) {
-        checkOpen("setFrontFacing(_:)")
+        checkOpen(#function)
         self.winding = winding
         dynamicStateDirty = true
     }
 
     /// Sets depth testing.
     public func setDepthStencilState(_ state: DepthStencilState) {
-        checkOpen("setDepthStencilState(_:)")
+        checkOpen(#function)
         depthStencil = state.values
         dynamicStateDirty = true
     }
 
     /// Sets the reference value stencil tests compare with and `.replace` writes.
     public func setStencilReferenceValue(_ value: UInt32) {
-        checkOpen("setStencilReferenceValue(_:)")
+        checkOpen(#function)
         stencilReference = value
         dynamicStateDirty = true
     }
@@ -252,7 +249,7 @@ public final class RenderCommandEncoder {
     /// Draws `vertexCount` vertices from `vertexStart`, `instanceCount` times.
     public func drawPrimitives(type: PrimitiveType, vertexStart: Int, vertexCount: Int, instanceCount: Int = 1,
                                baseInstance: Int = 0) {
-        let call: StaticString = "drawPrimitives(type:vertexStart:vertexCount:instanceCount:baseInstance:)"
+        let call: StaticString = #function
         checkUInt32(vertexStart, call: call, name: "vertexStart")
         checkUInt32(vertexCount, call: call, name: "vertexCount")
         checkUInt32(instanceCount, call: call, name: "instanceCount")
@@ -265,7 +262,7 @@ public final class RenderCommandEncoder {
     public func drawIndexedPrimitives(type: PrimitiveType, indexCount: Int, indexType: IndexType, indexBuffer: Buffer,
                                       indexBufferOffset: Int, instanceCount: Int = 1, baseVertex: Int = 0,
                                       baseInstance: Int = 0) {
-        let call: StaticString = "drawIndexedPrimitives(type:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:baseVertex:baseInstance:)"
+        let call: StaticString = #function
         checkUInt32(indexCount, call: call, name: "indexCount")
         checkUInt32(instanceCount, call: call, name: "instanceCount")
         checkInt32(baseVertex, call: call, name: "baseVertex")
@@ -288,19 +285,19 @@ public final class RenderCommandEncoder {
 
     /// Opens a debug group named `string` (a `VK_EXT_debug_utils` label region).
     public func pushDebugGroup(_ string: String) {
-        checkOpen("pushDebugGroup(_:)")
-        debugGroups.push(string, into: context)
+        checkOpen(#function)
+        lifecycle.debugGroups.push(string, into: context)
     }
 
     /// Closes the innermost debug group; stops when none is open.
     public func popDebugGroup() {
-        checkOpen("popDebugGroup()")
-        debugGroups.pop(into: context, call: "popDebugGroup()")
+        checkOpen(#function)
+        lifecycle.debugGroups.pop(into: context, call: #function)
     }
 
     /// Marks this point with `string`.
     public func insertDebugSignpost(_ string: String) {
-        checkOpen("insertDebugSignpost(_:)")
+        checkOpen(#function)
         context.debugLabel(.insert, string)
     }
 
@@ -312,7 +309,7 @@ public final class RenderCommandEncoder {
     /// waits: as in Metal, draws of one pass are not ordered against each other's writes. A
     /// texture is found, and left, in its `vulkanImageLayout`.
     public func useResource(_ resource: any Resource, usage: ResourceUsage) {
-        checkOpen("useResource(_:usage:)")
+        checkOpen(#function)
         binder.declareHostUse(resource, usage: usage, barrier: false, commandBuffer: commandBuffer)
     }
 
@@ -324,7 +321,7 @@ public final class RenderCommandEncoder {
     /// before its next draw. `body` must not end the rendering, begin another, or record
     /// barriers; it may not call this encoder.
     public func withUnsafeVulkanCommandBuffer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
-        checkOpen("withUnsafeVulkanCommandBuffer(_:)")
+        checkOpen(#function)
         defer {
             boundBackend = nil
             topology = nil
@@ -338,9 +335,8 @@ public final class RenderCommandEncoder {
     /// Ends the pass; the encoder may not be used again. A parallel pass's sub-encoder
     /// ends its part: the pass ends with the parallel encoder.
     public func endEncoding() {
-        checkOpen("endEncoding()")
-        debugGroups.checkClosed("endEncoding()")
-        phase = .ended
+        checkOpen(#function)
+        lifecycle.end(#function)
         if let parallel {
             var recorded = true
             do {
@@ -377,7 +373,7 @@ public final class RenderCommandEncoder {
     /// Records a resource failure on the command buffer (it ends in `.error` at commit, as
     /// Metal reports such failures) and stops recording draws into this encoder.
     private func fail(_ error: VulkanError) {
-        hasFailed = true
+        lifecycle.noteFailure()
         commandBuffer.recordFailure(CommandBufferError(error))
     }
 
@@ -386,7 +382,7 @@ public final class RenderCommandEncoder {
         guard type.topologyClass == pipeline.topologyClass else {
             misuse("\(call): primitive type \(type) is not of the pipeline's \(pipeline.topologyClass) class")
         }
-        guard !hasFailed else { return false }
+        guard !lifecycle.hasFailed else { return false }
         let bufferTable = context.encoding.bufferTable
         if descriptorsDirty {
             // Small uniform blocks fed by setBytes go through push constants where the
@@ -396,7 +392,7 @@ public final class RenderCommandEncoder {
                 try unretained._withUnsafeGuaranteedRef { twin in
                     Result { () throws(VulkanError) in
                         bind(twin.backend)
-                        context.pushConstants(twin, from: bufferTable)
+                        context.pushConstants(twin.backend, slots: twin.pushSlots, from: bufferTable)
                         try binder.flush(twin, call: call, trackHazards: false)
                     }
                 }.get()
@@ -453,24 +449,11 @@ public final class RenderCommandEncoder {
         "[" + formats.map { $0.map { "\($0)" } ?? "none" }.joined(separator: ", ") + "]"
     }
 
+    /// Stops after `endEncoding()`. The first call of a parallel pass's sub-encoder frees,
+    /// on its thread, the commands an earlier pass left in its context.
     @inline(__always)
     private func checkOpen(_ call: StaticString) {
-        if phase != .recording { leaveFirstCallOrStop(call) }
-    }
-
-    /// The first call of a parallel pass's sub-encoder frees, on its thread, the commands
-    /// an earlier pass left in its context; a call after `endEncoding()` stops.
-    @inline(never)
-    private func leaveFirstCallOrStop(_ call: StaticString) {
-        if phase == .ended { misuse("\(call) called on a render command encoder after endEncoding()") }
-        phase = .recording
-        context.freePreviousCommands()
-    }
-
-    /// Where the encoder is in its life: one check per call covers both the end and a
-    /// sub-encoder's first call.
-    private enum Phase {
-        case awaitingFirstCall, recording, ended
+        if !lifecycle.isRecording, lifecycle.leaveFirstCall(call) { context.freePreviousCommands() }
     }
 }
 

@@ -61,7 +61,7 @@ struct RenderPassTarget {
     /// Checks `pass`, opens an encoder of `kind` on `commandBuffer` and begins the pass in
     /// the buffer's context; its commands come from secondary command buffers when
     /// `secondaryContents`.
-    static func open(_ pass: RenderPassDescriptor, on commandBuffer: CommandBuffer, kind: String, call: String,
+    static func open(_ pass: RenderPassDescriptor, on commandBuffer: CommandBuffer, kind: EncoderKind, call: String,
                      secondaryContents: Bool) throws(GPUError) -> (target: RenderPassTarget, context: VulkanCommandContext) {
         let target = RenderPassTarget(pass, call: call)
         let begun = try commandBuffer.beginEncoder(kind, call: call)
@@ -93,12 +93,14 @@ struct RenderPassTarget {
         context.encoding.hazards.reset()
         func request(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
                      clear: AttachmentRequest.Clear, resolve: Texture?) -> AttachmentRequest {
-            for written in [texture, resolve].compactMap({ $0 }) {
-                _ = written.retainBacking(in: context)
-                commandBuffer.noteWrite(to: written)
+            let image = texture.retainBacking(in: context)
+            commandBuffer.noteWrite(to: texture)
+            let resolveImage = resolve.map { resolve in
+                commandBuffer.noteWrite(to: resolve)
+                return resolve.retainBacking(in: context)
             }
-            return AttachmentRequest(texture: texture, level: level, slice: slice, load: load, store: store, clear: clear,
-                                     resolve: resolve)
+            return AttachmentRequest(image: image, level: level, slice: slice, load: load, store: store, clear: clear,
+                                     resolve: resolveImage)
         }
         let colorRequests = pass.colorAttachments.prefix(colorFormats.count).map { a -> AttachmentRequest? in
             guard let texture = a.texture else { return nil }

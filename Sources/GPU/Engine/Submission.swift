@@ -29,8 +29,8 @@ struct Submission {
     private(set) var isCommitting = false
     /// Whether `vkBeginCommandBuffer` has been recorded.
     private(set) var isRecording = false
-    /// The kind of the encoder open now ("render", "compute", "blit").
-    private(set) var openEncoder: String?
+    /// The kind of the encoder open now.
+    private(set) var openEncoder: EncoderKind?
     /// The recording context: set while the buffer holds a slot of its queue, from
     /// `makeCommandBuffer()` until the terminal step gives it back.
     private(set) var context: VulkanCommandContext?
@@ -141,10 +141,10 @@ struct Submission {
 
     /// Opens an encoder of `kind`; returns the context to record into and whether
     /// recording must begin (the encoder is the buffer's first).
-    mutating func openEncoder(_ kind: String, call: String) -> (context: VulkanCommandContext, needsBegin: Bool) {
+    mutating func openEncoder(_ kind: EncoderKind, call: String) -> (context: VulkanCommandContext, needsBegin: Bool) {
         if !isOpenForRecording { misuse("\(call) called after commit()") }
         if let open = openEncoder {
-            misuse("\(call) called while a \(open) command encoder is still open; call endEncoding() on it first")
+            misuse("\(call) called while a \(open.rawValue) command encoder is still open; call endEncoding() on it first")
         }
         guard let context else { misuse("\(call) called on a command buffer with no recording context") }
         openEncoder = kind
@@ -158,7 +158,7 @@ struct Submission {
     /// while an encoder is open.
     mutating func recordBetweenEncoders(call: String) -> (context: VulkanCommandContext, needsBegin: Bool) {
         if !isOpenForRecording { misuse("\(call) called after commit()") }
-        if let open = openEncoder { misuse("\(call) called while a \(open) command encoder is open") }
+        if let open = openEncoder { misuse("\(call) called while a \(open.rawValue) command encoder is open") }
         guard let context else { misuse("\(call) called on a command buffer with no recording context") }
         let needsBegin = !isRecording
         isRecording = true
@@ -189,7 +189,7 @@ struct Submission {
     /// Adds an event wait or signal; stops after `commit()` or with an encoder open.
     mutating func addEventOperation(_ event: SharedEvent, value: UInt64, isWait: Bool, call: String) {
         if !isOpenForRecording { misuse("\(call) called after commit()") }
-        if let open = openEncoder { misuse("\(call) called while a \(open) command encoder is open") }
+        if let open = openEncoder { misuse("\(call) called while a \(open.rawValue) command encoder is open") }
         guard let context else { misuse("\(call) called on a command buffer with no recording context") }
         context.encoding.retained.append(event)
         let operation = TimelineOperation(timeline: event.timeline, value: value)
@@ -228,7 +228,7 @@ struct Submission {
             misuse("commit() called on a command buffer that was already committed")
         }
         if let open = openEncoder {
-            misuse("commit() called while a \(open) command encoder is still open; call endEncoding() first")
+            misuse("commit() called while a \(open.rawValue) command encoder is still open; call endEncoding() first")
         }
         guard debugGroupDepth == 0 else {
             misuse("commit() called with \(debugGroupDepth) debug group\(debugGroupDepth == 1 ? "" : "s") still pushed; "

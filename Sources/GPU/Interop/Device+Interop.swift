@@ -60,7 +60,7 @@ extension Device {
         guard supportsSharedTextures else {
             throw .unsupportedTexture("makeSharedTexture(descriptor:): this device does not export memory (VK_KHR_external_memory_fd)")
         }
-        return try makeTexture(descriptor: descriptor, call: "makeSharedTexture(descriptor:)", shared: true)
+        return try makeTexture(descriptor: descriptor, call: #function, shared: true)
     }
 
     /// The Vulkan objects under this device: an escape hatch for a host library that records

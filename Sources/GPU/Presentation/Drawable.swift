@@ -81,19 +81,19 @@ public final class Drawable: @unchecked Sendable {
     /// renders into it (SwiftGPU presents it with an empty command buffer of its own,
     /// which the lifecycle gate judges like any other).
     public func present() {
-        presentByItself("present()") { $0.present(self) }
+        presentByItself(#function) { $0.present(self) }
     }
 
     /// Presents the drawable no earlier than `presentationTime` (seconds; see
     /// `CommandBuffer.present(_:atTime:)`): Metal's `present(at:)`.
     public func present(at presentationTime: Double) {
-        presentByItself("present(at:)") { $0.present(self, atTime: presentationTime) }
+        presentByItself(#function) { $0.present(self, atTime: presentationTime) }
     }
 
     /// Presents the drawable once the layer's previous drawable has been shown for at least
     /// `duration` seconds: Metal's `present(afterMinimumDuration:)`.
     public func present(afterMinimumDuration duration: Double) {
-        presentByItself("present(afterMinimumDuration:)") { $0.present(self, afterMinimumDuration: duration) }
+        presentByItself(#function) { $0.present(self, afterMinimumDuration: duration) }
     }
 
     /// Commits an empty command buffer on the device's own queue that presents this
@@ -125,19 +125,19 @@ extension CommandBuffer {
     /// moving the image to the present layout and signalling its present semaphore; the
     /// layer's present thread calls `vkQueuePresentKHR` once the buffer is submitted.
     public func present(_ drawable: Drawable) {
-        schedulePresent(drawable, call: "present(_:)", timing: .asSoonAsPossible)
+        schedulePresent(drawable, call: #function, timing: .asSoonAsPossible)
     }
 
     /// Presents `drawable` no earlier than `presentationTime`, in seconds of the display's
     /// time (headless) or of host monotonic time (window surfaces).
     public func present(_ drawable: Drawable, atTime presentationTime: Double) {
-        schedulePresent(drawable, call: "present(_:atTime:)", timing: .atTime(.wholeNanoseconds(seconds: presentationTime)))
+        schedulePresent(drawable, call: #function, timing: .atTime(.wholeNanoseconds(seconds: presentationTime)))
     }
 
     /// Presents `drawable` once the layer's previous drawable has been shown for at least
     /// `duration` seconds.
     public func present(_ drawable: Drawable, afterMinimumDuration duration: Double) {
-        schedulePresent(drawable, call: "present(_:afterMinimumDuration:)", timing: .afterMinimumDuration(.wholeNanoseconds(seconds: duration)))
+        schedulePresent(drawable, call: #function, timing: .afterMinimumDuration(.wholeNanoseconds(seconds: duration)))
     }
 
     private func schedulePresent(_ drawable: Drawable, call: String, timing: PresentTiming) {

@@ -1,3 +1,30 @@
+/// One colour attachment's format and blending as a pipeline is made with them: a copy of a
+/// `RenderPipelineColorAttachmentDescriptor`'s values, which the backend reads.
+struct ColorAttachmentState {
+    var pixelFormat: PixelFormat?
+    var isBlendingEnabled: Bool
+    var sourceRGBBlendFactor: BlendFactor
+    var destinationRGBBlendFactor: BlendFactor
+    var rgbBlendOperation: BlendOperation
+    var sourceAlphaBlendFactor: BlendFactor
+    var destinationAlphaBlendFactor: BlendFactor
+    var alphaBlendOperation: BlendOperation
+    var writeMask: ColorWriteMask
+
+    /// The values `descriptor` holds now.
+    init(_ descriptor: RenderPipelineColorAttachmentDescriptor) {
+        pixelFormat = descriptor.pixelFormat
+        isBlendingEnabled = descriptor.isBlendingEnabled
+        sourceRGBBlendFactor = descriptor.sourceRGBBlendFactor
+        destinationRGBBlendFactor = descriptor.destinationRGBBlendFactor
+        rgbBlendOperation = descriptor.rgbBlendOperation
+        sourceAlphaBlendFactor = descriptor.sourceAlphaBlendFactor
+        destinationAlphaBlendFactor = descriptor.destinationAlphaBlendFactor
+        alphaBlendOperation = descriptor.alphaBlendOperation
+        writeMask = descriptor.writeMask
+    }
+}
+
 /// One colour attachment's format and blending, Metal's
 /// `MTLRenderPipelineColorAttachmentDescriptor` (same defaults).
 public final class RenderPipelineColorAttachmentDescriptor {

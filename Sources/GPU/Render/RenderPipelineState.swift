@@ -145,7 +145,7 @@ public final class RenderPipelineState: @unchecked Sendable {
 
         let configuration = RenderPipelineConfiguration(
             vertex: vertex, fragment: fragment, slots: slots, inputs: inputs, layouts: layouts,
-            colorAttachments: Array(d.colorAttachments.prefix(lastColor + 1)),
+            colorAttachments: d.colorAttachments.prefix(lastColor + 1).map(ColorAttachmentState.init),
             depthFormat: d.depthAttachmentPixelFormat,
             stencilFormat: d.stencilAttachmentPixelFormat ?? (d.depthAttachmentPixelFormat?.hasStencil == true
                 ? d.depthAttachmentPixelFormat : nil),

@@ -96,7 +96,7 @@ public final class Texture: @unchecked Sendable {
     /// left as it was and the failure is logged (label `SwiftGPU`).
     public func replace(region: Region, mipmapLevel: Int, slice: Int = 0, withBytes bytes: UnsafeRawPointer,
                         bytesPerRow: Int) {
-        let call = "replace(region:mipmapLevel:slice:withBytes:bytesPerRow:)"
+        let call = #function
         checkHasContents(call)
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
         let length = checkedProduct(bytesPerRow, region.size.height, call: call, what: "bytesPerRow × height")
@@ -121,7 +121,7 @@ public final class Texture: @unchecked Sendable {
     /// `SwiftGPU`).
     public func getBytes(_ bytes: UnsafeMutableRawPointer, bytesPerRow: Int, from region: Region, mipmapLevel: Int,
                          slice: Int = 0) {
-        let call = "getBytes(_:bytesPerRow:from:mipmapLevel:slice:)"
+        let call = #function
         checkHasContents(call)
         checkRegion(region, level: mipmapLevel, slice: slice, bytesPerRow: bytesPerRow, call: call)
         let length = checkedProduct(bytesPerRow, region.size.height, call: call, what: "bytesPerRow × height")
@@ -180,7 +180,7 @@ extension Device {
     /// device cannot make (a format and usage pair it lacks, a size or slice count over its
     /// limits) throws ``GPUError/unsupportedTexture(_:)``.
     public func makeTexture(descriptor: TextureDescriptor) throws(GPUError) -> Texture {
-        try makeTexture(descriptor: descriptor, call: "makeTexture(descriptor:)", shared: false)
+        try makeTexture(descriptor: descriptor, call: #function, shared: false)
     }
 
     /// A texture as `makeTexture(descriptor:)`, or with memory another API can import

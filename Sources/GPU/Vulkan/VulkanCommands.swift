@@ -158,12 +158,12 @@ extension VulkanCommandContext {
 }
 
 extension VulkanCommandContext {
-    /// Records the `setBytes` data of each of `twin`'s push slots from `table` (checked by
-    /// `canDraw(with:)`).
+    /// Records the `setBytes` data of each of a push-constant twin's `slots` from `table`
+    /// (checked by the twin's `canDraw(with:)`), for its `pipeline`.
     @inline(__always)
-    func pushConstants(_ twin: PushConstantPipeline, from table: UnsafeMutableBufferPointer<BufferBinding>) {
-        for slot in twin.pushSlots {
-            pushConstants(twin.backend, stages: VkShaderStageFlags(slot.stage.vkStage.rawValue), offset: slot.offset, size: slot.size,
+    func pushConstants(_ pipeline: VulkanPipeline, slots: [PushConstantSlot], from table: UnsafeMutableBufferPointer<BufferBinding>) {
+        for slot in slots {
+            pushConstants(pipeline, stages: VkShaderStageFlags(slot.stage.vkStage.rawValue), offset: slot.offset, size: slot.size,
                           bytes: table[slot.tableSlot.value].bytes.unsafelyUnwrapped)
         }
     }

@@ -22,29 +22,22 @@ extension VulkanDevice {
     }
 }
 
-extension Buffer {
-    /// The `VkBuffer` under the buffer, for a host's own commands (declare them with an
-    /// encoder's `useResource(_:usage:)`). SwiftGPU destroys it with the buffer.
-    public var vulkanBuffer: OpaquePointer { backing.handle }
+extension VulkanImage {
+    /// The `VkImageLayout` the image rests in, as its raw value.
+    var restingLayoutValue: UInt32 { restingLayout.rawValue }
+
+    /// A new file descriptor for the image's exportable memory, with the device's and
+    /// driver's UUIDs; nil for an image whose memory was not made exportable.
+    func exportMemory() throws(VulkanError) -> (fileDescriptor: Int32, deviceUUID: [UInt8], driverUUID: [UInt8])? {
+        guard isExportable, let memory else { return nil }
+        let descriptor = try device.exportFileDescriptor(of: memory)
+        let uuids = device.physical.uuids
+        return (descriptor, uuids.device, uuids.driver)
+    }
 }
 
-extension Texture {
-    /// The `VkImage` under the texture, for a host's own commands (declare them with an
-    /// encoder's `useResource(_:usage:)`). SwiftGPU destroys it with the texture, or once its
-    /// contents are discarded (purgeable state empty) and the command buffers using it
-    /// complete; a texture given memory again has a new `VkImage`. Stops for an empty texture.
-    public var vulkanImage: OpaquePointer { backing.handle }
-
-    /// The `VkImageLayout` the image rests in between commands, which a host's commands
-    /// find it in and must leave it in: general for `.shaderWrite` textures, shader-read
-    /// for sampled ones, the attachment layout for render targets.
-    public var vulkanImageLayout: UInt32 { backing.restingLayout.rawValue }
-}
-
-extension PixelFormat {
-    /// The `VkFormat` of the format, for a host pipeline that draws into SwiftGPU's passes.
-    public var vulkanFormat: UInt32 { vkFormat.rawValue }
-}
+/// The raw `VkFormat` of a pixel format.
+func vulkanFormatValue(of format: PixelFormat) -> UInt32 { format.vkFormat.rawValue }
 
 extension VulkanDevice {
     /// Whether textures can be made with exportable memory.
@@ -81,32 +74,7 @@ extension VulkanPhysicalDevice {
     }
 }
 
-extension Texture {
-    /// Whether the texture's memory can be exported (made by `makeSharedTexture(descriptor:)`),
-    /// Metal's `isShareable`.
-    public var isShareable: Bool { isExportable }
-
-    /// Exports the memory of a texture made by `makeSharedTexture(descriptor:)`: a new file
-    /// descriptor each call (see ``SharedTextureHandle`` for the importer's rules). Stops
-    /// with a misuse message for a texture made otherwise.
-    public func makeSharedTextureHandle() throws(GPUError) -> SharedTextureHandle {
-        guard isShareable, let memory = backing.memory else {
-            misuse("makeSharedTextureHandle(): the texture was not made by makeSharedTexture(descriptor:)")
-        }
-        let descriptor: Int32
-        do {
-            descriptor = try backing.device.exportFileDescriptor(of: memory)
-        } catch {
-            throw .vulkan(error)
-        }
-        let uuids = backing.device.physical.uuids
-        return SharedTextureHandle(fileDescriptor: descriptor, allocationSize: backing.allocationSize, width: width,
-                                   height: height, pixelFormat: pixelFormat, deviceUUID: uuids.device, driverUUID: uuids.driver)
-    }
-}
-
-extension Device {
-    /// The device's and driver's UUIDs (16 bytes each), which an API importing a shared
-    /// texture compares with its own (see ``SharedTextureHandle``).
-    public var sharedTextureUUIDs: (device: [UInt8], driver: [UInt8]) { backend.physical.uuids }
+extension VulkanDevice {
+    /// The device's and driver's UUIDs (16 bytes each).
+    var sharedTextureUUIDs: (device: [UInt8], driver: [UInt8]) { physical.uuids }
 }

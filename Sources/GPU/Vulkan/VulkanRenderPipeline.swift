@@ -39,7 +39,7 @@ struct VertexLayout {
 extension RenderPipelineConfiguration {
     /// The Vulkan configuration of a render pipeline the front end has checked.
     init(vertex: Function, fragment: Function?, slots: [ResourceSlot], inputs: [VertexInput], layouts: [VertexLayout],
-         colorAttachments: [RenderPipelineColorAttachmentDescriptor], depthFormat: PixelFormat?,
+         colorAttachments: [ColorAttachmentState], depthFormat: PixelFormat?,
          stencilFormat: PixelFormat?, samples: Int, topology: PrimitiveTopologyClass) {
         self.init(
             vertexWords: vertex.module.words, vertexEntry: vertex.entryPoint.name,

@@ -10,7 +10,8 @@ struct RenderingAttachment {
     var resolve: (image: VulkanImage, view: VkImageView)?
 }
 
-/// What a render pass asks of one attachment, in the front end's terms.
+/// What a render pass asks of one attachment: the image a texture had when the pass began
+/// (retained by the pass), and Metal's actions in the front end's terms.
 struct AttachmentRequest {
     /// The value a cleared attachment starts with.
     enum Clear {
@@ -18,13 +19,13 @@ struct AttachmentRequest {
         case depth(Double)
     }
 
-    var texture: Texture
+    var image: VulkanImage
     var level: Int
     var slice: Int
     var load: LoadAction
     var store: StoreAction
     var clear: Clear
-    var resolve: Texture?
+    var resolve: VulkanImage?
 }
 
 extension RenderingAttachment {
@@ -37,11 +38,11 @@ extension RenderingAttachment {
         case .depth(let depth):
             clear.depthStencil = VkClearDepthStencilValue(depth: Float(depth), stencil: 0)
         }
-        let resolved = try request.resolve.map { (texture) throws(VulkanError) in
-            (texture.backing, try texture.backing.attachmentView(level: 0, layer: 0))
+        let resolved = try request.resolve.map { (image) throws(VulkanError) in
+            (image, try image.attachmentView(level: 0, layer: 0))
         }
-        self.init(image: request.texture.backing,
-                  view: try request.texture.backing.attachmentView(level: request.level, layer: request.slice),
+        self.init(image: request.image,
+                  view: try request.image.attachmentView(level: request.level, layer: request.slice),
                   load: request.load.vkLoadOp, store: request.store.vkStoreOp, clear: clear, resolve: resolved)
     }
 }
