@@ -12,8 +12,8 @@ extension Buffer: PurgeableResource {
 
     static var kind: String { "buffer" }
 
-    func makeFreshBacking() -> VulkanBuffer? {
-        let backing = try? VulkanBuffer(device: device.backend, length: length, hostVisible: storageMode == .shared)
+    func makeFreshBacking() -> BufferAllocation? {
+        let backing = try? BufferAllocation(device: device.backend, length: length, hostVisible: storageMode == .shared)
         backing?.mapped?.initializeMemory(as: UInt8.self, repeating: 0, count: length)
         return backing
     }

@@ -6,7 +6,7 @@ import SwiftGPUSupport
 /// stored properties are immutable; the contents are the caller's to synchronise with GPU
 /// work, as in Metal.
 public final class Buffer: @unchecked Sendable {
-    let memory: LockedValue<PurgeableMemory<VulkanBuffer>>
+    let memory: LockedValue<PurgeableMemory<BufferAllocation>>
     /// The device that made the buffer.
     public let device: Device
     /// Length in bytes.
@@ -14,7 +14,7 @@ public final class Buffer: @unchecked Sendable {
     /// Shared or private.
     public let storageMode: StorageMode
 
-    init(device: Device, backing: VulkanBuffer, storageMode: StorageMode) {
+    init(device: Device, backing: BufferAllocation, storageMode: StorageMode) {
         self.device = device
         memory = LockedValue(PurgeableMemory(backing: backing), rank: .leaf("Buffer.memory"))
         length = backing.length
@@ -24,7 +24,7 @@ public final class Buffer: @unchecked Sendable {
     /// The memory now, for encoding: a command buffer retains it, so that discarding the
     /// contents frees it only after the GPU is done with it. Stops once the contents are
     /// discarded.
-    var backing: VulkanBuffer { currentBacking }
+    var backing: BufferAllocation { currentBacking }
 
     /// The CPU address of a shared buffer's contents. Stops for a private buffer, and for
     /// one whose contents were discarded.
@@ -43,9 +43,9 @@ extension Device {
         guard length > 0 else { misuse("makeBuffer(length:options:) needs a length above 0, got \(length)") }
         guard length <= maxBufferLength else { throw .bufferTooLong(length: length, maximum: maxBufferLength) }
         let isPrivate = options.contains(.storageModePrivate)
-        let backing: VulkanBuffer
+        let backing: BufferAllocation
         do {
-            backing = try VulkanBuffer(device: backend, length: length, hostVisible: !isPrivate)
+            backing = try BufferAllocation(device: backend, length: length, hostVisible: !isPrivate)
         } catch {
             throw .vulkan(error)
         }
@@ -67,9 +67,9 @@ extension Device {
         }
         let staging = try makeBuffer(length: length, options: .storageModeShared)
         staging.contents().copyMemory(from: bytes, byteCount: length)
-        let backing: VulkanBuffer
+        let backing: BufferAllocation
         do {
-            backing = try VulkanBuffer(device: backend, length: length, hostVisible: false)
+            backing = try BufferAllocation(device: backend, length: length, hostVisible: false)
         } catch {
             throw .vulkan(error)
         }

@@ -44,7 +44,7 @@ public final class CommandBuffer: @unchecked Sendable {
     /// it. Guarded by the engine's lock.
     var spareComputeEncoder: ComputeCommandEncoder?
 
-    init(queue: CommandQueue, context: VulkanCommandContext, options: CommandBufferOptions) {
+    init(queue: CommandQueue, context: CommandRecorder, options: CommandBufferOptions) {
         self.queue = queue
         engine = queue.engine
         self.options = options
@@ -53,7 +53,7 @@ public final class CommandBuffer: @unchecked Sendable {
     }
 
     /// Makes a spare object (see `clearForReuse()`) a new command buffer of `queue`.
-    func reuse(queue: CommandQueue, context: VulkanCommandContext, options: CommandBufferOptions) {
+    func reuse(queue: CommandQueue, context: CommandRecorder, options: CommandBufferOptions) {
         self.queue = queue
         self.options = options
         // The gate lives as long as the engine, which this buffer holds: read without the
@@ -171,8 +171,8 @@ public final class CommandBuffer: @unchecked Sendable {
     }
 
     /// Records a debug label into the buffer itself, beginning its recording if needed.
-    private func recordDebugLabel(_ kind: VulkanCommandContext.DebugLabel, _ name: String, change: Int, call: String) {
-        let (context, needsBegin) = engine.lock.withLock { () -> (VulkanCommandContext, Bool) in
+    private func recordDebugLabel(_ kind: CommandRecorder.DebugLabel, _ name: String, change: Int, call: String) {
+        let (context, needsBegin) = engine.lock.withLock { () -> (CommandRecorder, Bool) in
             record.changeDebugGroups(by: change, call: call)
             return record.recordBetweenEncoders(call: call)
         }
@@ -190,22 +190,22 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Starts recording (on first use) and marks an encoder of `kind` open; returns the
     /// context to record into, and whether this encoder is the buffer's first (nothing
     /// earlier in the buffer to wait for: earlier buffers end with a barrier).
-    func beginEncoder(_ kind: EncoderKind, call: String) throws(GPUError) -> (context: VulkanCommandContext, startsBuffer: Bool) {
+    func beginEncoder(_ kind: EncoderKind, call: String) throws(GPUError) -> (context: CommandRecorder, startsBuffer: Bool) {
         let begun = try beginEncoder(kind, call: call, takingSpare: false)
         return (begun.context, begun.startsBuffer)
     }
 
     /// `beginEncoder`, taking the kept compute encoder (if any) in the same critical
     /// section: a compute pass takes the queue's lock once to begin.
-    func beginComputeEncoder(call: String) throws(GPUError) -> (context: VulkanCommandContext, spare: ComputeCommandEncoder?) {
+    func beginComputeEncoder(call: String) throws(GPUError) -> (context: CommandRecorder, spare: ComputeCommandEncoder?) {
         let begun = try beginEncoder(.compute, call: call, takingSpare: true)
         return (begun.context, begun.spare)
     }
 
     private func beginEncoder(_ kind: EncoderKind, call: String, takingSpare: Bool) throws(GPUError)
-        -> (context: VulkanCommandContext, startsBuffer: Bool, spare: ComputeCommandEncoder?) {
+        -> (context: CommandRecorder, startsBuffer: Bool, spare: ComputeCommandEncoder?) {
         let (context, needsBegin, spare) = engine.lock.withLock {
-            () -> (VulkanCommandContext, Bool, ComputeCommandEncoder?) in
+            () -> (CommandRecorder, Bool, ComputeCommandEncoder?) in
             let (context, needsBegin) = record.openEncoder(kind, call: call)
             return (context, needsBegin, takingSpare ? spareComputeEncoder.take() : nil)
         }

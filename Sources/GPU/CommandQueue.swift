@@ -61,7 +61,7 @@ public final class CommandQueue: @unchecked Sendable {
 
     /// Makes a command buffer with `options`.
     func makeCommandBuffer(options: CommandBufferOptions) throws(GPUError) -> CommandBuffer {
-        let acquired: (context: VulkanCommandContext, spare: CommandBuffer?)
+        let acquired: (context: CommandRecorder, spare: CommandBuffer?)
         do {
             acquired = try engine.acquire()
         } catch {

@@ -38,7 +38,7 @@ public final class ComputePipelineState: @unchecked Sendable {
     /// The pipeline at the declared size.
     let base: ComputeVariant
     /// The Vulkan pipeline at the declared size.
-    var backend: VulkanPipeline { base.backend }
+    var backend: PipelineObject { base.backend }
     /// The twin whose small uniform blocks are push constants, when it has any.
     var pushConstants: PushConstantPipeline? { base.pushConstants }
     /// For x, y and z: the `SpecId` that sets the local size there, or nil where it is fixed.
@@ -148,14 +148,14 @@ public final class ComputePipelineState: @unchecked Sendable {
 ///
 /// `@unchecked Sendable`: every stored property is immutable.
 final class ComputeVariant: BoundPipeline, @unchecked Sendable {
-    let backend: VulkanPipeline
+    let backend: PipelineObject
     let pushConstants: PushConstantPipeline?
     let slots: [ResourceSlot]
     let functionLabel: String
 
     init(device: Device, function: Function, slots: [ResourceSlot],
          specialization: [(id: UInt32, value: UInt32)]) throws(VulkanError) {
-        backend = try VulkanPipeline(computeWith: device.backend, words: function.module.words,
+        backend = try PipelineObject(computeWith: device.backend, words: function.module.words,
                                      entryPoint: function.entryPoint.name,
                                      bindings: slots.map(\.layoutBinding),
                                      specialization: specialization, cache: device.pipelineCache.cache)
@@ -171,7 +171,7 @@ struct ResourceSlot: Sendable {
     /// The index a Metal app binds it at.
     var metalIndex: MetalIndex
     /// The binding in set 0 that the shader declares.
-    var binding: VulkanBinding
+    var binding: ShaderBinding
     var descriptor: SPIRVDescriptorKind
     var isReadOnly: Bool
     /// Where the encoder's table keeps what is bound for it, worked out once here rather
@@ -194,7 +194,7 @@ struct ResourceSlot: Sendable {
         }
         var slots: [ResourceSlot] = []
         for binding in entry.bindings {
-            guard binding.set == 0, let index = MetalIndex(VulkanBinding(value: binding.binding), stage: stage),
+            guard binding.set == 0, let index = MetalIndex(ShaderBinding(value: binding.binding), stage: stage),
                   BindingConvention.accepts(index.kind, binding.kind)
             else {
                 throw .unsupportedFunction(name: function.name, reason:
@@ -206,7 +206,7 @@ struct ResourceSlot: Sendable {
                 throw .unsupportedFunction(name: function.name, reason: "'\(binding.name)' is an array of descriptors")
             }
             let samples = binding.kind == .sampler || binding.kind == .combinedImageSampler
-            slots.append(ResourceSlot(metalIndex: index, binding: VulkanBinding(value: binding.binding),
+            slots.append(ResourceSlot(metalIndex: index, binding: ShaderBinding(value: binding.binding),
                                       descriptor: binding.kind, isReadOnly: binding.isReadOnly, tableSlot: index.tableSlot,
                                       constantSampler: samples ? function.constantSamplers[index.value] : nil))
         }

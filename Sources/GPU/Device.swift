@@ -10,7 +10,7 @@ import SwiftGPUSupport
 /// `@unchecked Sendable`: every stored property is immutable, except the internal queue,
 /// guarded by its lock.
 public final class Device: @unchecked Sendable {
-    let backend: VulkanDevice
+    let backend: DeviceBackend
     /// The device's name, e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`.
     public let name: String
     /// The lifecycle whose gate this device's queues obey.
@@ -32,12 +32,12 @@ public final class Device: @unchecked Sendable {
     /// The limits arguments are checked against.
     let limits: DeviceLimits
 
-    init(physical: VulkanPhysicalDevice, lifecycle: AppLifecycle, usePushDescriptors: Bool,
+    init(physical: PhysicalDevice, lifecycle: AppLifecycle, usePushDescriptors: Bool,
          pushConstantBytes: Bool = environment("GPU_PUSH_CONSTANTS") != "0", cacheDirectory: String?) throws(GPUError) {
         feedsBytesThroughPushConstants = pushConstantBytes
         do {
-            backend = try Self.creationLock.withLock { () throws(VulkanError) -> VulkanDevice in
-                try VulkanDevice(physical: physical, usePushDescriptors: usePushDescriptors)
+            backend = try Self.creationLock.withLock { () throws(VulkanError) -> DeviceBackend in
+                try DeviceBackend(physical: physical, usePushDescriptors: usePushDescriptors)
             }
             pipelineCache = try PipelineCacheStore(device: backend, directory: cacheDirectory)
         } catch {
@@ -79,7 +79,7 @@ public final class Device: @unchecked Sendable {
 
     /// The device `selector` names (an index, or a case-insensitive name substring), or the
     /// first candidate when there is no selector.
-    static func choose(from candidates: [VulkanPhysicalDevice], selector: String?) throws(GPUError) -> VulkanPhysicalDevice {
+    static func choose(from candidates: [PhysicalDevice], selector: String?) throws(GPUError) -> PhysicalDevice {
         guard !candidates.isEmpty else { throw .noDevice }
         guard let selector else { return candidates[0] }
         if let index = Int(selector), candidates.indices.contains(index) { return candidates[index] }
@@ -97,13 +97,13 @@ public final class Device: @unchecked Sendable {
         return devices
     }
 
-    static func physicalDevices() throws(GPUError) -> [VulkanPhysicalDevice] {
-        try ordered(VulkanInstance.shared().physicalDevices())
+    static func physicalDevices() throws(GPUError) -> [PhysicalDevice] {
+        try ordered(BackendInstance.shared().physicalDevices())
     }
 
     /// `found` in the default order: discrete, integrated, virtual, then CPU devices, each
     /// kind in the instance's order.
-    static func ordered(_ found: [VulkanPhysicalDevice]) -> [VulkanPhysicalDevice] {
+    static func ordered(_ found: [PhysicalDevice]) -> [PhysicalDevice] {
         found.enumerated().sorted { ($0.element.preference, $0.offset) < ($1.element.preference, $1.offset) }.map(\.element)
     }
 

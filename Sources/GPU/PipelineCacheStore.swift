@@ -20,7 +20,7 @@ final class PipelineCacheStore: @unchecked Sendable {
         case disabled
     }
 
-    let cache: VulkanPipelineCache
+    let cache: PipelineCacheObject
     /// The cache's file, or nil when the device keeps no file.
     let filePath: String?
     let loadOutcome: LoadOutcome
@@ -35,7 +35,7 @@ final class PipelineCacheStore: @unchecked Sendable {
         return base.map { "\($0)/SwiftGPU" }
     }
 
-    init(device: VulkanDevice, directory: String?) throws(VulkanError) {
+    init(device: DeviceBackend, directory: String?) throws(VulkanError) {
         let physical = device.physical
         // Two lowercase hex digits a byte, without String(format:), whose C varargs bridging
         // costs more than the rest of opening the cache at launch.
@@ -48,7 +48,7 @@ final class PipelineCacheStore: @unchecked Sendable {
         var outcome = LoadOutcome.disabled
         if let filePath {
             if let data = fileContents(atPath: filePath) {
-                let expected = VulkanPipelineCache.expectedHeader(for: physical)
+                let expected = PipelineCacheObject.expectedHeader(for: physical)
                 if data.count < expected.count {
                     outcome = .rejected(reason: "file of \(data.count) bytes is too short to hold a pipeline cache")
                 } else if Array(data.prefix(expected.count)) != expected {
@@ -66,7 +66,7 @@ final class PipelineCacheStore: @unchecked Sendable {
         }
         loadOutcome = outcome
         savedSize = initial.count
-        cache = try VulkanPipelineCache(device: device, initialData: initial)
+        cache = try PipelineCacheObject(device: device, initialData: initial)
     }
 
     /// Writes the cache to its file if it grew since the last write. Failures to write are

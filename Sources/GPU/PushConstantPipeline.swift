@@ -27,14 +27,14 @@ struct PushConstantRange {
 ///
 /// `@unchecked Sendable`: every stored property is immutable.
 final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
-    let backend: VulkanPipeline
+    let backend: PipelineObject
     /// The slots still fed through descriptors.
     let slots: [ResourceSlot]
     /// The slots fed through push constants.
     let pushSlots: [PushConstantSlot]
     let functionLabel: String
 
-    private init(backend: VulkanPipeline, slots: [ResourceSlot], pushSlots: [PushConstantSlot], functionLabel: String) {
+    private init(backend: PipelineObject, slots: [ResourceSlot], pushSlots: [PushConstantSlot], functionLabel: String) {
         self.backend = backend
         self.slots = slots
         self.pushSlots = pushSlots
@@ -109,7 +109,7 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
         twin.fragment = configuration.fragment.map { (plan.words[.fragment]!, $0.entry) }
         twin.bindings = plan.remaining.map(\.layoutBinding)
         twin.pushConstantRanges = plan.ranges
-        guard let backend = try? VulkanPipeline.render(device: device.backend, configuration: twin,
+        guard let backend = try? PipelineObject.render(device: device.backend, configuration: twin,
                                                        cache: device.pipelineCache.cache)
         else { return nil }
         return PushConstantPipeline(backend: backend, slots: plan.remaining, pushSlots: plan.pushSlots, functionLabel: label)
@@ -121,7 +121,7 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
     static func compute(device: Device, function: Function, slots: [ResourceSlot],
                         specialization: [(id: UInt32, value: UInt32)]) -> PushConstantPipeline? {
         guard let plan = plan(device: device, slots: slots, modules: [.compute: function.module]),
-              let backend = try? VulkanPipeline(computeWith: device.backend, words: plan.words[.compute]!,
+              let backend = try? PipelineObject(computeWith: device.backend, words: plan.words[.compute]!,
                                                 entryPoint: function.entryPoint.name,
                                                 bindings: plan.remaining.map(\.layoutBinding),
                                                 pushConstantRanges: plan.ranges, specialization: specialization,

@@ -9,13 +9,13 @@ import SwiftGPUSupport
 public final class SharedEvent: @unchecked Sendable {
     /// The device that made the event.
     public let device: Device
-    let timeline: VulkanTimeline
+    let timeline: QueueSubmitter
     fileprivate let listener: EventListener
 
     init(device: Device) throws(GPUError) {
         self.device = device
         do {
-            timeline = try VulkanTimeline(device: device.backend)
+            timeline = try QueueSubmitter(device: device.backend)
         } catch {
             throw .vulkan(error)
         }
@@ -115,7 +115,7 @@ extension CommandBuffer {
 ///
 /// `@unchecked Sendable`: mutable state is guarded by `lock`.
 private final class EventListener: @unchecked Sendable {
-    private let timeline: VulkanTimeline
+    private let timeline: QueueSubmitter
     private let lock = ConditionLock(rank: .leaf("SharedEvent.lock"))
     /// Blocks due at a value; `onSettingThread` ones run on the thread that sets the value
     /// from the CPU, when it does (no wakeup of this thread in between).
@@ -134,7 +134,7 @@ private final class EventListener: @unchecked Sendable {
     private var thread: ServiceThread?
     private var isStopping = false
 
-    init(timeline: VulkanTimeline) {
+    init(timeline: QueueSubmitter) {
         self.timeline = timeline
     }
 

@@ -24,7 +24,7 @@ public struct LockRank: Sendable {
     package static let deviceCreation = LockRank(level: 5, name: "Device.creationLock")
     /// The lock around the process's one Vulkan instance, held while it is made (which
     /// registers the exit guard, `ServiceActivity`'s leaf).
-    package static let vulkanInstance = LockRank(level: 7, name: "VulkanInstance.lock")
+    package static let vulkanInstance = LockRank(level: 7, name: "BackendInstance.lock")
     /// `Device`'s lock for making the device's own internal queue.
     package static let deviceInternalQueue = LockRank(level: 10, name: "Device.internalQueueLock")
     /// A queue's submission lock (recursive; held while scheduled handlers run).
@@ -42,7 +42,7 @@ public struct LockRank: Sendable {
 
     /// An image's lock around its view cache, held while a missing view is made through the
     /// Vulkan funnel (whose fault injector's lock is a leaf).
-    package static let imageViews = LockRank(level: 90, name: "VulkanImage.viewLock")
+    package static let imageViews = LockRank(level: 90, name: "ImageAllocation.viewLock")
 
     /// A leaf: held only around its own state, calling nothing that takes a lock.
     package static func leaf(_ name: StaticString) -> LockRank { LockRank(level: leafLevel, name: name) }

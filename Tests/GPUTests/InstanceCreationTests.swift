@@ -16,8 +16,8 @@ struct InstanceCreationTests {
         await #expect(processExitsWith: .success) {
             setenv("GPU_VALIDATION", "1", 1)
             let absent = "VK_SWIFTGPU_not_an_extension"
-            guard let shared = try? VulkanInstance.shared(),
-                  let instance = try? VulkanInstance(wanted: VulkanInstance.wantedExtensions + [absent], destroysOnDeinit: true)
+            guard let shared = try? BackendInstance.shared(),
+                  let instance = try? BackendInstance(wanted: BackendInstance.wantedExtensions + [absent], destroysOnDeinit: true)
             else { exit(1) }
             guard instance.validation, !instance.enabledExtensions.contains(absent),
                   instance.enabledExtensions == shared.enabledExtensions,
@@ -34,9 +34,9 @@ struct InstanceCreationTests {
         await #expect(processExitsWith: .success) {
             setenv("GPU_VALIDATION", "0", 1)
             let wanted = ["VK_KHR_surface", "VK_EXT_debug_utils"]
-            guard let direct = try? VulkanInstance(wanted: wanted, destroysOnDeinit: true),
+            guard let direct = try? BackendInstance(wanted: wanted, destroysOnDeinit: true),
                   !direct.validation, direct.enabledExtensions == Set(wanted) else { exit(1) }
-            guard let retried = try? VulkanInstance(wanted: wanted + ["VK_SWIFTGPU_not_an_extension"], destroysOnDeinit: true),
+            guard let retried = try? BackendInstance(wanted: wanted + ["VK_SWIFTGPU_not_an_extension"], destroysOnDeinit: true),
                   retried.enabledExtensions == Set(wanted), (try? retried.physicalDevices().isEmpty) == false else { exit(2) }
             exit(0)
         }

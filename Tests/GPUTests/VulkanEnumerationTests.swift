@@ -48,7 +48,7 @@ struct VulkanEnumerationTests {
 
     @Test("physical devices and a device's extensions: the same as the loader's count-then-fill pair gives")
     func sameAsTwoCalls() throws {
-        let instance = try VulkanInstance.shared()
+        let instance = try BackendInstance.shared()
         var count: UInt32 = 0
         vkEnumeratePhysicalDevices(instance.handle, &count, nil)
         var handles = [VkPhysicalDevice?](repeating: nil, count: Int(count))

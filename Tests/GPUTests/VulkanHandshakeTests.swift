@@ -25,7 +25,7 @@ struct VulkanHandshakeTests {
             var app = VkApplicationInfo()
             app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
             app.apiVersion = apiVersion
-            var messenger = VulkanInstance.messengerCreateInfo()
+            var messenger = BackendInstance.messengerCreateInfo()
             var made: VkInstance?
             let (extensions, layers) = (extensions, layers)
             let result = withCStrings(extensions) { extensionNames in

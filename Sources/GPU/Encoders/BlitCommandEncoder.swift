@@ -2,7 +2,7 @@
 public final class BlitCommandEncoder {
     /// The command buffer it records into.
     let commandBuffer: CommandBuffer
-    private let context: VulkanCommandContext
+    private let context: CommandRecorder
     private var lifecycle = EncoderLifecycle(.blit)
 
     init(commandBuffer: CommandBuffer) throws(GPUError) {
@@ -120,7 +120,7 @@ public final class BlitCommandEncoder {
     }
 
     /// Moves a new texture's image into the layout SwiftGPU keeps it in.
-    func initializeLayout(of image: VulkanImage) {
+    func initializeLayout(of image: ImageAllocation) {
         context.encoding.retained.append(image)
         context.initializeLayout(image)
     }

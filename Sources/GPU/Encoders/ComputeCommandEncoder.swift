@@ -13,21 +13,21 @@ public final class ComputeCommandEncoder {
     /// The command buffer it records into; nil once ended (the buffer then keeps the
     /// encoder, and an encoder that kept its buffer would keep both alive).
     @exclusivity(unchecked) private var commandBuffer: CommandBuffer?
-    @exclusivity(unchecked) private var context: VulkanCommandContext
+    @exclusivity(unchecked) private var context: CommandRecorder
     @exclusivity(unchecked) private var binder: ResourceBinder
     @exclusivity(unchecked) private var pipeline: ComputePipelineState?
     @exclusivity(unchecked) private var lifecycle = EncoderLifecycle(.compute)
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
 
-    init(commandBuffer: CommandBuffer, context: VulkanCommandContext) {
+    init(commandBuffer: CommandBuffer, context: CommandRecorder) {
         self.commandBuffer = commandBuffer
         self.context = context
         binder = ResourceBinder(context: context)
     }
 
     /// Opens an ended encoder again, for `commandBuffer`.
-    fileprivate func reopen(commandBuffer: CommandBuffer, context: VulkanCommandContext) {
+    fileprivate func reopen(commandBuffer: CommandBuffer, context: CommandRecorder) {
         self.commandBuffer = commandBuffer
         self.context = context
         binder = ResourceBinder(context: context)
@@ -264,7 +264,7 @@ public final class ComputeCommandEncoder {
     }
 
     /// Binds `backend` unless it is bound already.
-    private func bind(_ backend: VulkanPipeline) {
+    private func bind(_ backend: PipelineObject) {
         guard boundBackend != ObjectIdentifier(backend) else { return }
         context.bind(backend)
         boundBackend = ObjectIdentifier(backend)
@@ -277,7 +277,7 @@ public final class ComputeCommandEncoder {
 extension CommandBuffer {
     /// Makes a compute encoder. Stops if another encoder is open or the buffer is committed.
     public func makeComputeCommandEncoder() throws(GPUError) -> ComputeCommandEncoder {
-        let context: VulkanCommandContext
+        let context: CommandRecorder
         var spare: ComputeCommandEncoder?
         (context, spare) = try beginComputeEncoder(call: #function)
         // Moved out, so that the check sees no other reference of this function's.

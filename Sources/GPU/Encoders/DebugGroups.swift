@@ -8,13 +8,13 @@ struct DebugGroups {
     private(set) var depth = 0
 
     /// Opens a group named `name`.
-    mutating func push(_ name: String, into context: VulkanCommandContext) {
+    mutating func push(_ name: String, into context: CommandRecorder) {
         context.debugLabel(.begin, name)
         depth += 1
     }
 
     /// Closes the innermost group; stops when none is open.
-    mutating func pop(into context: VulkanCommandContext, call: String) {
+    mutating func pop(into context: CommandRecorder, call: String) {
         guard depth > 0 else { misuse("\(call) called with no debug group pushed") }
         context.debugLabel(.end, "")
         depth -= 1

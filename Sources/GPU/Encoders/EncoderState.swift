@@ -23,9 +23,9 @@ struct EncoderState {
     var retained = RetainedObjects()
     /// The buffer bound last and the memory it had then, both in `retained`: rebinding it
     /// (a new offset per draw) reads that memory without taking the buffer's lock.
-    var lastBound: (buffer: ObjectIdentifier, backing: Unmanaged<VulkanBuffer>)?
+    var lastBound: (buffer: ObjectIdentifier, backing: Unmanaged<BufferAllocation>)?
     /// The same for textures: the texture bound last and its image then, both in `retained`.
-    var lastTexture: (texture: ObjectIdentifier, image: Unmanaged<VulkanImage>)?
+    var lastTexture: (texture: ObjectIdentifier, image: Unmanaged<ImageAllocation>)?
 
     /// Tables with nothing bound.
     init() {
@@ -126,7 +126,7 @@ struct BufferBinding {
 /// completes, and the table is cleared no later than that list, so the slots copy and clear
 /// with no reference counting (64 release calls per command buffer otherwise).
 struct TextureBinding {
-    var image: Unmanaged<VulkanImage>?
+    var image: Unmanaged<ImageAllocation>?
     /// The `Texture` bound, for hazard tracking.
     var owner: ObjectIdentifier?
 }

@@ -22,7 +22,7 @@ public final class ParallelRenderCommandEncoder: @unchecked Sendable {
     /// One sub-encoder, in order of creation.
     private struct SubEncoder {
         /// Its secondary context, once made.
-        var context: VulkanCommandContext?
+        var context: CommandRecorder?
         var isOpen = true
         /// Its secondary command buffer was begun and ended: it may be executed.
         var isRecorded = false
@@ -30,18 +30,18 @@ public final class ParallelRenderCommandEncoder: @unchecked Sendable {
 
     private struct State {
         /// Secondary contexts the command buffer kept from earlier passes.
-        var spares: [VulkanCommandContext]
+        var spares: [CommandRecorder]
         var subEncoders: [SubEncoder] = []
         var isEnded = false
     }
 
     private let commandBuffer: CommandBuffer
     /// The command buffer's own (primary) context, with the pass begun.
-    private let context: VulkanCommandContext
+    private let context: CommandRecorder
     private let target: RenderPassTarget
     private let state: LockedValue<State>
 
-    fileprivate init(commandBuffer: CommandBuffer, context: VulkanCommandContext, target: RenderPassTarget) {
+    fileprivate init(commandBuffer: CommandBuffer, context: CommandRecorder, target: RenderPassTarget) {
         self.commandBuffer = commandBuffer
         self.context = context
         self.target = target
@@ -57,7 +57,7 @@ public final class ParallelRenderCommandEncoder: @unchecked Sendable {
             state.subEncoders.append(SubEncoder())
             return (state.subEncoders.count - 1, state.spares)
         }
-        let secondary: VulkanCommandContext
+        let secondary: CommandRecorder
         do {
             secondary = try context.secondary(at: index, spares: spares)
         } catch {

@@ -8,7 +8,7 @@ public final class RenderCommandEncoder {
     /// The command buffer it records into.
     let commandBuffer: CommandBuffer
     /// The context it records into.
-    let context: VulkanCommandContext
+    let context: CommandRecorder
     /// For a parallel pass's sub-encoder, the parallel encoder and the sub-encoder's place
     /// in its order of creation.
     private let parallel: (encoder: ParallelRenderCommandEncoder, index: Int)?
@@ -51,7 +51,7 @@ public final class RenderCommandEncoder {
 
     /// An encoder for `target`, recording into `context`: the command buffer's own (its
     /// pass begun), or a secondary context of `parallel`'s that continues its pass.
-    init(commandBuffer: CommandBuffer, context: VulkanCommandContext, target: RenderPassTarget,
+    init(commandBuffer: CommandBuffer, context: CommandRecorder, target: RenderPassTarget,
          parallel: (encoder: ParallelRenderCommandEncoder, index: Int)?) {
         self.commandBuffer = commandBuffer
         self.context = context
@@ -432,7 +432,7 @@ public final class RenderCommandEncoder {
 
     /// Binds `backend` unless it is bound already.
     @inline(__always)
-    private func bind(_ backend: VulkanPipeline) {
+    private func bind(_ backend: PipelineObject) {
         guard boundBackend != ObjectIdentifier(backend) else { return }
         context.bind(backend)
         boundBackend = ObjectIdentifier(backend)

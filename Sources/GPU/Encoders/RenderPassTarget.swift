@@ -62,7 +62,7 @@ struct RenderPassTarget {
     /// the buffer's context; its commands come from secondary command buffers when
     /// `secondaryContents`.
     static func open(_ pass: RenderPassDescriptor, on commandBuffer: CommandBuffer, kind: EncoderKind, call: String,
-                     secondaryContents: Bool) throws(GPUError) -> (target: RenderPassTarget, context: VulkanCommandContext) {
+                     secondaryContents: Bool) throws(GPUError) -> (target: RenderPassTarget, context: CommandRecorder) {
         let target = RenderPassTarget(pass, call: call)
         let begun = try commandBuffer.beginEncoder(kind, call: call)
         do {
@@ -76,15 +76,15 @@ struct RenderPassTarget {
     }
 
     /// The formats a secondary command buffer continues this pass with.
-    var formats: VulkanCommandContext.PassFormats {
-        VulkanCommandContext.PassFormats(colors: colorFormats, depth: depthFormat, sampleCount: sampleCount)
+    var formats: CommandRecorder.PassFormats {
+        CommandRecorder.PassFormats(colors: colorFormats, depth: depthFormat, sampleCount: sampleCount)
     }
 
     /// Begins the pass in `context`, the context of `commandBuffer`'s encoder just opened
     /// (`startsBuffer`: the buffer's first); its commands come from secondary command
     /// buffers when `secondaryContents`. The attachments are kept alive and noted as
     /// written by the command buffer.
-    private func begin(in context: VulkanCommandContext, of commandBuffer: CommandBuffer, startsBuffer: Bool,
+    private func begin(in context: CommandRecorder, of commandBuffer: CommandBuffer, startsBuffer: Bool,
                secondaryContents: Bool) throws(VulkanError) {
         // Earlier writes in this buffer (compute, blits) must be visible before the pass:
         // barriers inside dynamic rendering are restricted. A pass that starts the buffer

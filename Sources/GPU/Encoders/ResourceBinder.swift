@@ -5,7 +5,7 @@ protocol BoundPipeline: AnyObject {
     /// The shader's resource slots, in descriptor-write order.
     var slots: [ResourceSlot] { get }
     /// The Vulkan pipeline.
-    var backend: VulkanPipeline { get }
+    var backend: PipelineObject { get }
     /// The shader function names, for messages.
     var functionLabel: String { get }
 }
@@ -22,9 +22,9 @@ extension RenderPipelineState: BoundPipeline {
 /// pipeline's slots at each dispatch or draw: missing bindings stop with a message,
 /// hazards get a barrier, descriptors are written.
 struct ResourceBinder {
-    let context: VulkanCommandContext
+    let context: CommandRecorder
 
-    init(context: VulkanCommandContext) {
+    init(context: CommandRecorder) {
         self.context = context
         context.encoding.clearTables()
     }

@@ -10,7 +10,7 @@ struct CommandSlots {
     private(set) var live = 0
     /// Threads blocked in `makeCommandBuffer()` because every slot is taken.
     private(set) var blockedMakers = 0
-    private var freeContexts: [VulkanCommandContext] = []
+    private var freeContexts: [CommandRecorder] = []
 
     init(limit: Int) {
         self.limit = limit
@@ -22,7 +22,7 @@ struct CommandSlots {
 
     /// Takes a slot; returns a pooled context if there is one (to be reset by the caller,
     /// outside the lock).
-    mutating func take() -> VulkanCommandContext? {
+    mutating func take() -> CommandRecorder? {
         precondition(!isFull, "SwiftGPU internal error: slot taken while the queue is full")
         live += 1
         return freeContexts.popLast()
@@ -30,7 +30,7 @@ struct CommandSlots {
 
     /// Gives a slot back, with its context for reuse when there is one (moved in: the
     /// caller's reference becomes the pool's).
-    mutating func giveBack(_ context: consuming VulkanCommandContext?) {
+    mutating func giveBack(_ context: consuming CommandRecorder?) {
         precondition(live > 0, "SwiftGPU internal error: slot given back twice")
         live -= 1
         if let context = context.take() { freeContexts.append(context) }

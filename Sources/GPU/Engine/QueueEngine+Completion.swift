@@ -50,7 +50,7 @@ extension QueueEngine {
 
     /// What finishing a buffer reads from its record once its scheduled handlers ran.
     struct Finishing {
-        var context: VulkanCommandContext?
+        var context: CommandRecorder?
         var signals: [(event: SharedEvent, value: UInt64)]
     }
 

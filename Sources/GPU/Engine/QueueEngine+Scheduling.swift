@@ -223,7 +223,7 @@ extension QueueEngine {
     private func submitContexts() -> VulkanError? {
         guard batch.count == 1 else {
             do {
-                try VulkanCommandContext.submit(backend, count: batch.count, timeline: timeline) {
+                try CommandRecorder.submit(backend, count: batch.count, timeline: timeline) {
                     (batch[$0].context, batch[$0].value)
                 }
                 return nil

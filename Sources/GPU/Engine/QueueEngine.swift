@@ -25,7 +25,7 @@ import SwiftGPUSupport
 final class QueueEngine: @unchecked Sendable {
     /// The Vulkan device and the lifecycle gate: the engine holds no `Device`, so a device
     /// can keep a queue of its own without a reference cycle.
-    let backend: VulkanDevice
+    let backend: DeviceBackend
     let gate: LifecycleGate
     let lock = ConditionLock(rank: .queueEngine)
     /// What `waitUntilScheduled()` and `waitUntilCompleted()` sleep on: woken when a buffer
@@ -33,7 +33,7 @@ final class QueueEngine: @unchecked Sendable {
     /// thread waiting for the last of many buffers would wake at each completion).
     let bufferCondition: LockCondition
     let submitLock = RecursiveLock(rank: .queueSubmit)
-    let timeline: VulkanTimeline
+    let timeline: QueueSubmitter
     /// Set once in `init`, read by `shutdown`.
     private var completionThread: ServiceThread?
 
@@ -75,7 +75,7 @@ final class QueueEngine: @unchecked Sendable {
         bufferCondition = LockCondition(on: lock)
         slots = CommandSlots(limit: maxCommandBufferCount)
         recycler = Recycler(spareLimit: maxCommandBufferCount)
-        timeline = try VulkanTimeline(device: backend)
+        timeline = try QueueSubmitter(device: backend)
         completionThread = ServiceThread.start(name: "\(label).completion", qos: qos, running: self) { $0.completionLoop() }
         ServiceActivity.register(self)
     }
@@ -85,7 +85,7 @@ final class QueueEngine: @unchecked Sendable {
     /// A buffer taken for submission and its recording context (see `batch`).
     struct BatchEntry {
         let buffer: Unmanaged<CommandBuffer>
-        let context: Unmanaged<VulkanCommandContext>
+        let context: Unmanaged<CommandRecorder>
         /// The timeline value at which the buffer completes: shared with the buffers before
         /// it that go in the same `VkSubmitInfo2`.
         let value: UInt64
@@ -101,8 +101,8 @@ final class QueueEngine: @unchecked Sendable {
     /// Takes a slot, a recording context and a recycled command-buffer object if there is
     /// one, blocking while every slot is taken. A pooled context is reset here, on the
     /// recording thread; one that cannot be reset is dropped for a new one.
-    func acquire() throws(VulkanError) -> (context: VulkanCommandContext, spare: CommandBuffer?) {
-        let (reused, recycled) = lock.withLock { () -> (VulkanCommandContext?, (buffer: CommandBuffer, needsClearing: Bool)?) in
+    func acquire() throws(VulkanError) -> (context: CommandRecorder, spare: CommandBuffer?) {
+        let (reused, recycled) = lock.withLock { () -> (CommandRecorder?, (buffer: CommandBuffer, needsClearing: Bool)?) in
             if slots.isFull {
                 slots.makerBlocked(true)
                 lock.broadcast()
@@ -115,7 +115,7 @@ final class QueueEngine: @unchecked Sendable {
         if let recycled, recycled.needsClearing { recycled.buffer.clearForReuse() }
         if let reused, (try? reused.reset()) != nil { return (reused, recycled?.buffer) }
         do {
-            return (try VulkanCommandContext(device: backend), recycled?.buffer)
+            return (try CommandRecorder(device: backend), recycled?.buffer)
         } catch {
             lock.withLock {
                 slots.giveBack(nil)
@@ -127,7 +127,7 @@ final class QueueEngine: @unchecked Sendable {
 
     /// Gives a slot back with its context, whose retained objects are released now; the
     /// context is reset when it is next taken.
-    func releaseSlot(_ context: VulkanCommandContext) {
+    func releaseSlot(_ context: CommandRecorder) {
         context.releaseReferences()
         lock.withLock {
             slots.giveBack(context)
@@ -150,7 +150,7 @@ final class QueueEngine: @unchecked Sendable {
     /// head that may go is submitted.
     func commit(_ buffer: CommandBuffer) {
         let (context, isRecording, presented, written) = lock.withLock {
-            () -> (VulkanCommandContext?, Bool, [(swapchain: VulkanSwapchain, index: Int)], [Texture]) in
+            () -> (CommandRecorder?, Bool, [(swapchain: SwapchainPresenter, index: Int)], [Texture]) in
             buffer.record.beginCommit()
             return (buffer.record.context, buffer.record.isRecording, buffer.record.presentedImages, buffer.record.writtenTextures)
         }
@@ -269,7 +269,7 @@ final class QueueEngine: @unchecked Sendable {
     /// it need not capture it (a capture costs the engine a retain and a release).
     func end(_ buffer: CommandBuffer, withScheduledHandlers: Bool, releasingSlot: Bool = true,
              deciding decide: (QueueEngine, inout Submission) -> CommandBufferError?) {
-        let (ending, context) = lock.withLock { () -> (Submission.Ending, VulkanCommandContext?) in
+        let (ending, context) = lock.withLock { () -> (Submission.Ending, CommandRecorder?) in
             let error = decide(self, &buffer.record)
             let ending = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
             lock.broadcast()

@@ -33,7 +33,7 @@ struct Submission {
     private(set) var openEncoder: EncoderKind?
     /// The recording context: set while the buffer holds a slot of its queue, from
     /// `makeCommandBuffer()` until the terminal step gives it back.
-    private(set) var context: VulkanCommandContext?
+    private(set) var context: CommandRecorder?
     /// The command buffer's own debug groups (`pushDebugGroup(_:)`) still open.
     private(set) var debugGroupDepth = 0
     /// A failure while recording or ending the buffer: it ends in `.error` when its turn
@@ -65,7 +65,7 @@ struct Submission {
     private(set) var hasReachedWaits = false
     /// Swapchain images this buffer presents: moved to the present layout at its end,
     /// their present semaphores signalled by its submission.
-    private(set) var presentedImages: [(swapchain: VulkanSwapchain, index: Int)] = []
+    private(set) var presentedImages: [(swapchain: SwapchainPresenter, index: Int)] = []
     /// Textures the buffer writes: each notes the buffer as its last writer from commit
     /// to completion.
     private(set) var writtenTextures: [Texture] = []
@@ -79,12 +79,12 @@ struct Submission {
     private(set) var gpuEnd: Double = 0
 
     /// A new record holding a slot with `context`.
-    init(context: VulkanCommandContext) {
+    init(context: CommandRecorder) {
         self.context = context
     }
 
     /// Gives a cleared record (a recycled object's) a slot with `context`.
-    mutating func restart(context: VulkanCommandContext) {
+    mutating func restart(context: CommandRecorder) {
         precondition(self.context == nil && status == .notEnqueued, "SwiftGPU internal error: restarting a \(status) record")
         self.context = context
     }
@@ -141,7 +141,7 @@ struct Submission {
 
     /// Opens an encoder of `kind`; returns the context to record into and whether
     /// recording must begin (the encoder is the buffer's first).
-    mutating func openEncoder(_ kind: EncoderKind, call: String) -> (context: VulkanCommandContext, needsBegin: Bool) {
+    mutating func openEncoder(_ kind: EncoderKind, call: String) -> (context: CommandRecorder, needsBegin: Bool) {
         if !isOpenForRecording { misuse("\(call) called after commit()") }
         if let open = openEncoder {
             misuse("\(call) called while a \(open.rawValue) command encoder is still open; call endEncoding() on it first")
@@ -156,7 +156,7 @@ struct Submission {
     /// A command recorded into the buffer itself, between encoders (a debug group):
     /// returns the context and whether recording must begin. Stops after `commit()` or
     /// while an encoder is open.
-    mutating func recordBetweenEncoders(call: String) -> (context: VulkanCommandContext, needsBegin: Bool) {
+    mutating func recordBetweenEncoders(call: String) -> (context: CommandRecorder, needsBegin: Bool) {
         if !isOpenForRecording { misuse("\(call) called after commit()") }
         if let open = openEncoder { misuse("\(call) called while a \(open.rawValue) command encoder is open") }
         guard let context else { misuse("\(call) called on a command buffer with no recording context") }
@@ -194,16 +194,16 @@ struct Submission {
         context.encoding.retained.append(event)
         let operation = TimelineOperation(timeline: event.timeline, value: value)
         if isWait {
-            context.waits.append(operation)
+            context.addWait(operation)
             eventWaits.append((event, value))
         } else {
-            context.signals.append(operation)
+            context.addSignal(operation)
             eventSignals.append((event, value))
         }
     }
 
     /// Notes a swapchain image the buffer presents; stops after `commit()`.
-    mutating func addPresentedImage(_ swapchain: VulkanSwapchain, index: Int, call: String) {
+    mutating func addPresentedImage(_ swapchain: SwapchainPresenter, index: Int, call: String) {
         guard isOpenForRecording else { misuse("\(call) called after commit()") }
         presentedImages.append((swapchain, index))
     }
@@ -252,7 +252,7 @@ struct Submission {
 
     /// The scheduler takes the buffer for submission at timeline `value`: returns its
     /// context. Only a committed buffer that still holds its slot can be taken.
-    mutating func take(forSubmissionAt value: UInt64) -> Unmanaged<VulkanCommandContext> {
+    mutating func take(forSubmissionAt value: UInt64) -> Unmanaged<CommandRecorder> {
         guard status == .committed, let context else {
             preconditionFailure("SwiftGPU internal error: a \(status) command buffer taken for submission")
         }
@@ -352,7 +352,7 @@ struct Submission {
 
     /// Gives up the slot's context and what only the GPU work needed: a finished buffer
     /// the app keeps holds none of it. Returns the context, to be released.
-    mutating func releaseResources() -> VulkanCommandContext? {
+    mutating func releaseResources() -> CommandRecorder? {
         if !eventWaits.isEmpty { eventWaits.removeAll() }
         if !eventSignals.isEmpty { eventSignals.removeAll() }
         if !presentedImages.isEmpty { presentedImages.removeAll() }

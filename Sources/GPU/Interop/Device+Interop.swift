@@ -5,7 +5,7 @@ import AppLifecycle
 extension Device {
     /// The Vulkan API version SwiftGPU's devices need (1.3): a host's instance must be made
     /// for it or later.
-    public static let vulkanAPIVersion: UInt32 = VulkanDevice.apiVersion
+    public static let vulkanAPIVersion: UInt32 = DeviceBackend.apiVersion
 
     /// The instance extensions a host's `VkInstance` must enable for layers on windows of
     /// `windowSystems` (none for headless work). Add them to the host's own list, e.g. SDL's
@@ -28,7 +28,7 @@ extension Device {
             throw .unsuitableHostInstance("the host's VkInstance was made for Vulkan \(versionString(host.apiVersion)); "
                 + "SwiftGPU needs \(versionString(vulkanAPIVersion)) or later")
         }
-        let instance = VulkanInstance(adopting: host.instance, extensions: host.enabledExtensions, layers: host.enabledLayers)
+        let instance = BackendInstance(adopting: host.instance, extensions: host.enabledExtensions, layers: host.enabledLayers)
         let found = try instance.physicalDevices(choosing: host.physicalDevice)
         if host.physicalDevice != nil && found.isEmpty {
             throw .unsuitableHostInstance("the physical device the host named lacks Vulkan 1.3 or a graphics and compute queue family")
@@ -45,7 +45,7 @@ extension Device {
     /// recycler, which lets finished buffers go within about 100 ms) are gone, so not always
     /// at the moment the app lets go of it.
     public static func waitUntilReleased(hostInstance instance: OpaquePointer, timeout: Duration = .seconds(5)) -> Bool {
-        VulkanInstance.adopted.waitUntilReleased(instance, timeout: timeout)
+        BackendInstance.adopted.waitUntilReleased(instance, timeout: timeout)
     }
 
     /// Whether this device makes textures whose memory another API can import

@@ -62,12 +62,12 @@ struct MetalIndex: Hashable, Sendable {
     }
 
     /// The binding in descriptor set 0 that the convention gives this index.
-    var vulkanBinding: VulkanBinding {
+    var vulkanBinding: ShaderBinding {
         let base: UInt32 = stage == .fragment ? BindingConvention.fragmentBase : 0
         switch kind {
-        case .buffer: return VulkanBinding(value: base + UInt32(value))
-        case .texture: return VulkanBinding(value: base + 32 + UInt32(value))
-        case .sampler: return VulkanBinding(value: base + 48 + UInt32(value))
+        case .buffer: return ShaderBinding(value: base + UInt32(value))
+        case .texture: return ShaderBinding(value: base + 32 + UInt32(value))
+        case .sampler: return ShaderBinding(value: base + 48 + UInt32(value))
         }
     }
 
@@ -80,7 +80,7 @@ struct MetalIndex: Hashable, Sendable {
 
     /// The index a shader's binding in set 0 stands for, or nil when it is outside the
     /// convention for `stage`.
-    init?(_ binding: VulkanBinding, stage: ShaderStage) {
+    init?(_ binding: ShaderBinding, stage: ShaderStage) {
         let base: UInt32 = stage == .fragment ? BindingConvention.fragmentBase : 0
         guard binding.value >= base, binding.value < base + 64 else { return nil }
         let local = Int(binding.value - base)
@@ -99,6 +99,6 @@ struct TableSlot: Hashable, Sendable {
 }
 
 /// A binding number in descriptor set 0 of a pipeline's layout, as the SPIR-V declares it.
-struct VulkanBinding: Hashable, Sendable {
+struct ShaderBinding: Hashable, Sendable {
     var value: UInt32
 }

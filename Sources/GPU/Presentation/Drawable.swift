@@ -18,7 +18,7 @@ public final class Drawable: @unchecked Sendable {
     let slot: Int
     let generation: Int
     /// The swapchain the image belongs to, for window surfaces.
-    let swapchain: VulkanSwapchain?
+    let swapchain: SwapchainPresenter?
     /// When the layer handed the drawable out, the frame's start: display time (headless)
     /// or host monotonic time (window surfaces).
     let frameStart: Duration
@@ -34,7 +34,7 @@ public final class Drawable: @unchecked Sendable {
     var isFinished = false
 
     init(texture: Texture, drawableID: Int, layer: Layer, slot: Int, generation: Int, frameStart: Duration,
-         swapchain: VulkanSwapchain? = nil) {
+         swapchain: SwapchainPresenter? = nil) {
         self.texture = texture
         self.drawableID = drawableID
         self.layer = layer
@@ -116,7 +116,7 @@ public final class Drawable: @unchecked Sendable {
 extension CommandBuffer {
     /// Notes a swapchain image this buffer presents: its end moves the image to the present
     /// layout and its submission signals the image's present semaphore.
-    func notePresented(_ swapchain: VulkanSwapchain, index: Int) {
+    func notePresented(_ swapchain: SwapchainPresenter, index: Int) {
         engine.lock.withLock { record.addPresentedImage(swapchain, index: index, call: "present(_:)") }
     }
 

@@ -12,7 +12,7 @@ import SwiftGPUSupport
 /// are immutable.
 final class DriverPresentTiming: PresentationFeedback, @unchecked Sendable {
     let route: PresentTimingRoute
-    let swapchain: VulkanSwapchain
+    let swapchain: SwapchainPresenter
     private let feedbackClock: FeedbackClock
     private let lock = ConditionLock(rank: .leaf("DriverPresentTiming.lock"))
     private var report: (@Sendable (PresentationReport) -> Void)?
@@ -27,7 +27,7 @@ final class DriverPresentTiming: PresentationFeedback, @unchecked Sendable {
     static let waitSlice: UInt64 = 50_000_000
 
     /// Timing for `swapchain` by `route` (`.displayTiming` or `.presentWait`).
-    init(route: PresentTimingRoute, swapchain: VulkanSwapchain) {
+    init(route: PresentTimingRoute, swapchain: SwapchainPresenter) {
         self.route = route
         self.swapchain = swapchain
         let refresh = route == .displayTiming ? swapchain.refreshCycle() : nil

@@ -81,7 +81,7 @@ public final class Layer: @unchecked Sendable {
     /// lets go within about 100 ms) are gone, so call this before destroying the surface or
     /// giving it to another layer.
     public static func waitUntilReleased(hostSurface surface: OpaquePointer, timeout: Duration = .seconds(5)) -> Bool {
-        VulkanSurface.hostSurfaces.waitUntilReleased(surface, timeout: timeout)
+        PresentationSurface.hostSurfaces.waitUntilReleased(surface, timeout: timeout)
     }
 
     /// The refresh period frame statistics assume on window surfaces, whose refresh rate

@@ -20,14 +20,14 @@ import SwiftGPUSupport
 /// swapchain is replaced only under `acquireLock` too, which also serialises acquires.
 final class WindowPresenter: DrawableSource, @unchecked Sendable {
     let device: Device
-    let surface: VulkanSurface
+    let surface: PresentationSurface
     let lock: ConditionLock
     /// Serialises acquisition and swapchain recreation (slow Vulkan calls made without `lock`).
     let acquireLock = ConditionLock(rank: .windowAcquire)
     private var thread: ServiceThread?
 
     // Guarded by lock.
-    private(set) var swapchain: VulkanSwapchain?
+    private(set) var swapchain: SwapchainPresenter?
     private var textures: [Texture] = []
     /// Swapchain images acquired and handed back unpresented: handed out again first.
     private var reusable: [Int] = []
@@ -71,7 +71,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
     /// A drawable whose command buffer was submitted, waiting for its present call.
     struct PresentRequest {
         let drawable: Drawable
-        let swapchain: VulkanSwapchain
+        let swapchain: SwapchainPresenter
         let timing: PresentTiming
     }
 
@@ -95,7 +95,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
         self.device = device
         self.lock = lock
         do {
-            surface = try VulkanSurface(window: window, device: device.backend)
+            surface = try PresentationSurface(window: window, device: device.backend)
         } catch {
             throw .vulkan(error)
         }
@@ -150,7 +150,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
 
     /// The command buffer presenting `drawable` was submitted (`submitted`), or ended
     /// without reaching the GPU: queue the present, or give the image back unshown.
-    private func presentScheduled(_ drawable: Drawable, swapchain: VulkanSwapchain, timing: PresentTiming, submitted: Bool) {
+    private func presentScheduled(_ drawable: Drawable, swapchain: SwapchainPresenter, timing: PresentTiming, submitted: Bool) {
         guard submitted else {
             lock.withLock { giveBack(index: drawable.slot, generation: drawable.generation) }
             drawable.layer.finish(drawable, at: nil)
@@ -189,12 +189,12 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
     /// generation; nil on timeout, zero size, a closed gate, or a failure. The caller has
     /// counted itself in `outstanding` and `acquiring`; `isActive` is read with `lock` held.
     private func acquire(_ settings: Settings, deadline: UInt64?, isActive: () -> Bool,
-                 resized: (Size2D) -> Void) -> (index: Int, texture: Texture, generation: Int, swapchain: VulkanSwapchain)? {
-        acquireLock.withLock { () -> (Int, Texture, Int, VulkanSwapchain)? in
+                 resized: (Size2D) -> Void) -> (index: Int, texture: Texture, generation: Int, swapchain: SwapchainPresenter)? {
+        acquireLock.withLock { () -> (Int, Texture, Int, SwapchainPresenter)? in
             var attempts = 0
             while attempts < 3 {
                 attempts += 1
-                let (current, reuse, recreate) = lock.withLock { () -> (VulkanSwapchain?, Int?, Bool) in
+                let (current, reuse, recreate) = lock.withLock { () -> (SwapchainPresenter?, Int?, Bool) in
                     // Remake only with no drawable handed out. Out of date: wait for those in
                     // flight. A wanted change waits only when each of them is already queued
                     // for its present (a short wait), else it is made on a later frame.
@@ -242,7 +242,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
     private var isIdle: Bool { outstanding == acquiring }
 
     /// Marks image `index` acquired and returns it with its texture.
-    private func handOut(_ index: Int, of chain: VulkanSwapchain) -> (Int, Texture, Int, VulkanSwapchain)? {
+    private func handOut(_ index: Int, of chain: SwapchainPresenter) -> (Int, Texture, Int, SwapchainPresenter)? {
         chain.images[index].noteAcquired()
         return lock.withLock {
             guard swapchain === chain else { return nil }
@@ -253,13 +253,13 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
     /// Makes a swapchain from `settings` and the surface's current state, replacing
     /// `old` once the queue is idle. Nil at zero size or when creation fails. Called
     /// under `acquireLock` with no drawable in flight but the caller's.
-    private func remake(_ settings: Settings, replacing old: VulkanSwapchain?,
-                        resized: (Size2D) -> Void) -> VulkanSwapchain? {
+    private func remake(_ settings: Settings, replacing old: SwapchainPresenter?,
+                        resized: (Size2D) -> Void) -> SwapchainPresenter? {
         // The old swapchain's presents must be done before it is retired and destroyed.
         if old != nil { try? device.backend.waitForQueueIdle() }
-        let made: VulkanSwapchain?
+        let made: SwapchainPresenter?
         do {
-            made = try VulkanSwapchain.make(surface: surface, device: device.backend, format: settings.format,
+            made = try SwapchainPresenter.make(surface: surface, device: device.backend, format: settings.format,
                                             requestedSize: (settings.size.width, settings.size.height),
                                             count: settings.count, mode: settings.mode, old: old)
         } catch {
@@ -308,7 +308,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
         // waits for this (present) thread.
         guard lock.withLock({ outstanding == 0 && swapchain != nil && shouldRelease() }) else { return }
         acquireLock.withLock {
-            let released = lock.withLock { () -> VulkanSwapchain? in
+            let released = lock.withLock { () -> SwapchainPresenter? in
                 guard outstanding == 0, shouldRelease(), let swapchain else { return nil }
                 dropSwapchain()
                 return swapchain
@@ -344,7 +344,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
 
     /// After a swapchain is made: without the server's feedback, times from the driver's
     /// present-timing extensions for it, where the device offers them.
-    private func chooseTiming(for swapchain: VulkanSwapchain) {
+    private func chooseTiming(for swapchain: SwapchainPresenter) {
         let support = device.backend.presentTiming.support
         guard !lock.withLock({ usesServerFeedback }) else { return }
         let route = PresentTimingRoute.choose(serverFeedback: false, support: support)
@@ -462,7 +462,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
         thread?.join()
         lock.withLock { feedback }?.stop()
         finishAwaiting()
-        let released = lock.withLock { () -> VulkanSwapchain? in
+        let released = lock.withLock { () -> SwapchainPresenter? in
             defer { dropSwapchain() }
             return swapchain
         }

@@ -5,7 +5,7 @@ import SwiftGPUSPIRV
 ///
 /// `@unchecked Sendable`: every stored property is immutable.
 public final class RenderPipelineState: @unchecked Sendable {
-    let backend: VulkanPipeline
+    let backend: PipelineObject
     /// The device that made it.
     public let device: Device
     /// The label from the descriptor.
@@ -151,7 +151,7 @@ public final class RenderPipelineState: @unchecked Sendable {
                 ? d.depthAttachmentPixelFormat : nil),
             samples: d.rasterSampleCount, topology: d.inputPrimitiveTopology)
         do {
-            backend = try VulkanPipeline.render(device: device.backend, configuration: configuration,
+            backend = try PipelineObject.render(device: device.backend, configuration: configuration,
                                                 cache: device.pipelineCache.cache)
         } catch {
             throw .unsupportedFunction(name: functionNames, reason: "\(error)")

@@ -168,7 +168,7 @@ struct SamplerValues: Sendable, Hashable {
 ///
 /// `@unchecked Sendable`: every stored property is immutable.
 public final class SamplerState: @unchecked Sendable {
-    let backend: VulkanSampler
+    let backend: SamplerObject
     /// The device that made it.
     public let device: Device
     /// What it was made from, copied from the descriptor.
@@ -189,7 +189,7 @@ public final class SamplerState: @unchecked Sendable {
         self.device = device
         values = descriptor
         do {
-            backend = try VulkanSampler(device: device.backend, descriptor: descriptor)
+            backend = try SamplerObject(device: device.backend, descriptor: descriptor)
         } catch {
             throw .vulkan(error)
         }

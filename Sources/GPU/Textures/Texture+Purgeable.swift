@@ -15,8 +15,8 @@ extension Texture: PurgeableResource {
 
     static var kind: String { "texture" }
 
-    func makeFreshBacking() -> VulkanImage? {
-        guard let image = try? VulkanImage(device: device.backend, descriptor: spec) else { return nil }
+    func makeFreshBacking() -> ImageAllocation? {
+        guard let image = try? ImageAllocation(device: device.backend, descriptor: spec) else { return nil }
         do {
             try device.initializeLayout(of: image)
         } catch {

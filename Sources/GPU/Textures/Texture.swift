@@ -6,7 +6,7 @@ import SwiftGPUSupport
 /// `@unchecked Sendable`: `lastWriter` is guarded by `lock`, the memory and purgeable state
 /// are in a `LockedValue`; everything else is immutable.
 public final class Texture: @unchecked Sendable {
-    let memory: LockedValue<PurgeableMemory<VulkanImage>>
+    let memory: LockedValue<PurgeableMemory<ImageAllocation>>
     /// Whether the memory can be exported (a shared texture), fixed when it was made.
     let isExportable: Bool
     /// Whether the image is a swapchain's (a drawable's texture).
@@ -21,7 +21,7 @@ public final class Texture: @unchecked Sendable {
     /// weak one, which would keep the buffer from being recycled).
     private var lastWriter: CommandBuffer?
 
-    init(device: Device, spec: TextureSpec, backing: VulkanImage) {
+    init(device: Device, spec: TextureSpec, backing: ImageAllocation) {
         self.device = device
         self.spec = spec
         memory = LockedValue(PurgeableMemory(backing: backing), rank: .leaf("Texture.memory"))
@@ -32,13 +32,13 @@ public final class Texture: @unchecked Sendable {
     /// The image now, for encoding: an encoder retains it (`retainBacking(in:)`), so that
     /// discarding the contents frees it only after the GPU is done with it. Stops once the
     /// contents are discarded.
-    var backing: VulkanImage { currentBacking }
+    var backing: ImageAllocation { currentBacking }
 
     /// The image now, kept alive with the texture by `context`'s command buffer until it
     /// completes. Rebinding the texture bound last uses the image read then, already
     /// retained, with no lock (as buffers do, decision 0062); any other texture takes one
     /// lock and two appends into reserved capacity: no allocation per draw.
-    func retainBacking(in context: VulkanCommandContext) -> VulkanImage {
+    func retainBacking(in context: CommandRecorder) -> ImageAllocation {
         if let last = context.encoding.lastTexture, last.texture == ObjectIdentifier(self) {
             // Both stay in `retained` until the command buffer completes, so the identifier
             // cannot name another texture.
@@ -205,9 +205,9 @@ extension Device {
             misuse("\(call): cube textures must be square")
         }
         try checkSupported(descriptor, call: call)
-        let backing: VulkanImage
+        let backing: ImageAllocation
         do {
-            backing = try VulkanImage(device: backend, descriptor: descriptor, exportable: shared)
+            backing = try ImageAllocation(device: backend, descriptor: descriptor, exportable: shared)
         } catch {
             throw .vulkan(error)
         }
@@ -216,7 +216,7 @@ extension Device {
     }
 
     /// Moves a new image from undefined to its resting layout, and waits for it.
-    func initializeLayout(of image: VulkanImage) throws(GPUError) {
+    func initializeLayout(of image: ImageAllocation) throws(GPUError) {
         try runInternally { (commandBuffer) throws(GPUError) in
             let blit = try commandBuffer.makeBlitCommandEncoder()
             blit.initializeLayout(of: image)

@@ -9,7 +9,7 @@ import Glibc
 /// every one when the pool is reset; lavapipe does, through the pool's allocator. With
 /// glibc's `malloc` those calls were most of a recording thread's time (they walk free
 /// lists across the heap); here an allocation is a few instructions and the next block
-/// follows the last in memory. Each `VulkanCommandContext` has its own, for its pools, used
+/// follows the last in memory. Each `CommandRecorder` has its own, for its pools, used
 /// by one thread at a time: Vulkan calls a command pool's allocator only from calls on that
 /// pool or its command buffers, on the calling thread, and those are made by the context's
 /// one owner at a time.

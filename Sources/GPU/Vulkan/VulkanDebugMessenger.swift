@@ -1,7 +1,7 @@
 import CVulkan
 
 /// Whether the process's Vulkan instance was made with the validation layer on.
-func validationLayerIsEnabled() -> Bool { (try? VulkanInstance.shared().validation) ?? false }
+func validationLayerIsEnabled() -> Bool { (try? BackendInstance.shared().validation) ?? false }
 
 /// The C callback the debug messenger calls for each warning or error.
 let debugMessengerCallback: PFN_vkDebugUtilsMessengerCallbackEXT = { severity, _, data, _ in

@@ -1,19 +1,19 @@
 import CVulkan
 
 /// The backend's side of the handshake with a host that has Vulkan objects of its own.
-extension VulkanInstance {
+extension BackendInstance {
     /// Whether the loader offers `name` as an instance extension.
     static func isAvailable(_ name: String) -> Bool { availableExtensions().contains(name) }
 
     /// The physical devices of an adopted instance that qualify, or only `chosen` where the
     /// host names one (empty when it does not qualify).
-    func physicalDevices(choosing chosen: OpaquePointer?) throws(GPUError) -> [VulkanPhysicalDevice] {
+    func physicalDevices(choosing chosen: OpaquePointer?) throws(GPUError) -> [PhysicalDevice] {
         guard let chosen else { return try physicalDevices() }
-        return VulkanPhysicalDevice(instance: self, handle: chosen).map { [$0] } ?? []
+        return PhysicalDevice(instance: self, handle: chosen).map { [$0] } ?? []
     }
 }
 
-extension VulkanDevice {
+extension DeviceBackend {
     /// The device's Vulkan objects, for ``VulkanHandles``.
     var handles: VulkanHandles {
         VulkanHandles(instance: physical.instance.handle, physicalDevice: physical.handle, device: handle,
@@ -22,7 +22,7 @@ extension VulkanDevice {
     }
 }
 
-extension VulkanImage {
+extension ImageAllocation {
     /// The `VkImageLayout` the image rests in, as its raw value.
     var restingLayoutValue: UInt32 { restingLayout.rawValue }
 
@@ -39,7 +39,7 @@ extension VulkanImage {
 /// The raw `VkFormat` of a pixel format.
 func vulkanFormatValue(of format: PixelFormat) -> UInt32 { format.vkFormat.rawValue }
 
-extension VulkanDevice {
+extension DeviceBackend {
     /// Whether textures can be made with exportable memory.
     var exportsMemory: Bool { enabledExtensions.contains("VK_KHR_external_memory_fd") }
 
@@ -59,7 +59,7 @@ extension VulkanDevice {
     }
 }
 
-extension VulkanPhysicalDevice {
+extension PhysicalDevice {
     /// The device's and driver's UUIDs, which an importing API compares with its own.
     var uuids: (device: [UInt8], driver: [UInt8]) {
         var ids = VkPhysicalDeviceIDProperties()
@@ -74,7 +74,7 @@ extension VulkanPhysicalDevice {
     }
 }
 
-extension VulkanDevice {
+extension DeviceBackend {
     /// The device's and driver's UUIDs (16 bytes each).
     var sharedTextureUUIDs: (device: [UInt8], driver: [UInt8]) { physical.uuids }
 }

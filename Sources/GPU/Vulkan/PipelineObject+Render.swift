@@ -7,7 +7,7 @@ struct RenderPipelineConfiguration {
     var vertexWords: [UInt32]
     var vertexEntry: String
     var fragment: (words: [UInt32], entry: String)?
-    var bindings: [VulkanPipeline.LayoutBinding]
+    var bindings: [PipelineObject.LayoutBinding]
     /// Push-constant ranges of the layout, at most one per stage.
     var pushConstantRanges: [PushConstantRange] = []
     var vertexBindings: [VkVertexInputBindingDescription]
@@ -100,7 +100,7 @@ private final class Arena {
     }
 }
 
-extension VulkanPipeline {
+extension PipelineObject {
     /// Dynamic state every graphics pipeline takes from the encoder, as Metal sets it there.
     static let dynamicStates: [VkDynamicState] = [
         VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR, VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY,
@@ -111,8 +111,8 @@ extension VulkanPipeline {
     ]
 
     /// Makes a graphics pipeline for dynamic rendering.
-    static func render(device: VulkanDevice, configuration c: RenderPipelineConfiguration,
-                       cache: VulkanPipelineCache) throws(VulkanError) -> VulkanPipeline {
+    static func render(device: DeviceBackend, configuration c: RenderPipelineConfiguration,
+                       cache: PipelineCacheObject) throws(VulkanError) -> PipelineObject {
         let vk = device.handle
         let (setLayout, layout) = try makeLayout(device: device, bindings: c.bindings,
                                                  pushConstantRanges: c.pushConstantRanges)
@@ -211,7 +211,7 @@ extension VulkanPipeline {
             throw error
         }
         withExtendedLifetime(arena) {}
-        return VulkanPipeline(device: device, handle: pipeline!, layout: layout, setLayout: setLayout,
+        return PipelineObject(device: device, handle: pipeline!, layout: layout, setLayout: setLayout,
                               bindPoint: VK_PIPELINE_BIND_POINT_GRAPHICS,
                               immutableSamplers: c.bindings.compactMap(\.immutableSampler))
     }

@@ -1,6 +1,6 @@
 import CVulkan
 
-extension VulkanPhysicalDevice {
+extension PhysicalDevice {
     /// The limits SwiftGPU checks arguments against, from the device's properties.
     func deviceLimits() -> DeviceLimits {
         var maintenance3 = VkPhysicalDeviceMaintenance3Properties()

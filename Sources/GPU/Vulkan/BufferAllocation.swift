@@ -4,8 +4,8 @@ import CVulkan
 ///
 /// `@unchecked Sendable`: the handles and the mapping are immutable after `init`; the
 /// contents are the caller's to synchronise, as with Metal's `contents()`.
-final class VulkanBuffer: @unchecked Sendable {
-    let device: VulkanDevice
+final class BufferAllocation: @unchecked Sendable {
+    let device: DeviceBackend
     let handle: VkBuffer
     let memory: VkDeviceMemory
     let length: Int
@@ -20,7 +20,7 @@ final class VulkanBuffer: @unchecked Sendable {
 
     /// Makes a buffer of `length` bytes, host-visible and coherent when `hostVisible`, else
     /// device-local.
-    init(device: VulkanDevice, length: Int, hostVisible: Bool) throws(VulkanError) {
+    init(device: DeviceBackend, length: Int, hostVisible: Bool) throws(VulkanError) {
         self.device = device
         self.length = length
         let vk = device.handle

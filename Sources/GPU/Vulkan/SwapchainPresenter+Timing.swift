@@ -16,7 +16,7 @@ struct VulkanPresentTiming: @unchecked Sendable {   // function pointers, immuta
 
     /// The extensions to enable of those `physical` offers, and whether present waits are
     /// possible (they need the presentId and presentWait features too).
-    static func extensions(of physical: VulkanPhysicalDevice) -> (names: [String], presentWait: Bool) {
+    static func extensions(of physical: PhysicalDevice) -> (names: [String], presentWait: Bool) {
         var names: [String] = []
         guard physical.extensions.contains("VK_KHR_swapchain") else { return ([], false) }
         if physical.extensions.contains("VK_GOOGLE_display_timing") { names.append("VK_GOOGLE_display_timing") }
@@ -56,7 +56,7 @@ struct VulkanPresentTiming: @unchecked Sendable {   // function pointers, immuta
     }
 }
 
-extension VulkanSwapchain {
+extension SwapchainPresenter {
     /// The images shown since the last call, as `VK_GOOGLE_display_timing` reports them:
     /// each present's ID and when it was shown (`CLOCK_MONOTONIC` nanoseconds).
     func pastPresentations() -> [(id: UInt32, shownAt: UInt64)] {

@@ -3,8 +3,8 @@ import CVulkan
 /// A physical device that meets SwiftGPU's needs, with the facts read from it once.
 ///
 /// `@unchecked Sendable`: every stored property is immutable after `init`.
-final class VulkanPhysicalDevice: @unchecked Sendable {
-    let instance: VulkanInstance
+final class PhysicalDevice: @unchecked Sendable {
+    let instance: BackendInstance
     let handle: VkPhysicalDevice
     let name: String
     let type: VkPhysicalDeviceType
@@ -18,7 +18,7 @@ final class VulkanPhysicalDevice: @unchecked Sendable {
     let extensions: Set<String>
 
     /// Nil when the device lacks Vulkan 1.3 or a graphics+compute queue family.
-    init?(instance: VulkanInstance, handle: VkPhysicalDevice) {
+    init?(instance: BackendInstance, handle: VkPhysicalDevice) {
         var properties = VkPhysicalDeviceProperties()
         vkGetPhysicalDeviceProperties(handle, &properties)
         guard properties.apiVersion >= vulkanAPIVersion1_3 else { return nil }

@@ -3,7 +3,7 @@ import CVulkan
 /// Parallel render passes: the primary context begins rendering with secondary contents,
 /// each sub-encoder records into a secondary context that continues the pass, and the
 /// primary executes them in the order they were made.
-extension VulkanCommandContext {
+extension CommandRecorder {
     /// The attachment formats and sample count a secondary command buffer continues a
     /// render pass with (Vulkan's inheritance info for dynamic rendering).
     struct PassFormats {
@@ -14,8 +14,8 @@ extension VulkanCommandContext {
 
     /// A secondary context for the `index`th sub-encoder of a parallel pass: one this
     /// primary kept from an earlier pass (in `spares`), or a new one.
-    func secondary(at index: Int, spares: [VulkanCommandContext]) throws(VulkanError) -> VulkanCommandContext {
-        index < spares.count ? spares[index] : try VulkanCommandContext(device: device, secondary: true)
+    func secondary(at index: Int, spares: [CommandRecorder]) throws(VulkanError) -> CommandRecorder {
+        index < spares.count ? spares[index] : try CommandRecorder(device: device, secondary: true)
     }
 
     /// Readies the context for a sub-encoder and begins its secondary command buffer, on
@@ -94,7 +94,7 @@ extension VulkanCommandContext {
 
     /// Records `secondaries`' commands into this primary's pass, in order, and takes their
     /// indirect-argument reads into this context's hazard record.
-    func execute(_ secondaries: [VulkanCommandContext]) {
+    func execute(_ secondaries: [CommandRecorder]) {
         guard !secondaries.isEmpty else { return }
         var handles: [VkCommandBuffer?] = secondaries.map(\.commandBuffer)
         vkCmdExecuteCommands(commandBuffer, UInt32(handles.count), &handles)

@@ -1,6 +1,6 @@
 import CVulkan
 
-extension VulkanPhysicalDevice {
+extension PhysicalDevice {
     /// What the device can make for `descriptor`'s format, type and usage
     /// (`vkGetPhysicalDeviceImageFormatProperties`); nil when it cannot make such a
     /// texture at all.

@@ -2,7 +2,7 @@ import CVulkan
 import SwiftGPUSPIRV
 
 /// Command recording into a context's `VkCommandBuffer`.
-extension VulkanCommandContext {
+extension CommandRecorder {
     /// Makes every earlier write visible to every later command.
     func memoryBarrier() {
         writeBarrier(before: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
@@ -41,13 +41,13 @@ extension VulkanCommandContext {
     }
 
     /// Binds `pipeline` at its bind point.
-    func bind(_ pipeline: VulkanPipeline) {
+    func bind(_ pipeline: PipelineObject) {
         vkCmdBindPipeline(commandBuffer, pipeline.bindPoint, pipeline.handle)
     }
 
     /// Records `size` bytes from `bytes` into `pipeline`'s push constants at `offset`, for `stages`.
     @inline(__always)
-    func pushConstants(_ pipeline: VulkanPipeline, stages: VkShaderStageFlags, offset: UInt32, size: UInt32,
+    func pushConstants(_ pipeline: PipelineObject, stages: VkShaderStageFlags, offset: UInt32, size: UInt32,
                        bytes: UnsafeRawPointer) {
         vkCmdPushConstants(commandBuffer, pipeline.layout, stages, offset, size, bytes)
     }
@@ -58,7 +58,7 @@ extension VulkanCommandContext {
     /// The writes themselves depend only on the pipeline, so they are built once per run of
     /// draws or dispatches with the same pipeline.
     @inline(__always)
-    func writeDescriptors(slots: [ResourceSlot], pipeline: VulkanPipeline) throws(VulkanError) {
+    func writeDescriptors(slots: [ResourceSlot], pipeline: PipelineObject) throws(VulkanError) {
         guard !slots.isEmpty else { return }
         if writesPipeline != ObjectIdentifier(pipeline) {
             buildWrites(slots: slots)
@@ -73,7 +73,7 @@ extension VulkanCommandContext {
 
     /// Where push descriptors are not offered: writes `writes` into a set from this
     /// context's pool and binds it.
-    private func writeDescriptorSet(count: Int, pipeline: VulkanPipeline) throws(VulkanError) {
+    private func writeDescriptorSet(count: Int, pipeline: PipelineObject) throws(VulkanError) {
         var set: VkDescriptorSet? = try allocateDescriptorSet(layout: pipeline.setLayout)
         for index in 0..<count { writes[index].dstSet = set }
         vkUpdateDescriptorSets(device.handle, UInt32(count), writes.baseAddress, 0, nil)
@@ -157,11 +157,11 @@ extension VulkanCommandContext {
     }
 }
 
-extension VulkanCommandContext {
+extension CommandRecorder {
     /// Records the `setBytes` data of each of a push-constant twin's `slots` from `table`
     /// (checked by the twin's `canDraw(with:)`), for its `pipeline`.
     @inline(__always)
-    func pushConstants(_ pipeline: VulkanPipeline, slots: [PushConstantSlot], from table: UnsafeMutableBufferPointer<BufferBinding>) {
+    func pushConstants(_ pipeline: PipelineObject, slots: [PushConstantSlot], from table: UnsafeMutableBufferPointer<BufferBinding>) {
         for slot in slots {
             pushConstants(pipeline, stages: VkShaderStageFlags(slot.stage.vkStage.rawValue), offset: slot.offset, size: slot.size,
                           bytes: table[slot.tableSlot.value].bytes.unsafelyUnwrapped)
@@ -180,7 +180,7 @@ enum BindingProblem {
     case misalignedOffset(offset: UInt64, alignment: UInt64)
 }
 
-extension VulkanCommandContext {
+extension CommandRecorder {
     /// Fills `bufferInfos` / `imageInfos` at each slot's position from the binding tables,
     /// for `writeDescriptors`; calls `problem` (which stops) for a slot with nothing bound
     /// or a buffer offset the device cannot bind.
@@ -229,7 +229,7 @@ extension VulkanCommandContext {
     }
 }
 
-extension VulkanCommandContext {
+extension CommandRecorder {
     /// What a debug label does.
     enum DebugLabel {
         /// Opens a labelled region (`pushDebugGroup`).

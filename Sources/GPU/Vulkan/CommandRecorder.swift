@@ -8,7 +8,7 @@ import CVulkan
 /// A secondary context (a parallel render pass's sub-encoder records into one) has a
 /// secondary-level `VkCommandBuffer` (two, used in turn) and no query pool; its primary
 /// keeps it and releases it with itself, and a parallel pass readies it as it takes it
-/// (see `VulkanCommandContext+Secondary.swift`).
+/// (see `CommandRecorder+Secondary.swift`).
 ///
 /// `@unchecked Sendable`: a context is owned by one command buffer at a time. It moves
 /// between the queue's free list and a command buffer under the queue's lock, and while
@@ -16,8 +16,8 @@ import CVulkan
 /// thread that submits or completes that command buffer. A secondary context is touched
 /// by its sub-encoder's one thread while that records, then (the parallel encoder's lock
 /// orders the two) by its primary's owner.
-final class VulkanCommandContext: @unchecked Sendable {
-    let device: VulkanDevice
+final class CommandRecorder: @unchecked Sendable {
+    let device: DeviceBackend
     /// The command buffer recorded into, and its pool. A secondary context has two of each
     /// and takes turns (see `prepareSecondary(_:)`); a primary has one.
     @exclusivity(unchecked) private(set) var commandBuffer: VkCommandBuffer
@@ -32,7 +32,7 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// gives them back when it ends). The first `secondariesUsed` hold this command
     /// buffer's passes until it completes. Like the state below, touched by the context's
     /// one owner at a time: no run-time exclusivity checks.
-    @exclusivity(unchecked) var secondaries: [VulkanCommandContext] = []
+    @exclusivity(unchecked) var secondaries: [CommandRecorder] = []
     @exclusivity(unchecked) var secondariesUsed = 0
     /// A secondary context's other command pool and buffer, once it has been used twice.
     @exclusivity(unchecked) var otherRecording: Recording?
@@ -43,7 +43,7 @@ final class VulkanCommandContext: @unchecked Sendable {
     private var descriptorPool: VkDescriptorPool?
     // Touched by every setBytes and set*Buffer call: the context's owner is one thread at
     // a time (see above), so these skip Swift's run-time exclusivity checks.
-    @exclusivity(unchecked) private var uploadChunks: [VulkanBuffer] = []
+    @exclusivity(unchecked) private var uploadChunks: [BufferAllocation] = []
     @exclusivity(unchecked) private var uploadChunk = 0
     @exclusivity(unchecked) private var uploadOffset = 0
     /// The current chunk's mapping and buffer; nil before the first upload since a reset.
@@ -58,11 +58,18 @@ final class VulkanCommandContext: @unchecked Sendable {
     /// exclusivity checks.
     @exclusivity(unchecked) var waits = ScratchList<TimelineOperation>(capacity: 2)
     @exclusivity(unchecked) var signals = ScratchList<TimelineOperation>(capacity: 2)
+
+    /// The recorded work waits for `operation`'s timeline to reach its value.
+    func addWait(_ operation: TimelineOperation) { waits.append(operation) }
+
+    /// The recorded work's end signals `operation`'s value on its timeline.
+    func addSignal(_ operation: TimelineOperation) { signals.append(operation) }
+
     /// Present semaphores of the swapchain images this command buffer presents.
     @exclusivity(unchecked) var presentSignals = ScratchList<VkSemaphore>(capacity: 2)
     /// Images this command buffer moved out of their resting layout, and where they are
     /// (one owner at a time, as `encoding`).
-    @exclusivity(unchecked) var imageLayouts: [(image: VulkanImage, layout: VkImageLayout)] = []
+    @exclusivity(unchecked) var imageLayouts: [(image: ImageAllocation, layout: VkImageLayout)] = []
     /// Scratch space for descriptor writes, reused by every flush.
     let writes: UnsafeMutableBufferPointer<VkWriteDescriptorSet>
     /// The pipeline `writes` were last built for (it is kept alive by `retained` while
@@ -90,7 +97,7 @@ final class VulkanCommandContext: @unchecked Sendable {
     static let maxDescriptorWrites = 64
 
     /// A context whose command buffer is primary, or secondary when `secondary`.
-    init(device: VulkanDevice, secondary: Bool = false) throws(VulkanError) {
+    init(device: DeviceBackend, secondary: Bool = false) throws(VulkanError) {
         self.device = device
         let limits = device.physical.limits
         bytesAlignment = Int(max(limits.minUniformBufferOffsetAlignment, limits.minStorageBufferOffsetAlignment, 16))
@@ -197,7 +204,7 @@ final class VulkanCommandContext: @unchecked Sendable {
         -> (buffer: VkBuffer, offset: Int, host: UnsafeRawPointer) {
         if uploadTarget != nil { uploadChunk += 1 }
         if uploadChunk == uploadChunks.count {
-            uploadChunks.append(try VulkanBuffer(device: device, length: Self.uploadChunkSize, hostVisible: true))
+            uploadChunks.append(try BufferAllocation(device: device, length: Self.uploadChunkSize, hostVisible: true))
         }
         let chunk = uploadChunks[uploadChunk]
         uploadTarget = (chunk.mapped!, chunk.handle)
@@ -291,7 +298,7 @@ final class VulkanCommandContext: @unchecked Sendable {
 
     /// A transient command pool whose commands live in `memory`, and one command buffer of
     /// the level asked for.
-    static func makeRecording(device: VulkanDevice, secondary: Bool, memory: VulkanCommandMemory) throws(VulkanError)
+    static func makeRecording(device: DeviceBackend, secondary: Bool, memory: VulkanCommandMemory) throws(VulkanError)
         -> Recording {
         let vk = device.handle
         var callbacks = memory.callbacks
@@ -318,7 +325,7 @@ final class VulkanCommandContext: @unchecked Sendable {
 
     /// Destroys `recording`'s pool with the allocator it was made with (the memory is freed
     /// after, with the context).
-    static func destroy(_ recording: Recording, device: VulkanDevice, memory: VulkanCommandMemory) {
+    static func destroy(_ recording: Recording, device: DeviceBackend, memory: VulkanCommandMemory) {
         var callbacks = memory.callbacks
         vkDestroyCommandPool(device.handle, recording.pool, &callbacks)
     }

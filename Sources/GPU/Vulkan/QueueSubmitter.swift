@@ -5,11 +5,11 @@ import CVulkan
 ///
 /// `@unchecked Sendable`: the handle is immutable; timeline semaphores are safe to wait
 /// on, signal and read from any thread.
-final class VulkanTimeline: @unchecked Sendable {
-    let device: VulkanDevice
+final class QueueSubmitter: @unchecked Sendable {
+    let device: DeviceBackend
     let handle: VkSemaphore
 
-    init(device: VulkanDevice, initialValue: UInt64 = 0) throws(VulkanError) {
+    init(device: DeviceBackend, initialValue: UInt64 = 0) throws(VulkanError) {
         self.device = device
         var typeInfo = VkSemaphoreTypeCreateInfo()
         typeInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO
@@ -79,13 +79,13 @@ struct TimelineOperation {
     let semaphore: VkSemaphore
     var value: UInt64
 
-    init(timeline: VulkanTimeline, value: UInt64) {
+    init(timeline: QueueSubmitter, value: UInt64) {
         semaphore = timeline.handle
         self.value = value
     }
 }
 
-extension VulkanDevice {
+extension DeviceBackend {
     /// Submits `commandBuffer` (or nothing, for an empty command buffer) after `waits`,
     /// signalling `signals` and the binary semaphores `presentSignals` (of drawables it
     /// presents) when it completes. One `vkQueueSubmit2`, no allocation.
@@ -133,11 +133,11 @@ extension VulkanDevice {
     }
 }
 
-extension VulkanCommandContext {
+extension CommandRecorder {
     /// Submits this context alone, signalling `value` on the queue's `timeline` with its own
-    /// signals: `VulkanDevice.submit` with its command buffer, waits, signals and present
+    /// signals: `DeviceBackend.submit` with its command buffer, waits, signals and present
     /// semaphores.
-    func submitAlone(on device: VulkanDevice, timeline: VulkanTimeline, value: UInt64) throws(VulkanError) {
+    func submitAlone(on device: DeviceBackend, timeline: QueueSubmitter, value: UInt64) throws(VulkanError) {
         signals.append(TimelineOperation(timeline: timeline, value: value))
         try device.submit(commandBuffer, waits: waits.elements, signals: signals.elements,
                           presentSignals: presentSignals.elements)
@@ -153,8 +153,8 @@ extension VulkanCommandContext {
     /// Either all are submitted or, when the call fails, none. The contexts come
     /// unretained: the caller keeps each alive until this returns. The structures live in
     /// temporary memory (on the stack for a small batch).
-    static func submit(_ device: VulkanDevice, count: Int, timeline: VulkanTimeline,
-                       _ entry: (Int) -> (context: Unmanaged<VulkanCommandContext>, value: UInt64)) throws(VulkanError) {
+    static func submit(_ device: DeviceBackend, count: Int, timeline: QueueSubmitter,
+                       _ entry: (Int) -> (context: Unmanaged<CommandRecorder>, value: UInt64)) throws(VulkanError) {
         let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
         var semaphoreCount = 0
         for index in 0..<count {

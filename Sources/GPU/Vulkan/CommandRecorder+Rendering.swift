@@ -2,12 +2,12 @@ import CVulkan
 
 /// One attachment of a dynamic-rendering pass.
 struct RenderingAttachment {
-    var image: VulkanImage
+    var image: ImageAllocation
     var view: VkImageView
     var load: VkAttachmentLoadOp
     var store: VkAttachmentStoreOp
     var clear: VkClearValue
-    var resolve: (image: VulkanImage, view: VkImageView)?
+    var resolve: (image: ImageAllocation, view: VkImageView)?
 }
 
 /// What a render pass asks of one attachment: the image a texture had when the pass began
@@ -19,13 +19,13 @@ struct AttachmentRequest {
         case depth(Double)
     }
 
-    var image: VulkanImage
+    var image: ImageAllocation
     var level: Int
     var slice: Int
     var load: LoadAction
     var store: StoreAction
     var clear: Clear
-    var resolve: VulkanImage?
+    var resolve: ImageAllocation?
 }
 
 extension RenderingAttachment {
@@ -48,7 +48,7 @@ extension RenderingAttachment {
 }
 
 /// Render-pass recording: dynamic rendering, dynamic state and draws.
-extension VulkanCommandContext {
+extension CommandRecorder {
     /// Begins rendering into the attachments `colors` and `depth` ask for; with
     /// `secondaryContents`, the pass's commands come from secondary command buffers.
     func beginRendering(colors: [AttachmentRequest?], depth: AttachmentRequest?, width: Int, height: Int,

@@ -3,11 +3,11 @@ import CVulkan
 /// A `VkSampler`.
 ///
 /// `@unchecked Sendable`: the handle is immutable.
-final class VulkanSampler: @unchecked Sendable {
-    let device: VulkanDevice
+final class SamplerObject: @unchecked Sendable {
+    let device: DeviceBackend
     let handle: VkSampler
 
-    init(device: VulkanDevice, descriptor: SamplerValues) throws(VulkanError) {
+    init(device: DeviceBackend, descriptor: SamplerValues) throws(VulkanError) {
         self.device = device
         var info = VkSamplerCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO

@@ -28,9 +28,9 @@ enum WindowSystemHandle {
 ///
 /// `@unchecked Sendable`: every stored property is immutable; the surface is used by one
 /// layer, under its locks.
-final class VulkanSurface: @unchecked Sendable {
-    let instance: VulkanInstance
-    let physical: VulkanPhysicalDevice
+final class PresentationSurface: @unchecked Sendable {
+    let instance: BackendInstance
+    let physical: PhysicalDevice
     let handle: VkSurfaceKHR
     /// Whether SwiftGPU made the surface (and destroys it); a host's surface stays the host's.
     private let isOwn: Bool
@@ -39,7 +39,7 @@ final class VulkanSurface: @unchecked Sendable {
     /// A surface over `window` for presenting from `device`'s queue family. Throws
     /// `extensionNotPresent` when the loader does not offer the window system's extension
     /// and `featureNotPresent` when the device's queue cannot present to it.
-    init(window: WindowSystemHandle, device: VulkanDevice) throws(VulkanError) {
+    init(window: WindowSystemHandle, device: DeviceBackend) throws(VulkanError) {
         let instance = device.physical.instance
         self.instance = instance
         physical = device.physical

@@ -7,8 +7,8 @@ import SwiftGPUSupport
 ///
 /// `@unchecked Sendable`: handles and facts are immutable after `init`; the `VkQueue`,
 /// which Vulkan requires to be externally synchronised, is used only inside `withQueue`.
-final class VulkanDevice: @unchecked Sendable {
-    let physical: VulkanPhysicalDevice
+final class DeviceBackend: @unchecked Sendable {
+    let physical: PhysicalDevice
     let handle: VkDevice
     let faults = FaultInjector()
     /// `vkCmdPushDescriptorSetKHR` when the device offers push descriptors and they are not
@@ -32,11 +32,11 @@ final class VulkanDevice: @unchecked Sendable {
     /// The present-timing extensions enabled, where the device offers them.
     let presentTiming: VulkanPresentTiming
     private let queue: VkQueue
-    private let queueLock = ConditionLock(rank: .leaf("VulkanDevice.queueLock"))
+    private let queueLock = ConditionLock(rank: .leaf("DeviceBackend.queueLock"))
     /// How many `VkSubmitInfo2` the queue accepted. Guarded by `queueLock`.
     private var acceptedSubmitInfos = 0
 
-    init(physical: VulkanPhysicalDevice, usePushDescriptors: Bool) throws(VulkanError) {
+    init(physical: PhysicalDevice, usePushDescriptors: Bool) throws(VulkanError) {
         self.physical = physical
         let wantPush = usePushDescriptors && physical.extensions.contains("VK_KHR_push_descriptor")
         var extensions: [String] = []
@@ -129,7 +129,7 @@ final class VulkanDevice: @unchecked Sendable {
         pushDescriptorSet = wantPush
             ? unsafeBitCast(vkGetDeviceProcAddr(created, "vkCmdPushDescriptorSetKHR"), to: PFN_vkCmdPushDescriptorSetKHR?.self)
             : nil
-        debugLabels = VulkanDevice.labelFunctions(device: created, instance: physical.instance)
+        debugLabels = DeviceBackend.labelFunctions(device: created, instance: physical.instance)
         presentTiming = VulkanPresentTiming(device: created, enabled: enabledExtensions)
         timestampToHostOffset = calibrated
             ? Self.calibrate(device: created, period: Double(physical.limits.timestampPeriod), faults: faults) : nil
@@ -143,7 +143,7 @@ final class VulkanDevice: @unchecked Sendable {
     }
 
     /// The debug-label commands, when the instance enabled `VK_EXT_debug_utils`.
-    private static func labelFunctions(device: VkDevice, instance: VulkanInstance)
+    private static func labelFunctions(device: VkDevice, instance: BackendInstance)
         -> (begin: PFN_vkCmdBeginDebugUtilsLabelEXT, end: PFN_vkCmdEndDebugUtilsLabelEXT, insert: PFN_vkCmdInsertDebugUtilsLabelEXT)? {
         guard instance.enabledExtensions.contains("VK_EXT_debug_utils"),
               let begin = unsafeBitCast(vkGetDeviceProcAddr(device, "vkCmdBeginDebugUtilsLabelEXT"), to: PFN_vkCmdBeginDebugUtilsLabelEXT?.self),

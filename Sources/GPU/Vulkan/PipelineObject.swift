@@ -5,21 +5,21 @@ import SwiftGPUSPIRV
 /// descriptor set (set 0), made a push-descriptor set when the device offers them.
 ///
 /// `@unchecked Sendable`: every stored property is immutable after `init`.
-final class VulkanPipeline: @unchecked Sendable {
-    let device: VulkanDevice
+final class PipelineObject: @unchecked Sendable {
+    let device: DeviceBackend
     let handle: VkPipeline
     let layout: VkPipelineLayout
     let setLayout: VkDescriptorSetLayout
     let bindPoint: VkPipelineBindPoint
     /// The samplers fixed in the set layout, which must outlive it.
-    let immutableSamplers: [VulkanSampler]
+    let immutableSamplers: [SamplerObject]
 
     /// Makes a compute pipeline from `words` with entry point `entryPoint`, through `cache`.
     /// `specialization` gives specialization constants their values (a local size chosen at
     /// dispatch), by `SpecId`.
-    init(computeWith device: VulkanDevice, words: [UInt32], entryPoint: String, bindings: [LayoutBinding],
+    init(computeWith device: DeviceBackend, words: [UInt32], entryPoint: String, bindings: [LayoutBinding],
          pushConstantRanges: [PushConstantRange] = [], specialization: [(id: UInt32, value: UInt32)] = [],
-         cache: VulkanPipelineCache) throws(VulkanError) {
+         cache: PipelineCacheObject) throws(VulkanError) {
         self.device = device
         bindPoint = VK_PIPELINE_BIND_POINT_COMPUTE
         immutableSamplers = bindings.compactMap(\.immutableSampler)
@@ -74,8 +74,8 @@ final class VulkanPipeline: @unchecked Sendable {
         handle = pipeline!
     }
 
-    init(device: VulkanDevice, handle: VkPipeline, layout: VkPipelineLayout, setLayout: VkDescriptorSetLayout,
-         bindPoint: VkPipelineBindPoint, immutableSamplers: [VulkanSampler]) {
+    init(device: DeviceBackend, handle: VkPipeline, layout: VkPipelineLayout, setLayout: VkDescriptorSetLayout,
+         bindPoint: VkPipelineBindPoint, immutableSamplers: [SamplerObject]) {
         self.device = device
         self.handle = handle
         self.layout = layout
@@ -91,7 +91,7 @@ final class VulkanPipeline: @unchecked Sendable {
         vkDestroyDescriptorSetLayout(vk, setLayout, nil)
     }
 
-    static func makeShaderModule(device: VulkanDevice, words: [UInt32]) throws(VulkanError) -> VkShaderModule {
+    static func makeShaderModule(device: DeviceBackend, words: [UInt32]) throws(VulkanError) -> VkShaderModule {
         var module: VkShaderModule?
         let vk = device.handle
         try vkCall(.createShaderModule, device.faults) {
@@ -112,10 +112,10 @@ final class VulkanPipeline: @unchecked Sendable {
         var type: VkDescriptorType
         var stages: VkShaderStageFlags
         /// The sampler fixed at the binding (a constant sampler), if any.
-        var immutableSampler: VulkanSampler?
+        var immutableSampler: SamplerObject?
     }
 
-    static func makeLayout(device: VulkanDevice, bindings: [LayoutBinding],
+    static func makeLayout(device: DeviceBackend, bindings: [LayoutBinding],
                            pushConstantRanges: [PushConstantRange] = []) throws(VulkanError) -> (VkDescriptorSetLayout, VkPipelineLayout) {
         let vk = device.handle
         // Each binding's immutable sampler, where it has one, at its position here: the
@@ -173,8 +173,8 @@ final class VulkanPipeline: @unchecked Sendable {
 
 extension ResourceSlot {
     /// The slot's binding in a pipeline's descriptor-set layout.
-    var layoutBinding: VulkanPipeline.LayoutBinding {
-        VulkanPipeline.LayoutBinding(binding: binding.value, type: descriptor.vkDescriptorType,
+    var layoutBinding: PipelineObject.LayoutBinding {
+        PipelineObject.LayoutBinding(binding: binding.value, type: descriptor.vkDescriptorType,
                                      stages: VkShaderStageFlags(stage.vkStage.rawValue),
                                      immutableSampler: constantSampler?.backend)
     }

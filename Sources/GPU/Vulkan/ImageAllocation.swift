@@ -15,8 +15,8 @@ import SwiftGPUSupport
 ///
 /// `@unchecked Sendable`: `attachmentViews` and `entersUndefined` are guarded by
 /// `viewLock`; the rest is immutable.
-final class VulkanImage: @unchecked Sendable {
-    let device: VulkanDevice
+final class ImageAllocation: @unchecked Sendable {
+    let device: DeviceBackend
     let handle: VkImage
     /// Nil for a swapchain's image.
     let memory: VkDeviceMemory?
@@ -34,7 +34,7 @@ final class VulkanImage: @unchecked Sendable {
 
     /// A new image; with `exportable` its memory can be exported as an opaque file
     /// descriptor (`VK_KHR_external_memory_fd`) for another API to import.
-    init(device: VulkanDevice, descriptor: TextureSpec, exportable: Bool = false) throws(VulkanError) {
+    init(device: DeviceBackend, descriptor: TextureSpec, exportable: Bool = false) throws(VulkanError) {
         self.device = device
         self.descriptor = descriptor
         let vk = device.handle
@@ -108,7 +108,7 @@ final class VulkanImage: @unchecked Sendable {
     }
 
     /// Wraps image `handle` of a swapchain, whose views this object owns.
-    init(device: VulkanDevice, swapchainImage handle: VkImage, descriptor: TextureSpec) throws(VulkanError) {
+    init(device: DeviceBackend, swapchainImage handle: VkImage, descriptor: TextureSpec) throws(VulkanError) {
         self.device = device
         self.descriptor = descriptor
         self.handle = handle
@@ -200,14 +200,14 @@ final class VulkanImage: @unchecked Sendable {
     }
 }
 
-extension VulkanCommandContext {
+extension CommandRecorder {
     /// Moves a new image from `UNDEFINED` to its resting layout.
-    func initializeLayout(_ image: VulkanImage) {
+    func initializeLayout(_ image: ImageAllocation) {
         layoutBarrier(image, from: VK_IMAGE_LAYOUT_UNDEFINED, to: image.restingLayout, range: image.wholeRange)
     }
 
     /// Moves `image` (all of it) to `layout` for the next command, if it is not there.
-    func transition(_ image: VulkanImage, to layout: VkImageLayout) {
+    func transition(_ image: ImageAllocation, to layout: VkImageLayout) {
         if let index = imageLayouts.firstIndex(where: { $0.image === image }) {
             let current = imageLayouts[index].layout
             guard current != layout else { return }
@@ -230,7 +230,7 @@ extension VulkanCommandContext {
     }
 
     /// A layout change of `range` that also orders every earlier access before every later one.
-    func layoutBarrier(_ image: VulkanImage, from old: VkImageLayout, to new: VkImageLayout, range: VkImageSubresourceRange) {
+    func layoutBarrier(_ image: ImageAllocation, from old: VkImageLayout, to new: VkImageLayout, range: VkImageSubresourceRange) {
         var barrier = VkImageMemoryBarrier2()
         barrier.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2
         barrier.srcStageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
@@ -253,7 +253,7 @@ extension VulkanCommandContext {
     }
 
     /// Copies between a buffer and one level (and layer) of an image.
-    func copy(buffer: VkBuffer, offset: Int, bytesPerRow: Int, image: VulkanImage, level: Int, layer: Int,
+    func copy(buffer: VkBuffer, offset: Int, bytesPerRow: Int, image: ImageAllocation, level: Int, layer: Int,
               origin: Origin, size: Size, toImage: Bool) {
         var region = VkBufferImageCopy()
         region.bufferOffset = UInt64(offset)
@@ -274,8 +274,8 @@ extension VulkanCommandContext {
     }
 
     /// Copies one whole level and layer between images of the same format and size.
-    func copy(image source: VulkanImage, level sourceLevel: Int, layer sourceLayer: Int,
-              to destination: VulkanImage, level destinationLevel: Int, layer destinationLayer: Int, size: Size) {
+    func copy(image source: ImageAllocation, level sourceLevel: Int, layer sourceLayer: Int,
+              to destination: ImageAllocation, level destinationLevel: Int, layer destinationLayer: Int, size: Size) {
         var region = VkImageCopy()
         region.srcSubresource = VkImageSubresourceLayers(
             aspectMask: source.descriptor.pixelFormat.vkAspects, mipLevel: UInt32(sourceLevel),
@@ -292,7 +292,7 @@ extension VulkanCommandContext {
 
     /// Fills every level after the first by a linear downsample of the level above. Each
     /// source level moves to TRANSFER_SRC as it is read; the whole image ends there.
-    func generateMipmaps(_ image: VulkanImage) {
+    func generateMipmaps(_ image: ImageAllocation) {
         let d = image.descriptor
         transition(image, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL)
         func extent(_ level: Int) -> VkOffset3D {

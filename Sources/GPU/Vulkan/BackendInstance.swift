@@ -8,7 +8,7 @@ import SwiftGPUSupport
 /// a host made and lends (`adopting:`), which SwiftGPU never destroys.
 ///
 /// `@unchecked Sendable`: every stored property is immutable after `init`.
-final class VulkanInstance: @unchecked Sendable {
+final class BackendInstance: @unchecked Sendable {
     let handle: VkInstance
     let validation: Bool
     let enabledExtensions: Set<String>
@@ -25,15 +25,15 @@ final class VulkanInstance: @unchecked Sendable {
                                    "VK_KHR_wayland_surface", "VK_KHR_get_surface_capabilities2", "VK_EXT_debug_utils"]
 
     private static let lock = ConditionLock(rank: .vulkanInstance)
-    private nonisolated(unsafe) static var instance: VulkanInstance?
+    private nonisolated(unsafe) static var instance: BackendInstance?
     /// The adopted wrappers of host instances that are alive.
     static let adopted = ReleaseRegistry()
 
     /// The shared instance, made on first call.
-    static func shared() throws(GPUError) -> VulkanInstance {
-        try lock.withLock { () throws(GPUError) -> VulkanInstance in
+    static func shared() throws(GPUError) -> BackendInstance {
+        try lock.withLock { () throws(GPUError) -> BackendInstance in
             if let instance { return instance }
-            let made = try VulkanInstance()
+            let made = try BackendInstance()
             instance = made
             return made
         }
@@ -164,12 +164,12 @@ final class VulkanInstance: @unchecked Sendable {
     }
 
     /// Physical devices that offer Vulkan 1.3 and a queue family with graphics and compute.
-    func physicalDevices() throws(GPUError) -> [VulkanPhysicalDevice] {
+    func physicalDevices() throws(GPUError) -> [PhysicalDevice] {
         do {
             let handles = try enumerated(initialCapacity: 8, filler: nil) { (count, handles) throws(VulkanError) in
                 try vkCall(.enumeratePhysicalDevices, nil) { vkEnumeratePhysicalDevices(handle, &count, handles) }
             }
-            return handles.compactMap { $0 }.compactMap { VulkanPhysicalDevice(instance: self, handle: $0) }
+            return handles.compactMap { $0 }.compactMap { PhysicalDevice(instance: self, handle: $0) }
         } catch {
             throw GPUError.vulkan(error)
         }

@@ -12,11 +12,11 @@ import FramePacing
 ///
 /// `@unchecked Sendable`: every stored property is immutable; acquires are made by one
 /// thread at a time (the layer's acquire lock) and presents under the device's queue lock.
-final class VulkanSwapchain: @unchecked Sendable {
-    let device: VulkanDevice
-    let surface: VulkanSurface
+final class SwapchainPresenter: @unchecked Sendable {
+    let device: DeviceBackend
+    let surface: PresentationSurface
     let handle: VkSwapchainKHR
-    let images: [VulkanImage]
+    let images: [ImageAllocation]
     let presentSemaphores: [VkSemaphore]
     /// The images' format and size.
     let descriptor: TextureSpec
@@ -37,8 +37,8 @@ final class VulkanSwapchain: @unchecked Sendable {
     /// `requestedSize` where the surface leaves that to the swapchain. Replaces `old`, which
     /// is retired even when this fails. Nil when the window has zero size or the surface
     /// does not take `format`.
-    static func make(surface: VulkanSurface, device: VulkanDevice, format: PixelFormat, requestedSize: (Int, Int),
-                     count: Int, mode: PresentMode, old: VulkanSwapchain?) throws(VulkanError) -> VulkanSwapchain? {
+    static func make(surface: PresentationSurface, device: DeviceBackend, format: PixelFormat, requestedSize: (Int, Int),
+                     count: Int, mode: PresentMode, old: SwapchainPresenter?) throws(VulkanError) -> SwapchainPresenter? {
         let capabilities = try surface.capabilities()
         var extent = capabilities.currentExtent
         if extent.width == .max {
@@ -57,15 +57,15 @@ final class VulkanSwapchain: @unchecked Sendable {
         if capabilities.supportedCompositeAlpha & alpha.rawValue == 0 {
             alpha = VkCompositeAlphaFlagBitsKHR(capabilities.supportedCompositeAlpha & (~capabilities.supportedCompositeAlpha + 1))
         }
-        return try VulkanSwapchain(surface: surface, device: device, descriptor: descriptor, minImageCount: Int(imageCount),
+        return try SwapchainPresenter(surface: surface, device: device, descriptor: descriptor, minImageCount: Int(imageCount),
                                    mode: mode.fallback(offered: offered),
                                    usage: descriptor.vkUsage & capabilities.supportedUsageFlags,
                                    transform: capabilities.currentTransform, compositeAlpha: alpha, old: old)
     }
 
-    private init(surface: VulkanSurface, device: VulkanDevice, descriptor: TextureSpec, minImageCount: Int,
+    private init(surface: PresentationSurface, device: DeviceBackend, descriptor: TextureSpec, minImageCount: Int,
                  mode: PresentMode, usage: VkImageUsageFlags, transform: VkSurfaceTransformFlagBitsKHR,
-                 compositeAlpha: VkCompositeAlphaFlagBitsKHR, old: VulkanSwapchain?) throws(VulkanError) {
+                 compositeAlpha: VkCompositeAlphaFlagBitsKHR, old: SwapchainPresenter?) throws(VulkanError) {
         self.device = device
         self.surface = surface
         self.descriptor = descriptor
@@ -88,7 +88,7 @@ final class VulkanSwapchain: @unchecked Sendable {
         info.oldSwapchain = old?.handle
         var swapchain: VkSwapchainKHR?
         try vkCall(.createSwapchain, device.faults) { vkCreateSwapchainKHR(vk, &info, nil, &swapchain) }
-        var made: [VulkanImage] = []
+        var made: [ImageAllocation] = []
         var semaphores: [VkSemaphore] = []
         var fence: VkFence?
         do throws(VulkanError) {
@@ -97,7 +97,7 @@ final class VulkanSwapchain: @unchecked Sendable {
             var handles = [VkImage?](repeating: nil, count: Int(count))
             try vkCall(.getSwapchainImages, device.faults) { vkGetSwapchainImagesKHR(vk, swapchain, &count, &handles) }
             for image in handles.prefix(Int(count)) {
-                made.append(try VulkanImage(device: device, swapchainImage: image!, descriptor: descriptor))
+                made.append(try ImageAllocation(device: device, swapchainImage: image!, descriptor: descriptor))
                 var semaphoreInfo = VkSemaphoreCreateInfo()
                 semaphoreInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO
                 var semaphore: VkSemaphore?
@@ -199,17 +199,17 @@ final class VulkanSwapchain: @unchecked Sendable {
     }
 }
 
-extension VulkanDevice {
+extension DeviceBackend {
     /// Blocks until the device's queue has finished everything submitted and presented.
     func waitForQueueIdle() throws(VulkanError) {
         try vkCall(.queueWaitIdle, faults) { withQueue { queue in vkQueueWaitIdle(queue) } }
     }
 }
 
-extension VulkanCommandContext {
+extension CommandRecorder {
     /// Ends this command buffer's use of image `index` of `swapchain` in the present layout
     /// and signals the image's present semaphore when the buffer completes.
-    func preparePresent(_ swapchain: VulkanSwapchain, index: Int) {
+    func preparePresent(_ swapchain: SwapchainPresenter, index: Int) {
         transition(swapchain.images[index], to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR)
         presentSignals.append(swapchain.presentSemaphores[index])
     }

@@ -4,13 +4,13 @@ import CVulkan
 /// to a pipeline cache internally.
 ///
 /// `@unchecked Sendable`: the handle is immutable and the object is internally synchronised.
-final class VulkanPipelineCache: @unchecked Sendable {
-    let device: VulkanDevice
+final class PipelineCacheObject: @unchecked Sendable {
+    let device: DeviceBackend
     let handle: VkPipelineCache
 
     /// Makes a cache from `initialData` (empty for a new cache). The caller has checked
     /// the data's header against the device.
-    init(device: VulkanDevice, initialData: [UInt8]) throws(VulkanError) {
+    init(device: DeviceBackend, initialData: [UInt8]) throws(VulkanError) {
         self.device = device
         var cache: VkPipelineCache?
         let vk = device.handle
@@ -43,7 +43,7 @@ final class VulkanPipelineCache: @unchecked Sendable {
 
     /// The 32-byte header (`VkPipelineCacheHeaderVersionOne`) a cache for `physical` starts
     /// with: length, version 1, vendor, device, pipeline-cache UUID.
-    static func expectedHeader(for physical: VulkanPhysicalDevice) -> [UInt8] {
+    static func expectedHeader(for physical: PhysicalDevice) -> [UInt8] {
         func bytes(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
         return bytes(32) + bytes(1) + bytes(physical.vendorID) + bytes(physical.deviceID) + physical.pipelineCacheUUID
     }
