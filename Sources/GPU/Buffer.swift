@@ -40,7 +40,7 @@ extension Device {
     /// Makes a buffer of `length` bytes: zero-filled when shared; a private buffer's
     /// contents are undefined until the GPU writes them, as in Metal.
     public func makeBuffer(length: Int, options: ResourceOptions = .storageModeShared) throws(GPUError) -> Buffer {
-        guard length > 0 else { misuse("makeBuffer(length:options:) needs a length above 0, got \(length)") }
+        guard length > 0 else { misuse("\(#function) needs a length above 0, got \(length)") }
         guard length <= maxBufferLength else { throw .bufferTooLong(length: length, maximum: maxBufferLength) }
         let isPrivate = options.contains(.storageModePrivate)
         let backing: BufferAllocation
@@ -58,7 +58,7 @@ extension Device {
     /// filled through a shared staging buffer and a GPU copy.
     public func makeBuffer(bytes: UnsafeRawPointer, length: Int,
                            options: ResourceOptions = .storageModeShared) throws(GPUError) -> Buffer {
-        guard length > 0 else { misuse("makeBuffer(bytes:length:options:) needs a length above 0, got \(length)") }
+        guard length > 0 else { misuse("\(#function) needs a length above 0, got \(length)") }
         guard length <= maxBufferLength else { throw .bufferTooLong(length: length, maximum: maxBufferLength) }
         guard options.contains(.storageModePrivate) else {
             let buffer = try makeBuffer(length: length, options: options)

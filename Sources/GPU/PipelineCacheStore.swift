@@ -5,8 +5,9 @@ import SwiftGPUSupport
 /// The device's pipeline cache and the file it lives in between runs:
 /// `<cache directory>/SwiftGPU/pipelines-<pipeline-cache UUID>-<driver version>.vkcache`,
 /// where the cache directory is `GPU_PIPELINE_CACHE_DIR`, else `$XDG_CACHE_HOME`, else
-/// `~/.cache`. A file that is truncated, garbage or for another device or driver is ignored
-/// with a logged warning; it never reaches the driver. The file is rewritten (atomically)
+/// `~/.cache`. A file that is truncated, garbage or for another device or driver, or that
+/// is no regular file (a FIFO, a device: never opened so as to block) or is over 256 MiB,
+/// is ignored with one logged warning; it never reaches the driver. The file is rewritten (atomically)
 /// after each pipeline creation that grew the cache. (Lavapipe keeps only the 32-byte
 /// header: it caches no pipeline binaries, so there the file saves nothing.)
 ///
@@ -27,6 +28,9 @@ final class PipelineCacheStore: @unchecked Sendable {
     private let lock = ConditionLock(rank: .leaf("PipelineCacheStore.lock"))
     private var savedSize: Int
     private static let logger = Logger(label: "SwiftGPU.pipelineCache")
+    /// The largest cache file read: drivers' caches of a large app's pipelines run to tens
+    /// of MiB.
+    static let maximumFileSize = 256 << 20
 
     /// `GPU_PIPELINE_CACHE_DIR`, `$XDG_CACHE_HOME/SwiftGPU` or `~/.cache/SwiftGPU`.
     static var defaultDirectory: String? {
@@ -47,7 +51,13 @@ final class PipelineCacheStore: @unchecked Sendable {
         var initial: [UInt8] = []
         var outcome = LoadOutcome.disabled
         if let filePath {
-            if let data = fileContents(atPath: filePath) {
+            var contents: [UInt8]?
+            do {
+                contents = try regularFileContents(atPath: filePath, limit: Self.maximumFileSize)
+            } catch where !error.isMissing {
+                outcome = .rejected(reason: error.reason ?? "\(error)")
+            } catch {}
+            if let data = contents {
                 let expected = PipelineCacheObject.expectedHeader(for: physical)
                 if data.count < expected.count {
                     outcome = .rejected(reason: "file of \(data.count) bytes is too short to hold a pipeline cache")
@@ -60,6 +70,8 @@ final class PipelineCacheStore: @unchecked Sendable {
                 if case .rejected(let reason) = outcome {
                     Self.logger.warning("ignoring pipeline cache \(filePath): \(reason)")
                 }
+            } else if case .rejected(let reason) = outcome {
+                Self.logger.warning("ignoring pipeline cache \(filePath): \(reason)")
             } else {
                 outcome = .noFile
             }

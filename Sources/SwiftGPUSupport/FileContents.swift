@@ -1,31 +1,59 @@
 import Glibc
 
-/// The bytes of the file at `path`, read with the C library; nil when it cannot be opened
-/// or read. SwiftGPU reads its own files (shaders, the pipeline cache, power-supply state)
-/// with this rather than with Foundation's `Data(contentsOf:)`, whose URL and file
-/// handling would otherwise be loaded and stay resident in every process that uses
-/// SwiftGPU.
+/// The bytes of the file at `path`, read with the C library; nil when it is no regular
+/// file or cannot be opened or read. SwiftGPU reads its own files (shaders, the pipeline
+/// cache, power-supply state) with the C library rather than with Foundation's
+/// `Data(contentsOf:)`, whose URL and file handling would otherwise be loaded and stay
+/// resident in every process that uses SwiftGPU.
 package func fileContents(atPath path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
+    try? regularFileContents(atPath: path, limit: .max)
+}
+
+/// The bytes of the regular file at `path`, at most `limit` of them. Never blocks on what
+/// is not a regular file: the file is opened without waiting (a FIFO with no writer would
+/// otherwise block the open), and a FIFO, a device, a socket or a folder is refused before
+/// anything is read. Throws the failing call's error, or the reason the file is refused.
+package func regularFileContents(atPath path: String, limit: Int) throws(FileError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard fd >= 0 else { throw FileError(call: "open", path: path, code: errno) }
     defer { close(fd) }
     var status = stat()
-    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    // Read in place: the size `fstat` gives (0 for some kernel files), growing as needed.
-    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 4096))
+    guard fstat(fd, &status) == 0 else { throw FileError(call: "fstat", path: path, code: errno) }
+    let kind = status.st_mode & S_IFMT
+    guard kind == S_IFREG else {
+        let what = switch kind {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a folder"
+        default: "not a regular file"
+        }
+        throw FileError(path: path, reason: "\(what), not a regular file")
+    }
+    guard Int(status.st_size) <= limit else {
+        throw FileError(path: path, reason: "\(status.st_size) bytes, more than the limit of \(limit)")
+    }
+    // Read in place: the size `fstat` gives (0 for some kernel files), growing as needed
+    // to one byte past the limit, which tells a file that grew past it.
+    let capacity = limit < .max ? limit + 1 : .max
+    var bytes = [UInt8](repeating: 0, count: min(max(Int(status.st_size), 4096), capacity))
     var filled = 0
     while true {
-        if filled == bytes.count { bytes += repeatElement(0, count: bytes.count) }
+        if filled == bytes.count {
+            bytes += repeatElement(0, count: min(bytes.count, capacity - bytes.count))
+        }
         let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
         if count < 0 {
             if errno == EINTR { continue }
-            return nil
+            throw FileError(call: "read", path: path, code: errno)
         }
         if count == 0 {
             bytes.removeLast(bytes.count - filled)
             return bytes
         }
         filled += count
+        if filled > limit { throw FileError(path: path, reason: "grew past the limit of \(limit) bytes") }
     }
 }
 
@@ -73,13 +101,38 @@ private func makeFolders(_ folder: String) throws(FileError) {
     }
 }
 
-/// A failed file operation: the C library call, the path and its `errno`.
+/// A failed file operation: the C library call, the path and its `errno`; or a file
+/// refused for what it is (not a regular file, too large), with the reason.
 package struct FileError: Error, CustomStringConvertible {
     package let call: String
     package let path: String
     package let code: Int32
+    /// Why the file was refused, when no call failed.
+    package let reason: String?
 
-    package var description: String { "\(call) \(path): \(String(cString: strerror(code)))" }
+    /// The C library's `call` failed on `path` with `errno` `code`.
+    package init(call: String, path: String, code: Int32) {
+        self.call = call
+        self.path = path
+        self.code = code
+        reason = nil
+    }
+
+    /// The file at `path` was refused: `reason`.
+    package init(path: String, reason: String) {
+        call = ""
+        self.path = path
+        code = 0
+        self.reason = reason
+    }
+
+    /// Whether the file does not exist.
+    package var isMissing: Bool { reason == nil && code == ENOENT }
+
+    package var description: String {
+        if let reason { return "\(path): \(reason)" }
+        return "\(call) \(path): \(String(cString: strerror(code)))"
+    }
 }
 
 /// The names of the entries of `folder` (without `.` and `..`), in the order the system

@@ -60,16 +60,27 @@ struct LibraryTests {
     func fileLibraryErrors() throws {
         let gpu = try TestGPU()
         let folder = try TemporaryFolder("swiftgpu-files")
-        #expect(throws: LibraryError.unreadable(path: folder.path + "/missing.spv")) {
+        #expect(throws: LibraryError.unreadable(path: folder.path + "/missing.spv", reason: "no such file")) {
             try gpu.device.makeLibrary(filePath: folder.path + "/missing.spv")
         }
         #expect(throws: LibraryError.noShaders(bundlePath: folder.path)) {
             try gpu.device.makeLibrary(filePath: folder.path)
         }
         #expect("\(LibraryError.noShaders(bundlePath: folder.path))" == "no compiled shaders (*.spv) in \(folder.path)")
-        #expect(throws: LibraryError.unreadable(path: "https://example.com/add.comp.spv")) {
+        #expect(throws: LibraryError.unreadable(path: "https://example.com/add.comp.spv", reason: "not a file URL")) {
             try gpu.device.makeLibrary(URL: try #require(URL(string: "https://example.com/add.comp.spv")))
         }
+        // A FIFO named like a module is refused at once: opening it to read would wait for a writer.
+        #expect(mkfifo(folder.path + "/pipe.spv", 0o600) == 0)
+        #expect(throws: LibraryError.unreadable(path: folder.path + "/pipe.spv", reason: "a FIFO, not a regular file")) {
+            try gpu.device.makeLibrary(filePath: folder.path + "/pipe.spv")
+        }
+        #expect(throws: LibraryError.unreadable(path: folder.path + "/pipe.spv", reason: "a FIFO, not a regular file")) {
+            try gpu.device.makeLibrary(filePath: folder.path)
+        }
+        #expect("\(LibraryError.unreadable(path: "/x.spv", reason: "a FIFO, not a regular file"))"
+            == "could not read shader file /x.spv: a FIFO, not a regular file")
+        #expect(unlink(folder.path + "/pipe.spv") == 0)
         try folder.write(Array("not SPIR-V at all".utf8), to: "text.spv")
         #expect {
             try gpu.device.makeLibrary(filePath: folder.path)

@@ -59,4 +59,30 @@ struct PipelineCacheTests {
             return
         }
     }
+
+    @Test("a cache file that is a FIFO or a folder is refused without blocking; the device keeps no cache from it and runs")
+    func unusableFiles() throws {
+        for kind in ["fifo", "folder"] {
+            let directory = Self.scratchDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let seed = try TestGPU(cacheDirectory: directory)
+            let path = try #require(seed.device.pipelineCache.filePath)
+            let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            if kind == "fifo" {
+                #expect(mkfifo(path, 0o600) == 0)
+            } else {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            }
+            // With no writer, opening the FIFO to read would block for ever.
+            let gpu = try TestGPU(cacheDirectory: directory)
+            let expected = kind == "fifo" ? "a FIFO, not a regular file" : "a folder, not a regular file"
+            #expect(gpu.device.pipelineCache.loadOutcome == .rejected(reason: expected))
+            let counter = try gpu.device.makeBuffer(length: 4)
+            let cb = try gpu.incrementBuffer(counter)
+            cb.commit()
+            cb.waitUntilCompleted()
+            #expect(counter.contents().load(as: UInt32.self) == 1)
+        }
+    }
 }

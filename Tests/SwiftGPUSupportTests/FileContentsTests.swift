@@ -11,6 +11,54 @@ import SwiftGPUSupport
         try body(folder)
     }
 
+    @Test("what is no regular file is refused without blocking or reading: a FIFO without a writer, a device, a folder")
+    func refusesWhatIsNoRegularFile() throws {
+        try withScratchFolder { folder in
+            let fifo = "\(folder)/pipe"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            #expect(throws: FileError.self) { try regularFileContents(atPath: fifo, limit: 1 << 20) }
+            #expect(fileContents(atPath: fifo) == nil)
+            for (path, reason) in [(fifo, "a FIFO, not a regular file"), ("/dev/zero", "a character device, not a regular file"),
+                                   (folder, "a folder, not a regular file")] {
+                do throws(FileError) {
+                    _ = try regularFileContents(atPath: path, limit: 1 << 20)
+                    Issue.record("\(path) was read")
+                } catch {
+                    #expect(error.reason == reason)
+                    #expect("\(error)" == "\(path): \(reason)")
+                }
+            }
+            do throws(FileError) {
+                _ = try regularFileContents(atPath: "\(folder)/missing", limit: 1)
+                Issue.record("a missing file was read")
+            } catch {
+                #expect(error.isMissing)
+            }
+        }
+    }
+
+    @Test("a file over the limit is refused before it is read, and a kernel file that grows past it while read")
+    func limits() throws {
+        try withScratchFolder { folder in
+            let path = "\(folder)/big"
+            try Data(repeating: 7, count: 10_000).write(to: URL(fileURLWithPath: path))
+            #expect(try regularFileContents(atPath: path, limit: 10_000).count == 10_000)
+            do throws(FileError) {
+                _ = try regularFileContents(atPath: path, limit: 9_999)
+                Issue.record("a file over the limit was read")
+            } catch {
+                #expect(error.reason == "10000 bytes, more than the limit of 9999")
+            }
+            // /proc/self/maps reports size 0 and holds more than 16 bytes.
+            do throws(FileError) {
+                _ = try regularFileContents(atPath: "/proc/self/maps", limit: 16)
+                Issue.record("a kernel file past the limit was read")
+            } catch {
+                #expect(error.reason == "grew past the limit of 16 bytes")
+            }
+        }
+    }
+
     @Test("reads every byte of a file, whatever its size or its reported size; nil for a missing path or a folder")
     func readsFiles() throws {
         try withScratchFolder { folder in

@@ -58,7 +58,7 @@ extension Device {
     /// not export memory.
     public func makeSharedTexture(descriptor: TextureDescriptor) throws(GPUError) -> Texture {
         guard supportsSharedTextures else {
-            throw .unsupportedTexture("makeSharedTexture(descriptor:): this device does not export memory (VK_KHR_external_memory_fd)")
+            throw .unsupportedTexture("\(#function): this device does not export memory (VK_KHR_external_memory_fd)")
         }
         return try makeTexture(descriptor: descriptor, call: #function, shared: true)
     }

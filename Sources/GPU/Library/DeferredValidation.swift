@@ -45,7 +45,8 @@ final class DeferredValidation: @unchecked Sendable {
         if let known {
             result = known
         } else {
-            let stamped = fileContents(atPath: stampPath).map { stamp in
+            let stamp = try? regularFileContents(atPath: stampPath, limit: ShaderFiles.maximumStampSize)
+            let stamped = stamp.map { stamp in
                 module.words.withUnsafeBytes { ValidationStamp.matches(stamp, module: $0) }
             } ?? false
             var found = Outcome(problem: nil, validatedByBuild: stamped)

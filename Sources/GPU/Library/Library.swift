@@ -103,9 +103,9 @@ extension Device {
 
     /// Metal's `makeLibrary(URL:)`: a library of the SPIR-V at `url`, one `.spv` file or a
     /// folder of them, as ``makeLibrary(filePath:)`` reads a path. Throws
-    /// ``LibraryError/unreadable(path:)`` for a URL that is not a file URL.
+    /// ``LibraryError/unreadable(path:reason:)`` for a URL that is not a file URL.
     public func makeLibrary(URL url: URL) throws(LibraryError) -> Library {
-        guard url.isFileURL else { throw .unreadable(path: url.absoluteString) }
+        guard url.isFileURL else { throw .unreadable(path: url.absoluteString, reason: "not a file URL") }
         return try makeLibrary(filePath: url.path(percentEncoded: false))
     }
 
@@ -119,7 +119,7 @@ extension Device {
     /// The same as ``makeLibrary(URL:)``, for an app that has no other use for `URL`: its
     /// first use costs about half a MiB of resident memory in a static build.
     ///
-    /// Throws ``LibraryError/unreadable(path:)`` for a file that cannot be read,
+    /// Throws ``LibraryError/unreadable(path:reason:)`` for a file that cannot be read,
     /// ``LibraryError/noShaders(bundlePath:)`` for a folder without `*.spv` files, and the
     /// errors of ``makeLibrary(spirv:)`` for a module that is not valid.
     public func makeLibrary(filePath path: String) throws(LibraryError) -> Library {
@@ -152,7 +152,12 @@ extension Device {
         var functions: [Function] = []
         var unsupported: [String: String] = [:]
         for (path, name) in files {
-            guard let bytes = fileContents(atPath: path) else { throw .unreadable(path: path) }
+            let bytes: [UInt8]
+            do {
+                bytes = try regularFileContents(atPath: path, limit: ShaderFiles.maximumModuleSize)
+            } catch {
+                throw .unreadable(path: path, reason: error.isMissing ? "no such file" : error.reason ?? "\(error)")
+            }
             let fileName = name.hasSuffix(".spv") ? String(name.dropLast(".spv".count)) : name
             let module = try Self.read(bytes, name: name)
             // The SPIRVCompiler plugin validated the modules it compiled and left a stamp.

@@ -15,8 +15,9 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case ambiguousFunctionName(name: String, candidates: [String])
     /// The bundle or folder holds no compiled shaders (`*.spv`).
     case noShaders(bundlePath: String)
-    /// A shader file could not be read.
-    case unreadable(path: String)
+    /// A shader file could not be read: missing, not a regular file (a FIFO, a device),
+    /// larger than a module can be, or a read that failed; the reason says which.
+    case unreadable(path: String, reason: String)
     /// GLSL given to `Device.makeLibrary(source:options:)` did not compile: the
     /// compiler's messages, each with its line in the source (`line 12: 'x' : undeclared
     /// identifier`).
@@ -36,7 +37,7 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .ambiguousFunctionName(let name, let candidates):
             "'\(name)' names several functions (\(candidates.joined(separator: ", "))); use the full name"
         case .noShaders(let path): "no compiled shaders (*.spv) in \(path)"
-        case .unreadable(let path): "could not read shader file \(path)"
+        case .unreadable(let path, let reason): "could not read shader file \(path): \(reason)"
         case .unsupportedFunction(let name, let reason): "function '\(name)' cannot be used: \(reason)"
         case .compilationFailed(let name, let messages):
             "GLSL for '\(name)' did not compile:\n" + messages.map { "  \($0)" }.joined(separator: "\n")
