@@ -315,11 +315,46 @@ let package = Package(
             dependencies: ["FramePacing", "AppLifecycle", "SwiftGPUSupport"],
             swiftSettings: strict
         ),
+        // What the test targets below share: a device for one test, the validation trait, X
+        // and Wayland servers, a private system bus, child processes, window fixtures (package
+        // access; used only by test targets).
+        .target(
+            name: "GPUTestSupport",
+            dependencies: ["GPU", "Shaders", "GPUFoundationCompat", "GPUWayland", "CXDGShell", "CVulkan", "AppLifecycle",
+                           "FramePacing", "SwiftGPUSupport"],
+            path: "Tests/GPUTestSupport",
+            swiftSettings: strict
+        ),
+        // Its folders mirror Sources/GPU's; its own helpers are in TestSupport/.
         .testTarget(
             name: "GPUTests",
             dependencies: ["GPU", "Shaders", "GPUFoundationCompat", "PNG", "GPUXCB", "GPUWayland", "SwiftGPUSupport",
-                           "SwiftGPUSPIRV", "SPIRVValidation", "SystemLifecycle"],
+                           "SwiftGPUSPIRV", "SPIRVValidation", "SystemLifecycle", "GPUTestSupport"],
             exclude: ["Golden"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "GPUXCBTests",
+            dependencies: ["GPUXCB", "GPU", "AppLifecycle", "FramePacing", "PointerInput", "CVulkan", "CXCBInput",
+                           "SwiftGPUSupport", "GPUTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "GPUWaylandTests",
+            dependencies: ["GPUWayland", "GPU", "AppLifecycle", "FramePacing", "PointerInput", "CVulkan", "CXCBInput",
+                           "CWaylandInput", "SwiftGPUSupport", "GPUTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SystemLifecycleTests",
+            dependencies: ["SystemLifecycle", "GPU", "AppLifecycle", "SwiftGPUSupport", "GPUTestSupport"],
+            swiftSettings: strict
+        ),
+        // GPUGTK's view tested through the EmbedInGTK example, run as a child process: the
+        // test bundle does not link GTK.
+        .testTarget(
+            name: "GPUGTKTests",
+            dependencies: ["CVulkan", "CXCBInput", "GPUTestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -1,5 +1,6 @@
 import FramePacing
 import Foundation
+import GPUTestSupport
 import Testing
 @testable import GPU
 import SwiftGPUSupport

@@ -1,3 +1,4 @@
+import GPUTestSupport
 import SwiftGPUSupport
 import Foundation
 import Testing

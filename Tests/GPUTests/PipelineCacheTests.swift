@@ -1,4 +1,5 @@
 import Foundation
+import GPUTestSupport
 import Testing
 @testable import GPU
 

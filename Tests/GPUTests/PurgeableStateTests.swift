@@ -2,6 +2,7 @@ import AppLifecycle
 import Foundation
 import GPU
 import Glibc
+import GPUTestSupport
 import SystemLifecycle
 import Testing
 

@@ -1,3 +1,4 @@
+import GPUTestSupport
 import Testing
 @testable import GPU
 import SwiftGPUSPIRV

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The package's example programs, run by tests as a user would.
+package enum ExampleProgram {
+    /// The example's executable, built beside the test bundle by `swift build`/`swift test`.
+    package static func executable(_ name: String) throws -> URL {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let url = directory.appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        return url
+    }
+
+    /// The environment an example runs in: the test's own, with the Vulkan driver and the
+    /// validation layer the tests use.
+    package static func environment() -> [String: String] {
+        TestEnvironment.prepare()
+        return ProcessInfo.processInfo.environment
+    }
+
+    /// The environment a windowed example runs in on `server`.
+    package static func environment(_ server: XvfbServer) -> [String: String] {
+        var environment = Self.environment()
+        environment["DISPLAY"] = server.display
+        return environment
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GPUFoundationCompat
+import GPUTestSupport
+import Testing
+@testable import GPU
+
+@Suite("Libraries", .validated)
+struct LibraryTests {
+    @Test("a function is found by its full name or by its file name without the stage extension, as a Metal user names it")
+    func shortNames() throws {
+        let gpu = try TestGPU()
+        #expect(try gpu.library.makeFunction(name: "add").name == "add.comp")
+        #expect(try gpu.library.makeFunction(name: "add.comp").name == "add.comp")
+        #expect(throws: LibraryError.ambiguousFunctionName(name: "textured", candidates: ["textured.frag", "textured.vert"])) {
+            try gpu.library.makeFunction(name: "textured")
+        }
+        #expect(throws: LibraryError.functionNotFound(name: "nothing", available: gpu.library.functionNames)) {
+            try gpu.library.makeFunction(name: "nothing")
+        }
+        #expect("\(LibraryError.ambiguousFunctionName(name: "textured", candidates: ["textured.frag", "textured.vert"]))"
+            == "'textured' names several functions (textured.frag, textured.vert); use the full name")
+    }
+
+    @Test("makeDefaultLibrary() finds the app's shaders in the resource bundles beside the executable")
+    func defaultLibrary() throws {
+        let gpu = try TestGPU()
+        let library = try gpu.device.makeDefaultLibrary()
+        #expect(Set(gpu.library.functionNames).isSubset(of: Set(library.functionNames)))
+        let pipeline = try gpu.device.makeComputePipelineState(function: library.makeFunction(name: "increment"))
+        #expect(pipeline.threadsPerThreadgroup == Size(width: 1))
+    }
+
+    @Test("makeLibrary(filePath:) and makeLibrary(URL:) read a folder of SPIR-V or one file, named as bundle functions are, trusting stamps")
+    func fileLibraries() throws {
+        let gpu = try TestGPU()
+        let bytes = try BuildValidationTests.addBytes()
+        let folder = try TemporaryFolder("swiftgpu-files")
+        try folder.write(bytes, to: "add.comp.spv")
+        try folder.write(BuildValidationTests.stamp(bytes), to: "add.comp.spv.valid")
+        try folder.write(bytes, to: "plain.comp.spv")
+        try folder.write(Array("not a shader".utf8), to: "notes.txt")
+
+        let library = try gpu.device.makeLibrary(filePath: folder.path)
+        #expect(library.functionNames == ["add.comp", "plain.comp"])
+        #expect(try library.makeFunction(name: "add").pendingValidation?.validatedByBuild == true)
+        #expect(try library.makeFunction(name: "plain").pendingValidation?.validatedByBuild == false)
+        let pipeline = try gpu.device.makeComputePipelineState(function: library.makeFunction(name: "plain"))
+        #expect(pipeline.functionName == "plain.comp")
+
+        let viaURL = try gpu.device.makeLibrary(URL: folder.url)
+        #expect(viaURL.functionNames == library.functionNames)
+        let one = try gpu.device.makeLibrary(URL: folder.url.appendingPathComponent("add.comp.spv"))
+        #expect(one.functionNames == ["add.comp"])
+        #expect(try one.makeFunction(name: "add").pendingValidation?.validatedByBuild == true)
+        // A file named otherwise keeps its whole name.
+        try folder.write(bytes, to: "kernel")
+        #expect(try gpu.device.makeLibrary(filePath: folder.path + "/kernel").functionNames == ["kernel"])
+    }
+
+    @Test("a file library's bad input: a missing file, a folder without SPIR-V, a URL that names no file, bytes that are no module")
+    func fileLibraryErrors() throws {
+        let gpu = try TestGPU()
+        let folder = try TemporaryFolder("swiftgpu-files")
+        #expect(throws: LibraryError.unreadable(path: folder.path + "/missing.spv", reason: "no such file")) {
+            try gpu.device.makeLibrary(filePath: folder.path + "/missing.spv")
+        }
+        #expect(throws: LibraryError.noShaders(bundlePath: folder.path)) {
+            try gpu.device.makeLibrary(filePath: folder.path)
+        }
+        #expect("\(LibraryError.noShaders(bundlePath: folder.path))" == "no compiled shaders (*.spv) in \(folder.path)")
+        #expect(throws: LibraryError.unreadable(path: "https://example.com/add.comp.spv", reason: "not a file URL")) {
+            try gpu.device.makeLibrary(URL: try #require(URL(string: "https://example.com/add.comp.spv")))
+        }
+        // A FIFO named like a module is refused at once: opening it to read would wait for a writer.
+        #expect(mkfifo(folder.path + "/pipe.spv", 0o600) == 0)
+        #expect(throws: LibraryError.unreadable(path: folder.path + "/pipe.spv", reason: "a FIFO, not a regular file")) {
+            try gpu.device.makeLibrary(filePath: folder.path + "/pipe.spv")
+        }
+        #expect(throws: LibraryError.unreadable(path: folder.path + "/pipe.spv", reason: "a FIFO, not a regular file")) {
+            try gpu.device.makeLibrary(filePath: folder.path)
+        }
+        #expect("\(LibraryError.unreadable(path: "/x.spv", reason: "a FIFO, not a regular file"))"
+            == "could not read shader file /x.spv: a FIFO, not a regular file")
+        #expect(unlink(folder.path + "/pipe.spv") == 0)
+        try folder.write(Array("not SPIR-V at all".utf8), to: "text.spv")
+        #expect {
+            try gpu.device.makeLibrary(filePath: folder.path)
+        } throws: { error in
+            guard case LibraryError.notSPIRV(let name, _) = error else { return false }
+            return name == "text.spv"
+        }
+    }
+
+    @Test("makeDefaultLibrary(bundle:) reads the bundle's resources, and names a bundle without shaders")
+    func bundleLibrary() throws {
+        let gpu = try TestGPU()
+        let folder = try TemporaryFolder("swiftgpu-bundle")
+        let empty = try #require(Bundle(path: folder.path))
+        #expect(throws: LibraryError.noShaders(bundlePath: empty.bundlePath)) {
+            try gpu.device.makeDefaultLibrary(bundle: empty)
+        }
+        try folder.write(try BuildValidationTests.addBytes(), to: "add.comp.spv")
+        #expect(try gpu.device.makeDefaultLibrary(bundle: empty).functionNames == ["add.comp"])
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import GPUTestSupport
+import SwiftGPUSPIRV
+import Testing
+@testable import GPU
+
+/// GLSL compiled at run time with glslang, as Metal's `makeLibrary(source:options:)`.
+@Suite("Run-time GLSL compilation", .validated)
+struct SourceLibraryTests {
+    static let scaleAdd = """
+        #version 450
+        #pragma shader_stage(compute)
+        layout(local_size_x = 64) in;
+        layout(std430, binding = 0) readonly buffer A { float a[]; };
+        layout(std430, binding = 1) buffer Result { float result[]; };
+        layout(std140, binding = 2) uniform Params { uint count; };
+        void main() {
+            uint i = gl_GlobalInvocationID.x;
+            if (i < count) { result[i] = a[i] * SCALE + OFFSET; }
+        }
+        """
+
+    /// Runs `pipeline` over `count` floats 0, 1, 2, … and returns its output.
+    func run(_ pipeline: ComputePipelineState, gpu: TestGPU, count: Int) throws -> [Float] {
+        let input = try gpu.buffer((0..<count).map(Float.init))
+        let output = try gpu.device.makeBuffer(length: count * 4)
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        let encoder = try commandBuffer.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(pipeline)
+        encoder.setBuffer(input, offset: 0, index: 0)
+        encoder.setBuffer(output, offset: 0, index: 1)
+        var n = UInt32(count)
+        encoder.setBytes(&n, length: 4, index: 2)
+        encoder.dispatchThreads(Size(width: count), threadsPerThreadgroup: Size(width: 64))
+        encoder.endEncoding()
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        #expect(commandBuffer.status == .completed)
+        return Array(UnsafeBufferPointer(start: output.contents().bindMemory(to: Float.self, capacity: count), count: count))
+    }
+
+    @Test("a compute kernel with macros from the options runs with the binding convention of the plugin's shaders")
+    func computeWithMacros() throws {
+        let gpu = try TestGPU()
+        let options = CompileOptions()
+        options.preprocessorMacros = ["SCALE": "3.0", "OFFSET": "0.5"]
+        options.functionName = "scale_add"
+        let library = try gpu.device.makeLibrary(source: Self.scaleAdd, options: options)
+        #expect(library.functionNames == ["scale_add"])
+        let function = try library.makeFunction(name: "scale_add")
+        #expect(function.functionType == .kernel)
+        let output = try run(try gpu.device.makeComputePipelineState(function: function), gpu: gpu, count: 1000)
+        #expect(output == (0..<1000).map { Float($0) * 3 + 0.5 })
+    }
+
+    @Test("vertex and fragment functions from source, the stage given by the options, draw a triangle")
+    func renderFromSource() throws {
+        let gpu = try TestGPU()
+        let vertex = """
+            #version 450
+            void main() {
+                vec2 corners[3] = vec2[](vec2(-1.0, -1.0), vec2(3.0, -1.0), vec2(-1.0, 3.0));
+                gl_Position = vec4(corners[gl_VertexIndex], 0.0, 1.0);
+            }
+            """
+        let fragment = """
+            #version 450
+            #pragma shader_stage(fragment)
+            layout(location = 0) out vec4 color;
+            layout(std140, binding = 64) uniform Tint { vec4 tint; };
+            void main() { color = tint; }
+            """
+        let vertexOptions = CompileOptions()
+        vertexOptions.functionType = .vertex
+        vertexOptions.functionName = "fullscreen"
+        let vertexFunction = try gpu.device.makeLibrary(source: vertex, options: vertexOptions).makeFunction(name: "fullscreen")
+        let fragmentFunction = try gpu.device.makeLibrary(source: fragment).makeFunction(name: "main")
+        #expect(vertexFunction.functionType == .vertex && fragmentFunction.functionType == .fragment)
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = vertexFunction
+        descriptor.fragmentFunction = fragmentFunction
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        let target = try gpu.renderTarget(width: 8, height: 8)
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        let encoder = try commandBuffer.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+        encoder.setRenderPipelineState(pipeline)
+        var tint: [Float] = [0, 1, 0, 1]
+        encoder.setFragmentBytes(&tint, length: 16, index: 0)
+        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        encoder.endEncoding()
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        let pixels = try gpu.pixels(of: target)
+        #expect(texel(pixels, width: 8, x: 0, y: 0) == [0, 255, 0, 255])
+        #expect(texel(pixels, width: 8, x: 7, y: 7) == [0, 255, 0, 255])
+    }
+
+    @Test("the async and completion-handler forms compile off the calling thread")
+    func asyncForms() async throws {
+        let gpu = try TestGPU()
+        let options = CompileOptions()
+        options.preprocessorMacros = ["SCALE": "2.0", "OFFSET": "1.0"]
+        let library = try await gpu.device.makeLibrary(source: Self.scaleAdd, options: options)
+        let output = try run(try gpu.device.makeComputePipelineState(function: library.makeFunction(name: "main")),
+                             gpu: gpu, count: 64)
+        #expect(output == (0..<64).map { Float($0) * 2 + 1 })
+
+        let failure: LibraryError? = await withCheckedContinuation { continuation in
+            gpu.device.makeLibrary(source: Self.scaleAdd, options: nil) { library, error in
+                #expect(library == nil)
+                continuation.resume(returning: error)
+            }
+        }
+        // No macros: SCALE is undeclared on line 9 of the source.
+        guard case .compilationFailed(_, let messages)? = failure else {
+            Issue.record("expected compilationFailed, got \(String(describing: failure))")
+            return
+        }
+        #expect(messages.contains { $0.hasPrefix("line 9:") && $0.contains("SCALE") }, "\(messages)")
+    }
+
+    /// The messages of the compile of `source`, which must fail.
+    func messages(_ source: String, options: CompileOptions? = nil) throws -> [String] {
+        let gpu = try TestGPU()
+        do {
+            _ = try gpu.device.makeLibrary(source: source, options: options)
+        } catch .compilationFailed(_, let messages) {
+            return messages
+        }
+        Issue.record("the source compiled")
+        return []
+    }
+
+    @Test("errors name their line; a missing or unsupported stage and bad macros are refused with a reason")
+    func errors() throws {
+        let syntax = "#version 450\n#pragma shader_stage(compute)\nlayout(local_size_x = 1) in;\n\nvoid main() {\n  float x = y;\n}\n"
+        #expect(try messages(syntax).contains { $0.hasPrefix("line 6:") && $0.contains("'y'") })
+
+        let noStage = try messages("#version 450\nvoid main() {}\n")
+        #expect(noStage.first?.contains("#pragma shader_stage") == true)
+
+        let geometry = try messages("#version 450\n#pragma shader_stage(geometry)\nvoid main() {}\n")
+        #expect(geometry.first == "line 2: shader stage 'geometry' is not one SwiftGPU runs (vertex, fragment, compute)")
+
+        let conflicting = CompileOptions()
+        conflicting.functionType = .vertex
+        #expect(try messages(Self.scaleAdd, options: conflicting).first?.contains("differs from CompileOptions.functionType") == true)
+
+        let badMacro = CompileOptions()
+        badMacro.preprocessorMacros = ["2X": "1"]
+        #expect(try messages(Self.scaleAdd, options: badMacro) == ["preprocessor macro name '2X' is not an identifier"])
+
+        let error = LibraryError.compilationFailed(name: "main", messages: ["line 6: 'y' : undeclared identifier"])
+        #expect(error.description == "GLSL for 'main' did not compile:\n  line 6: 'y' : undeclared identifier")
+    }
+
+    @Test("every shader in the repository compiles at run time to the plugin's bindings, interface and local size")
+    func sameReflectionAsPlugin() throws {
+        let gpu = try TestGPU()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Shaders").standardized
+        let stages: [String: FunctionType] = ["vert": .vertex, "frag": .fragment, "comp": .kernel]
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { stages[($0 as NSString).pathExtension] != nil }.sorted()
+        #expect(files.count >= 14)
+        for file in files {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let options = CompileOptions()
+            options.functionType = stages[(file as NSString).pathExtension]
+            options.functionName = file
+            let compiled = try gpu.device.makeLibrary(source: source, options: options).makeFunction(name: file).entryPoint
+            let built = try gpu.function(file).entryPoint
+            // glslc -O strips names, glslang's run-time compile keeps them (for messages).
+            let unnamed = compiled.bindings.map { binding in
+                var copy = binding
+                copy.name = ""
+                return copy
+            }
+            #expect(unnamed == built.bindings, "\(file)")
+            #expect(compiled.inputs == built.inputs && compiled.outputs == built.outputs, "\(file)")
+            #expect(compiled.localSize.map { [$0.x, $0.y, $0.z] } == built.localSize.map { [$0.x, $0.y, $0.z] }, "\(file)")
+            #expect(compiled.pushConstantSize == built.pushConstantSize, "\(file)")
+        }
+    }
+
+    @Test("a shader the validator refuses after compiling is refused as any SPIR-V is, before the driver")
+    func unsupportedCapability() throws {
+        let gpu = try TestGPU()
+        // Float64 needs shaderFloat64, which SwiftGPU does not enable.
+        let source = "#version 450\n#pragma shader_stage(compute)\nlayout(local_size_x = 1) in;\n"
+            + "layout(std430, binding = 0) buffer B { double d[]; };\nvoid main() { d[0] = d[1] * 2.0lf; }\n"
+        #expect {
+            _ = try gpu.device.makeLibrary(source: source)
+        } throws: { error in
+            guard case LibraryError.unsupportedModule(_, let reason) = error else { return false }
+            return reason.contains("Float64")
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import CVulkan.XCB
+import CXCBInput
+import Foundation
+import Glibc
+import GPUTestSupport
+import Testing
+
+/// The windowed examples run as a user would, each on an Xvfb server the test starts; the
+/// test plays the window manager and the keyboard.
+@Suite("Windowed examples under Xvfb")
+struct WindowedExampleTests {
+    /// Starts example `name` with `arguments` on `server` and reads its "window N" line: the
+    /// process (the caller ends it), its output's lines, and the window.
+    static func launch(_ name: String, _ arguments: [String], on server: XvfbServer) throws
+        -> (child: SpawnedProcess, lines: LineReader, window: UInt32) {
+        let child = try SpawnedProcess(try ExampleProgram.executable(name).path, arguments, environment: ExampleProgram.environment(server))
+        let lines = LineReader(child.output)
+        guard let announced = lines.next(containing: "window "),
+              let window = announced.split(separator: " ").dropFirst().first.flatMap({ UInt32($0) }) else {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+            throw XcbConnection.Failure(description: "\(name) announced no window")
+        }
+        return (child, lines, window)
+    }
+
+    @Test("Sketch: a scripted XTest stroke is drawn from its coalesced samples and reads back from the window; Q quits")
+    func sketch() throws {
+        let server = try XvfbServer(width: 400, height: 300)
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("Sketch", ["--seconds", "60", "--size", "320x240"], on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        #expect(lines.next(containing: "ready") != nil)
+        // A horizontal stroke from (40, 60) to (280, 60) in 4-pixel steps: 61 samples down.
+        let raw = UnsafeMutableRawPointer(x.connection)
+        swiftgpu_xtest_motion(raw, x.screen.root, 40, 60)
+        swiftgpu_xtest_button(raw, 1, 1)
+        for step in 1...60 { swiftgpu_xtest_motion(raw, x.screen.root, Int16(40 + 4 * step), 60) }
+        swiftgpu_xtest_button(raw, 1, 0)
+        let stroke = try #require(lines.next(containing: "stroke 1:"))
+        // Every sample of the stroke is drawn (the press, 60 moves, the release), in fewer
+        // frames than samples: they were coalesced.
+        #expect(stroke.hasPrefix("stroke 1: 62 samples over"), "\(stroke)")
+        let frames = try #require(stroke.split(separator: " ").dropLast().last.flatMap { Int($0) })
+        #expect(frames >= 1 && frames < 62, "\(stroke)")
+        // The ink (white) along the stroke, the background off it.
+        for px in stride(from: 50, through: 270, by: 20) {
+            #expect(try x.pixel(of: window, width: 320, height: 240, x: px, y: 60) == [255, 255, 255], "ink at \(px), 60")
+        }
+        #expect(try x.pixel(of: window, width: 320, height: 240, x: 160, y: 150) == [31, 20, 20], "background below")
+        Self.press(x, window, "q")
+        let summary = try #require(lines.next(containing: "summary:"))
+        // And the hover to the stroke's start.
+        #expect(summary.contains("1 strokes, 63 samples"), "\(summary)")
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
+    @Test("WindowedCube: waits for focus, draws the cube, keys 1–4 and L switch modes, focus loss pauses, Q quits")
+    func windowedCube() throws {
+        let server = try XvfbServer(width: 800, height: 600)
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("WindowedCube", ["--seconds", "60", "--stats-interval", "0.2",
+                                                                      "--size", "320x240"], on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        // Mapped but not focused (no window manager): inactive, so paused.
+        #expect(lines.next(containing: "lifecycle: willResignActive: active → inactive") != nil)
+        #expect(lines.next(containing: "paused: inactive") != nil)
+
+        Self.focus(x, window)
+        #expect(lines.next(containing: "lifecycle: didBecomeActive: inactive → active") != nil)
+        #expect(lines.next(containing: "resumed") != nil)
+        #expect(lines.next(containing: "mode fifo, low latency off") != nil)
+        let center = try x.pixel(of: window, width: 320, height: 240, x: 160, y: 120)
+        #expect(center != [26, 13, 13], "the cube covers the window's centre, not the clear colour: \(center)")
+
+        for (key, mode): (Character, String) in [("3", "mailbox"), ("4", "immediate"), ("2", "fifoRelaxed"), ("1", "fifo")] {
+            Self.press(x, window, key)
+            #expect(lines.next(containing: "present mode: \(mode)") != nil)
+            #expect(lines.next(containing: "mode \(mode), low latency off") != nil)
+        }
+        Self.press(x, window, "l")
+        #expect(lines.next(containing: "low latency: on") != nil)
+        let lowLatency = try #require(lines.next(containing: "low latency on, latency"))
+        #expect(!lowLatency.contains("latency 0.00 ms"), "frame latency is measured: \(lowLatency)")
+
+        Self.focus(x, UInt32(XCB_NONE))
+        #expect(lines.next(containing: "lifecycle: willResignActive: active → inactive") != nil)
+        #expect(lines.next(containing: "paused: inactive") != nil)
+        Self.focus(x, window)
+        #expect(lines.next(containing: "resumed") != nil)
+
+        Self.press(x, window, "q")
+        let summary = try #require(lines.next(containing: "summary:"))
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0, "exits cleanly: \(summary)")
+    }
+
+    @Test("WindowedCube --frames: a bounded run ends by itself")
+    func windowedCubeFrames() throws {
+        let output = try Self.run("WindowedCube", ["--focus", "--frames", "30", "--mode", "mailbox", "--size", "160x120"])
+        #expect(output.contains("summary: 30 frames"), "\(output)")
+    }
+
+    @Test("WindowedCube --fps 30 --svg: paced frames, and the frame-time plot written at the end")
+    func windowedCubePacedPlot() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cube-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).svg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try Self.run("WindowedCube", ["--focus", "--frames", "20", "--fps", "30", "--size", "160x120", "--svg", path])
+        #expect(output.contains("frame times: 20 presents"), "\(output)")
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg"))
+        #expect(svg.contains("<polyline"))
+        // The median display interval is the paced 33.3 ms (the present call's jitter is small).
+        let p50 = output.split(separator: "\n").first { $0.hasPrefix("frame times:") }
+            .flatMap { $0.split(separator: " ").drop { $0 != "p50" }.dropFirst().first }.flatMap { Double($0) }
+        #expect(p50.map { abs($0 - 1000.0 / 30) < 2 } ?? false, "\(output)")
+    }
+
+    @Test("EmbedInGLFW: GLFW owns the window and its Vulkan surface; the triangle reads back, Q quits, the surface goes after the layer",
+          arguments: [false, true])
+    func embedInGLFW(xlib: Bool) throws {
+        let server = try XvfbServer()
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("EmbedInGLFW", ["--frames", "12", "--size", "160x120", "--hold"] + (xlib ? ["--xlib"] : []),
+                                                     on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        let route = xlib ? "an Xlib surface SwiftGPU made" : "GLFW's Vulkan surface"
+        let rendered = try #require(lines.next(containing: "rendered "))
+        #expect(rendered.hasPrefix("rendered 12 frames into it through \(route)") && rendered.hasSuffix("; 12 shown"), "\(rendered)")
+        #expect(lines.next(containing: "holding") != nil)
+        // The clear colour (0.1, 0.1, 0.15) around the triangle.
+        try Self.expectTriangle(x, window, clear: [38, 26, 26])
+        Self.press(x, window, "q")
+        if !xlib { #expect(lines.next(containing: "GLFW's surface destroyed after the layer let go of it") != nil) }
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
+    @Test("EmbedInSDL: SDL's window and surface on the app's own instance; the triangle reads back, Q quits, surface and instance go after SwiftGPU")
+    func embedInSDL() throws {
+        let server = try XvfbServer()
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("EmbedInSDL", ["--frames", "12", "--size", "160x120", "--hold"], on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        let rendered = try #require(lines.next(containing: "rendered "))
+        #expect(rendered.hasPrefix("rendered 12 frames through SDL's Vulkan surface") && rendered.hasSuffix("; 12 shown"), "\(rendered)")
+        #expect(lines.next(containing: "holding") != nil)
+        // The clear colour (0.15, 0.1, 0.1) around the triangle.
+        try Self.expectTriangle(x, window, clear: [26, 26, 38])
+        Self.press(x, window, "q")
+        let teardown = try #require(lines.next(containing: "destroyed"))
+        #expect(teardown == "surface and instance destroyed after SwiftGPU let go of them; 0 validation messages")
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
+    /// Expects the embedding examples' triangle in the 160×120 `window`: `clear` (BGR) in
+    /// the corner, the red top vertex near the top, the green and blue corners' mix inside.
+    static func expectTriangle(_ x: XcbConnection, _ window: UInt32, clear: [UInt8]) throws {
+        #expect(try x.pixel(of: window, width: 160, height: 120, x: 2, y: 2) == clear)
+        let top = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 18)
+        #expect(top[2] > 150 && top[1] < 80 && top[0] < 80, "red at the top (BGR): \(top)")
+        let middle = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 80)
+        #expect(middle[0] > 40 && middle[1] > 40, "blended inside (BGR): \(middle)")
+    }
+
+    /// Runs example `name` to its end on a fresh Xvfb server, expects a clean exit, and returns
+    /// what it printed.
+    static func run(_ name: String, _ arguments: [String]) throws -> String {
+        let server = try XvfbServer()
+        let child = try SpawnedProcess(try ExampleProgram.executable(name).path, arguments, environment: ExampleProgram.environment(server))
+        let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0, "\(output)")
+        return output
+    }
+
+    /// Gives `window` the keyboard focus, as a window manager would.
+    static func focus(_ x: XcbConnection, _ window: UInt32) {
+        xcb_set_input_focus(x.connection, UInt8(XCB_INPUT_FOCUS_POINTER_ROOT.rawValue), window, UInt32(XCB_CURRENT_TIME))
+        x.sync()
+    }
+
+    /// Sends `window` a key press of the character `key` (a synthetic event, as xdotool's
+    /// window-targeted typing does).
+    static func press(_ x: XcbConnection, _ window: UInt32, _ key: Character) {
+        var event = xcb_key_press_event_t()
+        event.response_type = UInt8(XCB_KEY_PRESS)
+        event.detail = keycode(x, for: key)
+        event.root = x.screen.root
+        event.event = window
+        event.same_screen = 1
+        withUnsafeBytes(of: &event) { bytes in
+            var padded = [UInt8](repeating: 0, count: 32)
+            padded.replaceSubrange(0..<bytes.count, with: bytes)
+            padded.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    _ = xcb_send_event(x.connection, 0, window, XCB_EVENT_MASK_KEY_PRESS.rawValue, characters.baseAddress)
+                }
+            }
+        }
+        x.sync()
+    }
+
+    /// The keycode whose first keysym is `key` (Latin-1 keysyms equal their characters).
+    static func keycode(_ x: XcbConnection, for key: Character) -> xcb_keycode_t {
+        let setup = xcb_get_setup(x.connection).pointee
+        let count = UInt8(Int(setup.max_keycode) - Int(setup.min_keycode) + 1)
+        let reply = xcb_get_keyboard_mapping_reply(x.connection, xcb_get_keyboard_mapping(x.connection, setup.min_keycode, count), nil)
+        defer { free(reply) }
+        guard let reply, let keysyms = xcb_get_keyboard_mapping_keysyms(reply) else { return 0 }
+        let perKeycode = Int(reply.pointee.keysyms_per_keycode)
+        let length = Int(xcb_get_keyboard_mapping_keysyms_length(reply))
+        let wanted = key.unicodeScalars.first!.value
+        guard let index = stride(from: 0, to: length, by: perKeycode).first(where: { keysyms[$0] == wanted }) else { return 0 }
+        return xcb_keycode_t(Int(setup.min_keycode) + index / perKeycode)
+    }
+}
