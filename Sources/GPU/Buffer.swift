@@ -2,7 +2,8 @@ import SwiftGPUSupport
 
 /// A linear GPU allocation, Metal's `MTLBuffer`.
 ///
-/// `@unchecked Sendable`: the memory and purgeable state are in a `LockedValue`; the other
+/// `@unchecked Sendable`: the memory and purgeable state, and the label, are in
+/// `LockedValue`s; the other
 /// stored properties are immutable; the contents are the caller's to synchronise with GPU
 /// work, as in Metal.
 public final class Buffer: @unchecked Sendable {
@@ -21,15 +22,25 @@ public final class Buffer: @unchecked Sendable {
         self.storageMode = storageMode
     }
 
-    /// The memory now, for encoding: a command buffer retains it, so that discarding the
-    /// contents frees it only after the GPU is done with it. Stops once the contents are
-    /// discarded.
-    var backing: BufferAllocation { currentBacking }
+    /// A name for debugging, Metal's `label`: misuse messages name the buffer by it.
+    public var label: String? {
+        get { labelStorage.withLock { $0 } }
+        set { labelStorage.withLock { $0 = newValue } }
+    }
+    private let labelStorage = LockedValue<String?>(nil, rank: .leaf("Buffer.label"))
+
+    /// The memory now, for encoding by `call`: a command buffer retains it, so that
+    /// discarding the contents frees it only after the GPU is done with it. Stops, naming
+    /// the call and the buffer, once the contents are discarded.
+    func backing(_ call: StaticString = #function) -> BufferAllocation { currentBacking(call) }
+
+    /// The buffer in misuse messages: `buffer 'label' of 64 bytes`.
+    var misuseDescription: String { "buffer\(label.map { " '\($0)'" } ?? "") of \(length) bytes" }
 
     /// The CPU address of a shared buffer's contents. Stops for a private buffer, and for
     /// one whose contents were discarded.
     public func contents() -> UnsafeMutableRawPointer {
-        guard let mapped = backing.mapped else {
+        guard let mapped = backing().mapped else {
             misuse("contents() called on a buffer with private storage; use a shared buffer or a blit copy")
         }
         return mapped

@@ -22,6 +22,13 @@ struct HazardTracker {
         if writing { writes.append(id) }
     }
 
+    /// Records that commands read `id` (and wrote it, when `writing`) unless the record
+    /// holds that access already: a resource declared again and again adds nothing.
+    mutating func recordOnce(_ id: ObjectIdentifier, writing: Bool) {
+        if !reads.contains(id) { reads.append(id) }
+        if writing, !writes.contains(id) { writes.append(id) }
+    }
+
     /// Records a read that needs no barrier (a render pass's indirect arguments: the pass
     /// waited for everything before it), so that a later command writing `id` waits for
     /// it. A repeat of the last read is recorded once.

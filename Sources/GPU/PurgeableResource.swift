@@ -20,6 +20,8 @@ protocol PurgeableResource: AnyObject, Sendable {
     var device: Device { get }
     /// What the resource is called in misuse messages ("buffer", "texture").
     static var kind: String { get }
+    /// The resource in misuse messages: its kind, label and size.
+    var misuseDescription: String { get }
     /// New memory for an emptied resource set nonvolatile or volatile again, or nil if
     /// none can be had (the resource then stays empty). Called with no lock held.
     func makeFreshBacking() -> Backing?
@@ -28,20 +30,21 @@ protocol PurgeableResource: AnyObject, Sendable {
 }
 
 extension PurgeableResource {
-    /// The memory now. Stops once the contents are discarded.
-    var currentBacking: Backing {
-        guard let backing = memory.withLock({ $0.backing }) else { misuse(Self.discardedMessage) }
+    /// The memory now, for `call`. Stops, naming the call and the resource, once the
+    /// contents are discarded.
+    func currentBacking(_ call: StaticString) -> Backing {
+        guard let backing = memory.withLock({ $0.backing }) else { stopDiscarded("\(call)") }
         return backing
     }
 
-    /// Stops, naming `call`, once the contents are discarded.
+    /// Stops, naming `call` and the resource, once the contents are discarded.
     func checkHasContents(_ call: String) {
-        if memory.withLock({ $0.backing == nil }) { misuse("\(call): " + Self.discardedMessage) }
+        if memory.withLock({ $0.backing == nil }) { stopDiscarded(call) }
     }
 
-    private static var discardedMessage: String {
-        "a \(kind) whose contents were discarded (purgeable state empty) was used; "
-            + "setPurgeableState(.nonVolatile) gives it memory again"
+    private func stopDiscarded(_ call: String) -> Never {
+        misuse("\(call): the \(misuseDescription) was used after its contents were discarded (purgeable state empty); "
+            + "setPurgeableState(.nonVolatile) gives it memory again")
     }
 
     /// Metal's `setPurgeableState(_:)` for either resource: see `Buffer.setPurgeableState(_:)`.

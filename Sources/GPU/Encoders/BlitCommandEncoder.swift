@@ -18,7 +18,7 @@ public final class BlitCommandEncoder {
         checkByteRange(offset: destinationOffset, size: size, within: destination.length, call: call, role: "destination")
         guard size > 0 else { return }
         track(reading: source, writing: destination)
-        context.copy(from: source.backing.handle, offset: sourceOffset, to: destination.backing.handle,
+        context.copy(from: source.backing().handle, offset: sourceOffset, to: destination.backing().handle,
                      offset: destinationOffset, size: size)
     }
 
@@ -33,7 +33,7 @@ public final class BlitCommandEncoder {
         let alignedStart = min((range.lowerBound + 3) & ~3, range.upperBound)
         let alignedEnd = max(range.upperBound & ~3, alignedStart)
         if alignedEnd > alignedStart {
-            context.fill(buffer.backing.handle, offset: alignedStart, size: alignedEnd - alignedStart,
+            context.fill(buffer.backing().handle, offset: alignedStart, size: alignedEnd - alignedStart,
                          pattern: UInt32(value) * 0x0101_0101)
         }
         for edge in [range.lowerBound..<alignedStart, alignedEnd..<range.upperBound] where !edge.isEmpty {
@@ -48,7 +48,7 @@ public final class BlitCommandEncoder {
                 if case .failure(let error) = upload { commandBuffer.recordFailure(CommandBufferError(error)) }
                 return
             }
-            context.copy(from: placed.buffer, offset: placed.offset, to: buffer.backing.handle,
+            context.copy(from: placed.buffer, offset: placed.offset, to: buffer.backing().handle,
                          offset: edge.lowerBound, size: edge.count)
         }
     }
@@ -65,8 +65,8 @@ public final class BlitCommandEncoder {
         let length = checkedProduct(destinationBytesPerRow, size.height, call: call, what: "destinationBytesPerRow × height")
         checkByteRange(offset: destinationOffset, size: length, within: destination.length, call: call, role: "destination")
         track(reading: source, writing: destination)
-        context.copy(buffer: destination.backing.handle, offset: destinationOffset, bytesPerRow: destinationBytesPerRow,
-                     image: source.backing, level: sourceLevel, layer: sourceSlice, origin: sourceOrigin, size: size,
+        context.copy(buffer: destination.backing().handle, offset: destinationOffset, bytesPerRow: destinationBytesPerRow,
+                     image: source.backing(), level: sourceLevel, layer: sourceSlice, origin: sourceOrigin, size: size,
                      toImage: false)
     }
 
@@ -83,8 +83,8 @@ public final class BlitCommandEncoder {
         checkByteRange(offset: sourceOffset, size: length, within: source.length, call: call, role: "source")
         track(reading: source, writing: destination)
         commandBuffer.noteWrite(to: destination)
-        context.copy(buffer: source.backing.handle, offset: sourceOffset, bytesPerRow: sourceBytesPerRow,
-                     image: destination.backing, level: destinationLevel, layer: destinationSlice,
+        context.copy(buffer: source.backing().handle, offset: sourceOffset, bytesPerRow: sourceBytesPerRow,
+                     image: destination.backing(), level: destinationLevel, layer: destinationSlice,
                      origin: destinationOrigin, size: sourceSize, toImage: true)
     }
 
@@ -106,8 +106,8 @@ public final class BlitCommandEncoder {
                                 bytesPerRow: bytesPerRow, call: call)
         track(reading: source, writing: destination)
         commandBuffer.noteWrite(to: destination)
-        context.copy(image: source.backing, level: sourceLevel, layer: sourceSlice,
-                     to: destination.backing, level: destinationLevel, layer: destinationSlice, size: size)
+        context.copy(image: source.backing(), level: sourceLevel, layer: sourceSlice,
+                     to: destination.backing(), level: destinationLevel, layer: destinationSlice, size: size)
     }
 
     /// Fills every level after the first by successive linear downsampling of level 0.
@@ -116,7 +116,7 @@ public final class BlitCommandEncoder {
         track(reading: texture, writing: texture)
         commandBuffer.noteWrite(to: texture)
         guard texture.mipmapLevelCount > 1 else { return }
-        context.generateMipmaps(texture.backing)
+        context.generateMipmaps(texture.backing())
     }
 
     /// Moves a new texture's image into the layout SwiftGPU keeps it in.
@@ -160,8 +160,8 @@ public final class BlitCommandEncoder {
         context.encoding.retained.append(destination)
         if let source { context.encoding.retained.append(source) }
         // A buffer's memory now, which outlives a discard until the GPU is done with it.
-        for case let buffer as Buffer in [destination, source] { context.encoding.retained.append(buffer.backing) }
-        for case let texture as Texture in [destination, source] { context.encoding.retained.append(texture.backing) }
+        for case let buffer as Buffer in [destination, source] { context.encoding.retained.append(buffer.backing()) }
+        for case let texture as Texture in [destination, source] { context.encoding.retained.append(texture.backing()) }
         let read = source.map(ObjectIdentifier.init), written = ObjectIdentifier(destination)
         if read.map({ context.encoding.hazards.conflicts($0, writing: false) }) == true || context.encoding.hazards.conflicts(written, writing: true) {
             context.encoding.hazards.barrier()

@@ -110,7 +110,7 @@ public final class ComputeCommandEncoder {
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset,
                                size: MemoryLayout<DispatchThreadgroupsIndirectArguments>.size, call: call)
         guard prepare(pipeline, size: threadsPerThreadgroup, call: call, indirect: indirectBuffer) else { return }
-        context.dispatchIndirect(binder.retainMemory(of: indirectBuffer), offset: indirectBufferOffset)
+        context.dispatchIndirect(binder.retainMemory(of: indirectBuffer, call: call), offset: indirectBufferOffset)
     }
 
     /// Dispatches threads over the grid `threads`, in threadgroups of
@@ -249,10 +249,14 @@ public final class ComputeCommandEncoder {
     /// Runs `body` with the command buffer's `VkCommandBuffer`, between this encoder's
     /// dispatches, so that a host library records its own compute or transfer commands.
     /// Declare what they touch with `useResource` first. Afterwards SwiftGPU binds its
-    /// pipeline again before its next dispatch. `body` may not call this encoder.
+    /// pipeline again before its next dispatch. `body` may not call this encoder: a call stops with a misuse message.
     public func withUnsafeVulkanCommandBuffer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
         checkOpen(#function)
-        defer { boundBackend = nil }
+        lifecycle.lendToHost()
+        defer {
+            lifecycle.takeBackFromHost()
+            boundBackend = nil
+        }
         return try body(binder.vulkanCommandBuffer)
     }
 

@@ -9,6 +9,8 @@ struct EncoderLifecycle {
     /// sub-encoder's first call.
     enum Phase: UInt8 {
         case awaitingFirstCall, recording, ended
+        /// Inside `withUnsafeVulkanCommandBuffer(_:)`: the host records, the encoder may not.
+        case lentToHost
     }
 
     /// The encoder's kind, which misuse messages name.
@@ -35,6 +37,10 @@ struct EncoderLifecycle {
     @inline(never)
     mutating func leaveFirstCall(_ call: StaticString) -> Bool {
         if phase == .ended { misuse("\(call) called on a \(kind.rawValue) command encoder after endEncoding()") }
+        if phase == .lentToHost {
+            misuse("\(call) called on a \(kind.rawValue) command encoder inside its withUnsafeVulkanCommandBuffer(_:); "
+                + "record the encoder's own commands before or after the body")
+        }
         let first = phase == .awaitingFirstCall
         phase = .recording
         return first
@@ -45,6 +51,13 @@ struct EncoderLifecycle {
     mutating func check(_ call: StaticString) {
         if phase != .recording { _ = leaveFirstCall(call) }
     }
+
+    /// A host records into the encoder's command buffer (`withUnsafeVulkanCommandBuffer`):
+    /// any call on the encoder stops until `takeBackFromHost()`.
+    mutating func lendToHost() { phase = .lentToHost }
+
+    /// The host's recording is done: the encoder records again.
+    mutating func takeBackFromHost() { phase = .recording }
 
     /// `endEncoding()`: stops when the encoder has ended already or a debug group is still
     /// pushed; the encoder records nothing more.

@@ -26,6 +26,9 @@ struct EncoderState {
     var lastBound: (buffer: ObjectIdentifier, backing: Unmanaged<BufferAllocation>)?
     /// The same for textures: the texture bound last and its image then, both in `retained`.
     var lastTexture: (texture: ObjectIdentifier, image: Unmanaged<ImageAllocation>)?
+    /// The memory of the resources a host's commands were declared to use
+    /// (`useResource(_:usage:)`), each retained once per command buffer.
+    var hostResources = Set<ObjectIdentifier>()
 
     /// Tables with nothing bound.
     init() {
@@ -97,6 +100,7 @@ struct EncoderState {
     /// the textures bound and the hazard record.
     mutating func reset() {
         retained.releaseAll()
+        if !hostResources.isEmpty { hostResources.removeAll(keepingCapacity: true) }
         lastBound = nil
         lastTexture = nil
         hazards.restart()

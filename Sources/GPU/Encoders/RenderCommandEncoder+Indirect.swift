@@ -10,7 +10,7 @@ extension RenderCommandEncoder {
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset, size: MemoryLayout<DrawPrimitivesIndirectArguments>.size,
                                call: call)
         guard prepareDraw(type, call: call) else { return }
-        context.drawIndirect(noteIndirectRead(indirectBuffer), offset: indirectBufferOffset)
+        context.drawIndirect(noteIndirectRead(indirectBuffer, call: call), offset: indirectBufferOffset)
     }
 
     /// Draws indices of `indexBuffer` from `indexBufferOffset` (a multiple of the index
@@ -27,16 +27,16 @@ extension RenderCommandEncoder {
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset,
                                size: MemoryLayout<DrawIndexedPrimitivesIndirectArguments>.size, call: call)
         guard prepareDraw(type, call: call) else { return }
-        let indices = binder.retainMemory(of: indexBuffer)
+        let indices = binder.retainMemory(of: indexBuffer, call: call)
         context.drawIndexedIndirect(indexBuffer: indices, indexOffset: indexBufferOffset, type: indexType,
-                                    buffer: noteIndirectRead(indirectBuffer), offset: indirectBufferOffset)
+                                    buffer: noteIndirectRead(indirectBuffer, call: call), offset: indirectBufferOffset)
     }
 
     /// Keeps `buffer` and its memory alive with the command buffer and records the read, so
     /// that a later command in the buffer that writes the arguments waits for this pass;
     /// returns the memory's handle.
-    private func noteIndirectRead(_ buffer: Buffer) -> OpaquePointer {
+    private func noteIndirectRead(_ buffer: Buffer, call: StaticString) -> OpaquePointer {
         context.encoding.hazards.recordRead(ObjectIdentifier(buffer))
-        return binder.retainMemory(of: buffer)
+        return binder.retainMemory(of: buffer, call: call)
     }
 }

@@ -273,7 +273,7 @@ public final class RenderCommandEncoder {
             misuse("\(call): \(indexCount) \(indexType) indices at offset \(indexBufferOffset) do not fit the buffer's \(indexBuffer.length) bytes")
         }
         guard prepareDraw(type, call: call) else { return }
-        context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: binder.retainMemory(of: indexBuffer),
+        context.drawIndexed(indexCount: indexCount, instanceCount: instanceCount, indexBuffer: binder.retainMemory(of: indexBuffer, call: call),
                             offset: indexBufferOffset, type: indexType, baseVertex: baseVertex, firstInstance: baseInstance)
     }
 
@@ -319,10 +319,12 @@ public final class RenderCommandEncoder {
     /// `PixelFormat.vulkanFormat`). Declare what those commands touch with `useResource`
     /// first. Afterwards SwiftGPU binds its pipeline, descriptors and dynamic state again
     /// before its next draw. `body` must not end the rendering, begin another, or record
-    /// barriers; it may not call this encoder.
+    /// barriers; it may not call this encoder: a call stops with a misuse message.
     public func withUnsafeVulkanCommandBuffer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
         checkOpen(#function)
+        lifecycle.lendToHost()
         defer {
+            lifecycle.takeBackFromHost()
             boundBackend = nil
             topology = nil
             dynamicStateDirty = true

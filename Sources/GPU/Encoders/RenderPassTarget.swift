@@ -61,13 +61,13 @@ struct RenderPassTarget {
     /// Checks `pass`, opens an encoder of `kind` on `commandBuffer` and begins the pass in
     /// the buffer's context; its commands come from secondary command buffers when
     /// `secondaryContents`.
-    static func open(_ pass: RenderPassDescriptor, on commandBuffer: CommandBuffer, kind: EncoderKind, call: String,
+    static func open(_ pass: RenderPassDescriptor, on commandBuffer: CommandBuffer, kind: EncoderKind, call: StaticString,
                      secondaryContents: Bool) throws(GPUError) -> (target: RenderPassTarget, context: CommandRecorder) {
-        let target = RenderPassTarget(pass, call: call)
-        let begun = try commandBuffer.beginEncoder(kind, call: call)
+        let target = RenderPassTarget(pass, call: "\(call)")
+        let begun = try commandBuffer.beginEncoder(kind, call: "\(call)")
         do {
             try target.begin(in: begun.context, of: commandBuffer, startsBuffer: begun.startsBuffer,
-                             secondaryContents: secondaryContents)
+                             secondaryContents: secondaryContents, call: call)
         } catch {
             commandBuffer.endEncoder()
             throw .vulkan(error)
@@ -85,7 +85,7 @@ struct RenderPassTarget {
     /// buffers when `secondaryContents`. The attachments are kept alive and noted as
     /// written by the command buffer.
     private func begin(in context: CommandRecorder, of commandBuffer: CommandBuffer, startsBuffer: Bool,
-               secondaryContents: Bool) throws(VulkanError) {
+                       secondaryContents: Bool, call: StaticString) throws(VulkanError) {
         // Earlier writes in this buffer (compute, blits) must be visible before the pass:
         // barriers inside dynamic rendering are restricted. A pass that starts the buffer
         // has none to wait for (earlier buffers end with a barrier).
@@ -93,11 +93,11 @@ struct RenderPassTarget {
         context.encoding.hazards.reset()
         func request(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
                      clear: AttachmentRequest.Clear, resolve: Texture?) -> AttachmentRequest {
-            let image = texture.retainBacking(in: context)
+            let image = texture.retainBacking(in: context, call: call)
             commandBuffer.noteWrite(to: texture)
             let resolveImage = resolve.map { resolve in
                 commandBuffer.noteWrite(to: resolve)
-                return resolve.retainBacking(in: context)
+                return resolve.retainBacking(in: context, call: call)
             }
             return AttachmentRequest(image: image, level: level, slice: slice, load: load, store: store, clear: clear,
                                      resolve: resolveImage)

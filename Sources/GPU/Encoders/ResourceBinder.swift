@@ -36,7 +36,7 @@ struct ResourceBinder {
         guard offset >= 0, offset < buffer.length else {
             misuse("\(call): offset \(offset) is outside the buffer's \(buffer.length) bytes")
         }
-        let handle = retainMemory(of: buffer)
+        let handle = retainMemory(of: buffer, call: call)
         context.encoding.setBuffer(BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
@@ -47,7 +47,7 @@ struct ResourceBinder {
     /// command buffer completes (the memory outlives a discard until the GPU is done).
     /// Stops when the contents are discarded.
     @inline(__always)
-    func retainMemory(of buffer: Buffer) -> OpaquePointer {
+    func retainMemory(of buffer: Buffer, call: StaticString) -> OpaquePointer {
         if let last = context.encoding.lastBound, last.buffer == ObjectIdentifier(buffer) {
             // The buffer used last (rebound at a new offset per draw, or the same argument
             // buffer): the memory it had then, already retained, read without the buffer's
@@ -55,7 +55,7 @@ struct ResourceBinder {
             // identifier cannot name another buffer.
             return last.backing._withUnsafeGuaranteedRef { $0.handle }
         }
-        let backing = buffer.backing
+        let backing = buffer.backing(call)
         context.encoding.retained.append(buffer)
         context.encoding.retained.append(backing)
         context.encoding.lastBound = (ObjectIdentifier(buffer), Unmanaged.passUnretained(backing))
@@ -99,7 +99,7 @@ struct ResourceBinder {
     func setTexture(_ texture: Texture, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
         // The texture and its image now (which outlives a discard until the GPU is done).
-        let image = texture.retainBacking(in: context)
+        let image = texture.retainBacking(in: context, call: call)
         context.encoding.setTexture(TextureBinding(image: Unmanaged.passUnretained(image), owner: ObjectIdentifier(texture)),
                                     at: MetalIndex(stage: stage, kind: .texture, value: index).tableSlot.value)
     }
@@ -162,20 +162,41 @@ struct ResourceBinder {
     /// the access, and a texture written makes `getBytes` wait for the command buffer. With
     /// `barrier` (outside render passes) a conflict with earlier commands gets a barrier
     /// first, as a dispatch's would.
+    ///
+    /// Stops for a resource of another device or of a type SwiftGPU did not make (it could
+    /// track neither). Declaring a resource again costs no memory: it is retained once per
+    /// command buffer, and recorded in the hazard record again only for an access it lacks.
     func declareHostUse(_ resource: any Resource, usage: ResourceUsage, barrier: Bool, commandBuffer: CommandBuffer) {
+        let call: StaticString = "useResource(_:usage:)"
         let id = ObjectIdentifier(resource)
         let writing = usage.contains(.write)
-        context.encoding.retained.append(resource)
-        // A buffer's memory or a texture's image now, which outlives a discard until the
-        // GPU is done with it.
-        if let buffer = resource as? Buffer { context.encoding.retained.append(buffer.backing) }
-        if let texture = resource as? Texture { context.encoding.retained.append(texture.backing) }
+        let backing: AnyObject
+        switch resource {
+        case let buffer as Buffer:
+            if buffer.device !== commandBuffer.device {
+                misuse("\(call): the \(buffer.misuseDescription) belongs to another device than the command buffer's")
+            }
+            backing = buffer.backing(call)
+        case let texture as Texture:
+            if texture.device !== commandBuffer.device {
+                misuse("\(call): the \(texture.misuseDescription) belongs to another device than the command buffer's")
+            }
+            backing = texture.backing(call)
+        default:
+            misuse("\(call): \(type(of: resource)) is not a Buffer or a Texture; SwiftGPU can track only the resources it made")
+        }
+        // The resource and its memory now (which outlives a discard until the GPU is done
+        // with it), once per command buffer and memory.
+        if context.encoding.hostResources.insert(ObjectIdentifier(backing)).inserted {
+            context.encoding.retained.append(resource)
+            context.encoding.retained.append(backing)
+        }
         if writing, let texture = resource as? Texture { commandBuffer.noteWrite(to: texture) }
         if barrier, context.encoding.hazards.conflicts(id, writing: writing) {
             context.encoding.hazards.barrier()
             context.memoryBarrier()
         }
-        context.encoding.hazards.record(id, writing: writing)
+        context.encoding.hazards.recordOnce(id, writing: writing)
     }
 
     /// The recording command buffer, for a host's own commands.

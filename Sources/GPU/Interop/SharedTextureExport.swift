@@ -9,7 +9,7 @@ extension Texture {
     /// descriptor each call (see ``SharedTextureHandle`` for the importer's rules). Stops
     /// with a misuse message for a texture made otherwise.
     public func makeSharedTextureHandle() throws(GPUError) -> SharedTextureHandle {
-        let image = backing
+        let image = backing()
         let exported: (fileDescriptor: Int32, deviceUUID: [UInt8], driverUUID: [UInt8])?
         do {
             exported = isShareable ? try image.exportMemory() : nil

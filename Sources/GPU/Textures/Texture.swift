@@ -4,7 +4,7 @@ import SwiftGPUSupport
 /// An image resource, Metal's `MTLTexture`.
 ///
 /// `@unchecked Sendable`: `lastWriter` is guarded by `lock`, the memory and purgeable state
-/// are in a `LockedValue`; everything else is immutable.
+/// and the label are in `LockedValue`s; everything else is immutable.
 public final class Texture: @unchecked Sendable {
     let memory: LockedValue<PurgeableMemory<ImageAllocation>>
     /// Whether the memory can be exported (a shared texture), fixed when it was made.
@@ -29,22 +29,35 @@ public final class Texture: @unchecked Sendable {
         isDrawable = backing.isPresentable
     }
 
-    /// The image now, for encoding: an encoder retains it (`retainBacking(in:)`), so that
-    /// discarding the contents frees it only after the GPU is done with it. Stops once the
-    /// contents are discarded.
-    var backing: ImageAllocation { currentBacking }
+    /// A name for debugging, Metal's `label`: misuse messages name the texture by it.
+    public var label: String? {
+        get { labelStorage.withLock { $0 } }
+        set { labelStorage.withLock { $0 = newValue } }
+    }
+    private let labelStorage = LockedValue<String?>(nil, rank: .leaf("Texture.label"))
+
+    /// The image now, for encoding by `call`: an encoder retains it
+    /// (`retainBacking(in:call:)`), so that discarding the contents frees it only after the
+    /// GPU is done with it. Stops, naming the call and the texture, once the contents are
+    /// discarded.
+    func backing(_ call: StaticString = #function) -> ImageAllocation { currentBacking(call) }
+
+    /// The texture in misuse messages: `texture 'label' (64×64 rgba8Unorm)`.
+    var misuseDescription: String {
+        "texture\(label.map { " '\($0)'" } ?? "") (\(spec.width)×\(spec.height) \(spec.pixelFormat))"
+    }
 
     /// The image now, kept alive with the texture by `context`'s command buffer until it
     /// completes. Rebinding the texture bound last uses the image read then, already
     /// retained, with no lock (as buffers do, decision 0062); any other texture takes one
     /// lock and two appends into reserved capacity: no allocation per draw.
-    func retainBacking(in context: CommandRecorder) -> ImageAllocation {
+    func retainBacking(in context: CommandRecorder, call: StaticString) -> ImageAllocation {
         if let last = context.encoding.lastTexture, last.texture == ObjectIdentifier(self) {
             // Both stay in `retained` until the command buffer completes, so the identifier
             // cannot name another texture.
             return last.image.takeUnretainedValue()
         }
-        let image = backing
+        let image = backing(call)
         context.encoding.retained.append(self)
         context.encoding.retained.append(image)
         context.encoding.lastTexture = (ObjectIdentifier(self), Unmanaged.passUnretained(image))

@@ -122,4 +122,29 @@ struct HostCommandTests {
                 "the second draw covered the host's red in the middle at full size: \(middle)")
         #expect(texel(pixels, width: 64, x: 62, y: 62) == [0, 0, 64, 255], "the clear colour outside both")
     }
+
+    @Test("declaring the same resource again and again retains it once and records one access: no memory grows")
+    func repeatedUseResource() throws {
+        let gpu = try TestGPU()
+        let buffer = try gpu.device.makeBuffer(length: 64)
+        let texture = try gpu.renderTarget()
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeComputeCommandEncoder()
+        encoder.useResource(buffer, usage: .read)
+        encoder.useResource(texture, usage: .read)
+        let retained = cb.record.context!.encoding.retained.count
+        for _ in 0..<100_000 {
+            encoder.useResource(buffer, usage: .read)
+            encoder.useResource(texture, usage: .read)
+        }
+        #expect(cb.record.context!.encoding.retained.count == retained)
+        #expect(cb.record.context!.encoding.hostResources.count == 2)
+        // Encoder calls work again once the host's recording is done.
+        encoder.withUnsafeVulkanCommandBuffer { _ in }
+        encoder.useResource(buffer, usage: [.read, .write])
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(cb.status == .completed)
+    }
 }

@@ -23,11 +23,13 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let gpu = try TestGPU()
             let buffer = try gpu.device.makeBuffer(length: 64)
+            buffer.label = "particles"
             buffer.setPurgeableState(.empty)
             let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
             encoder.setBuffer(buffer, offset: 0, index: 0)
         }
-        #expect(stderr(result).contains("SwiftGPU API misuse: a buffer whose contents were discarded (purgeable state empty) was used"))
+        #expect(stderr(result).contains("SwiftGPU API misuse: setBuffer(_:offset:index:): the buffer 'particles' of 64 bytes was "
+            + "used after its contents were discarded (purgeable state empty)"))
     }
 
     @Test("sampling a texture whose contents were discarded")
@@ -39,7 +41,8 @@ struct MisuseTests {
             let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
             encoder.setTexture(texture, index: 0)
         }
-        #expect(stderr(result).contains("SwiftGPU API misuse: a texture whose contents were discarded (purgeable state empty) was used"))
+        #expect(stderr(result).contains("SwiftGPU API misuse: setTexture(_:index:): the texture (64×64 rgba8Unorm) was used after "
+            + "its contents were discarded (purgeable state empty)"))
     }
 
     @Test("rendering into a texture whose contents were discarded")
@@ -48,9 +51,11 @@ struct MisuseTests {
             let gpu = try TestGPU()
             let texture = try gpu.renderTarget()
             texture.setPurgeableState(.empty)
+            texture.label = "scene"
             _ = try gpu.queue.makeCommandBuffer().makeRenderCommandEncoder(descriptor: gpu.clearingPass(texture))
         }
-        #expect(stderr(result).contains("SwiftGPU API misuse: a texture whose contents were discarded (purgeable state empty) was used"))
+        #expect(stderr(result).contains("SwiftGPU API misuse: makeRenderCommandEncoder(descriptor:): the texture 'scene' "
+            + "(64×64 rgba8Unorm) was used after its contents were discarded (purgeable state empty)"))
     }
 
     @Test("getBytes from a texture whose contents were discarded")
@@ -61,8 +66,8 @@ struct MisuseTests {
             texture.setPurgeableState(.empty)
             _ = try gpu.pixels(of: texture)
         }
-        #expect(stderr(result).contains("SwiftGPU API misuse: getBytes(_:bytesPerRow:from:mipmapLevel:slice:): a texture whose "
-            + "contents were discarded (purgeable state empty) was used"))
+        #expect(stderr(result).contains("SwiftGPU API misuse: getBytes(_:bytesPerRow:from:mipmapLevel:slice:): the texture "
+            + "(64×64 rgba8Unorm) was used after its contents were discarded (purgeable state empty)"))
     }
 
     @Test("replace into a texture whose contents were discarded")
@@ -74,8 +79,8 @@ struct MisuseTests {
             let texel: [UInt8] = [1, 2, 3, 4]
             texture.replace(region: Region(x: 0, y: 0, width: 1, height: 1), mipmapLevel: 0, withBytes: texel, bytesPerRow: 4)
         }
-        #expect(stderr(result).contains("SwiftGPU API misuse: replace(region:mipmapLevel:slice:withBytes:bytesPerRow:): a texture "
-            + "whose contents were discarded (purgeable state empty) was used"))
+        #expect(stderr(result).contains("SwiftGPU API misuse: replace(region:mipmapLevel:slice:withBytes:bytesPerRow:): the texture "
+            + "(64×64 rgba8Unorm) was used after its contents were discarded (purgeable state empty)"))
     }
 
     @Test("a shared texture made volatile")
@@ -413,5 +418,54 @@ struct RenderMisuseTests {
             encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
         }
         #expect(stderr(result).contains("uses fragment texture index 0, but no texture is set there"))
+    }
+
+    @Test("useResource of another device's buffer")
+    func useResourceOtherDevice() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let other = try TestGPU()
+            let buffer = try other.device.makeBuffer(length: 256)
+            buffer.label = "theirs"
+            let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
+            encoder.useResource(buffer, usage: .read)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: useResource(_:usage:): the buffer 'theirs' of 256 bytes belongs to "
+            + "another device than the command buffer's"))
+    }
+
+    @Test("useResource of a resource type the app defined")
+    func useResourceForeignType() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Handmade: Resource {}
+            let gpu = try TestGPU()
+            let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
+            encoder.useResource(Handmade(), usage: .read)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: useResource(_:usage:): Handmade is not a Buffer or a Texture; "
+            + "SwiftGPU can track only the resources it made"))
+    }
+
+    @Test("a compute encoder called from inside its withUnsafeVulkanCommandBuffer")
+    func computeCallInsideHostCommands() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let buffer = try gpu.device.makeBuffer(length: 64)
+            let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
+            encoder.withUnsafeVulkanCommandBuffer { _ in encoder.setBuffer(buffer, offset: 0, index: 0) }
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: setBuffer(_:offset:index:) called on a compute command encoder "
+            + "inside its withUnsafeVulkanCommandBuffer(_:)"))
+    }
+
+    @Test("a render encoder ended from inside its withUnsafeVulkanCommandBuffer")
+    func renderEndInsideHostCommands() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let encoder = try gpu.queue.makeCommandBuffer().makeRenderCommandEncoder(descriptor: gpu.clearingPass(gpu.renderTarget()))
+            encoder.withUnsafeVulkanCommandBuffer { _ in encoder.endEncoding() }
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: endEncoding() called on a render command encoder "
+            + "inside its withUnsafeVulkanCommandBuffer(_:)"))
     }
 }
