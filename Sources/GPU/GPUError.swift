@@ -19,6 +19,9 @@ public enum GPUError: Error, Sendable, CustomStringConvertible {
     /// A host's `VkInstance` cannot carry a SwiftGPU device: the message says why (its API
     /// version, or a physical device that does not qualify).
     case unsuitableHostInstance(String)
+    /// This device cannot present to a window: it was made on a host's `VkInstance` that
+    /// lacks `VK_KHR_surface`, or its physical device lacks `VK_KHR_swapchain`.
+    case presentationUnavailable(String)
 
     /// A readable message.
     public var description: String {
@@ -38,6 +41,7 @@ public enum GPUError: Error, Sendable, CustomStringConvertible {
         case .bufferTooLong(let length, let maximum):
             "a buffer of \(length) bytes is longer than this device's maxBufferLength of \(maximum) bytes"
         case .unsuitableHostInstance(let message): message
+        case .presentationUnavailable(let message): message
         }
     }
 }

@@ -10,7 +10,9 @@ extension Device {
     /// The instance extensions a host's `VkInstance` must enable for layers on windows of
     /// `windowSystems` (none for headless work). Add them to the host's own list, e.g. SDL's
     /// `SDL_Vulkan_GetInstanceExtensions` or GLFW's `glfwGetRequiredInstanceExtensions`;
-    /// `VK_EXT_debug_utils` is optional (debug labels, validation messages).
+    /// `VK_EXT_debug_utils` is optional (debug labels, validation messages). A device on an
+    /// instance without them cannot present: a window layer on it throws
+    /// ``GPUError/presentationUnavailable(_:)``.
     public static func requiredVulkanInstanceExtensions(for windowSystems: Set<WindowSystem>) -> [String] {
         guard !windowSystems.isEmpty else { return [] }
         return ["VK_KHR_surface"] + WindowSystem.allCases.filter(windowSystems.contains).map(\.surfaceExtension)

@@ -94,6 +94,7 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
     init(device: Device, window: WindowSystemHandle, lock: ConditionLock) throws(GPUError) {
         self.device = device
         self.lock = lock
+        if let reason = device.backend.whyNoPresentation { throw .presentationUnavailable(reason) }
         do {
             surface = try PresentationSurface(window: window, device: device.backend)
         } catch {

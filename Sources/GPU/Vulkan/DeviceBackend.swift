@@ -29,6 +29,19 @@ final class DeviceBackend: @unchecked Sendable {
     let samplerAnisotropy: Bool
     /// The device extensions enabled.
     let enabledExtensions: Set<String>
+    /// Whether the device can present to windows: its instance has `VK_KHR_surface` and it
+    /// has `VK_KHR_swapchain`.
+    var presents: Bool { enabledExtensions.contains("VK_KHR_swapchain") }
+
+    /// Why the device cannot present to a window, or nil when it can.
+    var whyNoPresentation: String? {
+        if presents { return nil }
+        if physical.instance.enabledExtensions.contains("VK_KHR_surface") {
+            return "this device cannot present to a window: its driver offers no VK_KHR_swapchain"
+        }
+        return "this device cannot present to a window: it was made on a host's VkInstance without VK_KHR_surface; make "
+            + "the instance with the extensions Device.requiredVulkanInstanceExtensions(for:) names for the window system"
+    }
     /// The present-timing extensions enabled, where the device offers them.
     let presentTiming: VulkanPresentTiming
     private let queue: VkQueue
@@ -43,10 +56,14 @@ final class DeviceBackend: @unchecked Sendable {
         if wantPush { extensions.append("VK_KHR_push_descriptor") }
         let calibrated = physical.extensions.contains("VK_EXT_calibrated_timestamps")
         if calibrated { extensions.append("VK_EXT_calibrated_timestamps") }
-        if physical.extensions.contains("VK_KHR_swapchain") { extensions.append("VK_KHR_swapchain") }
+        // Presentation only on an instance that can make surfaces: a host's headless
+        // instance has no VK_KHR_surface, and the swapchain extension depends on it.
+        let presents = physical.instance.enabledExtensions.contains("VK_KHR_surface")
+            && physical.extensions.contains("VK_KHR_swapchain")
+        if presents { extensions.append("VK_KHR_swapchain") }
         // Shared textures: memory exported as a file descriptor for another API (GL) to import.
         if physical.extensions.contains("VK_KHR_external_memory_fd") { extensions.append("VK_KHR_external_memory_fd") }
-        let timing = VulkanPresentTiming.extensions(of: physical)
+        let timing = presents ? VulkanPresentTiming.extensions(of: physical) : (names: [], presentWait: false)
         extensions += timing.names
         enabledExtensions = Set(extensions)
         // Present waits need their two features, chained after Vulkan 1.3's.

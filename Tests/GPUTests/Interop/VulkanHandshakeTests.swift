@@ -107,6 +107,36 @@ struct VulkanHandshakeTests {
         host.destroy()
     }
 
+    @Test("a compute-only host instance: the device enables no presentation extension, computes with no validation message, and refuses a window layer")
+    func adoptHeadlessHostInstance() throws {
+        let host = try HostInstance(windowSystems: [])
+        #expect(!host.extensions.contains("VK_KHR_surface"))
+        do {
+            let device = try Device.makeDefault(adopting: host.external(), lifecycle: AppLifecycle())
+            let extensions = device.vulkanHandles.deviceExtensions
+            #expect(!extensions.contains("VK_KHR_swapchain"))
+            #expect(extensions.isDisjoint(with: ["VK_KHR_present_id", "VK_KHR_present_wait", "VK_GOOGLE_display_timing"]))
+            let queue = try device.makeCommandQueue()
+            let counter = try device.makeBuffer(length: 4)
+            try Self.increment(counter, by: 3, device: device, queue: queue)
+            #expect(counter.contents().load(as: UInt32.self) == 3)
+            // No window is touched: the device refuses before it makes a surface.
+            let window = LayerSurface.xcb(connection: OpaquePointer(bitPattern: 0x10)!, window: 1)
+            do {
+                _ = try Layer(device: device, surface: window)
+                Issue.record("a layer was made on a device that cannot present")
+            } catch {
+                guard case .presentationUnavailable(let reason) = error else {
+                    Issue.record("expected presentationUnavailable, got \(error)")
+                    return
+                }
+                #expect(reason.contains("without VK_KHR_surface"))
+            }
+        }
+        #expect(Device.waitUntilReleased(hostInstance: host.handle))
+        host.destroy()
+    }
+
     @Test("an instance made for Vulkan 1.2 is refused with the versions in the message")
     func refusesOldInstance() throws {
         let host = try HostInstance(apiVersion: (1 << 22) | (2 << 12))
