@@ -1,15 +1,16 @@
 // WindowedCube: a spinning, depth-tested cube in an X11 window the example makes with xcb.
 //
 //     swift run WindowedCube [--frames N] [--seconds S] [--mode fifo|fifoRelaxed|mailbox|immediate]
-//                            [--low-latency] [--focus] [--size 640x480] [--stats-interval 1]
+//                            [--low-latency] [--focus] [--pause-unfocused] [--size 640x480] [--stats-interval 1]
 //                            [--fps N] [--svg PATH]
 //
 // Keys: 1–4 switch the present mode (fifo, fifoRelaxed, mailbox, immediate), L toggles
 // low-latency mode, Q quits. A stats line each second gives fps, mode and frame latency.
-// Losing the keyboard focus pauses rendering (the xcb lifecycle adapter makes the app
-// inactive, and the loop blocks on the next X event); hiding or unmapping the window puts
-// the app in the background. A bare X server (Xvfb) has no window manager to give the
-// window focus: pass --focus, or focus it from outside. --fps N paces frames with
+// Hiding, covering or unmapping the window puts the app in the background and pauses
+// rendering (the loop blocks on the next X event); an unfocused window keeps drawing, as
+// desktop windows do. --pause-unfocused chooses iOS's rule instead (losing the focus makes
+// the app inactive): a bare X server (Xvfb) has no window manager to give the window
+// focus, so pass --focus with it, or focus it from outside. --fps N paces frames with
 // present(_:afterMinimumDuration: 1/N); --svg PATH writes the frame-time plot at the end.
 import AppLifecycle
 import CVulkan.XCB
@@ -39,13 +40,15 @@ if let name = option("--mode") {
 /// window's connection goes before the window does.
 @MainActor func cube(in window: XWindow) throws {
     let lifecycle = AppLifecycle.shared
+    if CommandLine.arguments.contains("--pause-unfocused") { lifecycle.windowFocusPolicy = .pauseOnFocusLoss }
     let observation = lifecycle.observe { say("lifecycle: \($0)") }
     let device = try Device.makeDefault(lifecycle: lifecycle)
     let queue = try device.makeCommandQueue()
     window.map { _ in }
     if CommandLine.arguments.contains("--focus") { window.takeFocus() }
     say("window \(window.window) on \(device.name)")
-    // Made once the window is mapped: the app starts inactive until the window has focus.
+    // Made once the window is mapped: the app starts active (inactive until the window has
+    // the focus, with --pause-unfocused).
     let adapter = XCBLifecycleAdapter(connection: window.connection, window: window.window, lifecycle: lifecycle)
 
     let layer = try Layer(device: device, surface: .xcb(connection: window.connection, window: window.window))

@@ -32,6 +32,9 @@ public final class AppLifecycle: Sendable {
         var isLowPowerModeEnabled = false
         var lowPowerObservers: [UInt64: @Sendable (Bool) -> Void] = [:]
         var memoryWarningObservers: [UInt64: @Sendable () -> Void] = [:]
+        var windowFocusPolicy = WindowFocusPolicy.keepDrawingWhileVisible
+        var isWindowFocused = true
+        var focusObservers: [UInt64: @Sendable (Bool) -> Void] = [:]
     }
 
     struct WeakParticipant {

@@ -117,12 +117,16 @@ extension AppLifecycle {
         return adapter
     }
 
-    /// Reports the host window's state, for toolkits that embed SwiftGPU: losing focus
-    /// resigns active, hiding (unmapped, minimised, suspended) enters the background,
-    /// showing again enters the foreground, and focus makes the app active.
+    /// Reports the host window's state, for toolkits that embed SwiftGPU: hiding
+    /// (unmapped, minimised, fully covered, suspended) enters the background, showing again
+    /// enters the foreground and makes the app active. Focus changes reach the observers of
+    /// `observeWindowFocus(_:)`; under ``WindowFocusPolicy/pauseOnFocusLoss`` losing the
+    /// focus also resigns active, and the focus makes the app active again.
     @discardableResult
     public func hostWindowDidChange(isFocused: Bool, isVisible: Bool, drainDeadline: Duration = .seconds(5)) -> DrainReport? {
-        switch (isVisible, isFocused) {
+        let policy = noteWindowFocus(isFocused)
+        let counts = isFocused || policy == .keepDrawingWhileVisible
+        switch (isVisible, counts) {
         case (false, _):
             willResignActive()
             return didEnterBackground(deadline: drainDeadline)

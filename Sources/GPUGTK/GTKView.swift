@@ -21,8 +21,10 @@ import SwiftGPUSupport
 ///   `GdkMemoryTexture` in a `GtkPicture`; used where GL cannot import (no GL, no
 ///   extension, another device).
 ///
-/// The view drives `lifecycle`: mapped and its window focused is active, unfocused is
-/// inactive, unmapped (hidden, minimised) is the background, where it draws nothing.
+/// The view drives `lifecycle`: mapped is active, focused or not (the window's focus
+/// reaches `lifecycle.observeWindowFocus(_:)`, and makes an unfocused window inactive under
+/// `WindowFocusPolicy.pauseOnFocusLoss`), unmapped (hidden, minimised) is the background,
+/// where it draws nothing.
 /// It draws when ``setNeedsDisplay()`` asks, or every frame while ``isContinuous``; the
 /// frame clock does not run for it otherwise.
 ///

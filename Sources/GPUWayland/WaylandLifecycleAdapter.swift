@@ -8,10 +8,9 @@ import SwiftGPUSupport
 ///
 /// | xdg_toplevel state | lifecycle |
 /// |---|---|
-/// | `activated` gained | `didBecomeActive` (→ active) |
-/// | `activated` lost | `willResignActive` (active → inactive) |
 /// | `suspended` gained | `didEnterBackground` (drained) |
-/// | `suspended` lost | `willEnterForeground`; `didBecomeActive` too if activated |
+/// | `suspended` lost | `willEnterForeground`, `didBecomeActive` (under `WindowFocusPolicy.pauseOnFocusLoss`, `didBecomeActive` only if activated) |
+/// | `activated` gained, lost | the lifecycle's `observeWindowFocus` observers; under `.pauseOnFocusLoss` also `didBecomeActive`, `willResignActive` |
 ///
 /// The lifecycle orders the calls as iOS does (see `AppLifecycle.hostWindowDidChange`).
 ///

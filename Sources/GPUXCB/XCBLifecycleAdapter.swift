@@ -3,25 +3,25 @@ import CVulkan.XCB
 import Glibc
 import SwiftGPUSupport
 
-/// Drives an `AppLifecycle` from an X11 window's focus and visibility, for a host that owns
+/// Drives an `AppLifecycle` from an X11 window's visibility and focus, for a host that owns
 /// the window and its xcb connection and feeds the adapter the events it reads:
 ///
 /// | X11 | lifecycle |
 /// |---|---|
-/// | FocusOut | `willResignActive` (active → inactive) |
-/// | FocusIn | `didBecomeActive` (→ active) |
-/// | UnmapNotify, or `_NET_WM_STATE` gaining `_NET_WM_STATE_HIDDEN` | `didEnterBackground` (drained) |
-/// | MapNotify, or `_NET_WM_STATE` losing `_NET_WM_STATE_HIDDEN` | `willEnterForeground`; `didBecomeActive` follows at the next FocusIn |
+/// | UnmapNotify, `_NET_WM_STATE` gaining `_NET_WM_STATE_HIDDEN`, or VisibilityNotify fully obscured | `didEnterBackground` (drained) |
+/// | MapNotify, `_NET_WM_STATE` losing `_NET_WM_STATE_HIDDEN`, or VisibilityNotify (partly) unobscured | `willEnterForeground`, `didBecomeActive` |
+/// | FocusOut, FocusIn | the lifecycle's `observeWindowFocus` observers; under `WindowFocusPolicy.pauseOnFocusLoss` also `willResignActive` and `didBecomeActive` (a shown window then waits for the focus) |
 ///
 /// The lifecycle orders the calls as iOS does (see `AppLifecycle.hostWindowDidChange`).
 /// Focus changes caused by keyboard grabs (mode Grab/Ungrab), pointer-root focus
 /// (detail Pointer) and focus moving into a child window (detail Inferior) are not focus
 /// changes of the window and are ignored.
 ///
-/// `init` adds FocusChange, StructureNotify and PropertyChange to the window's event mask
-/// (keeping what the host selected) and applies the window's current state at once: a
-/// window that is not focused makes the app inactive, one that is not mapped puts it in the
-/// background.
+/// `init` adds FocusChange, StructureNotify, PropertyChange and VisibilityChange to the
+/// window's event mask (keeping what the host selected) and applies the window's current
+/// state at once: one that is not mapped puts the app in the background. (Under a
+/// compositing window manager the server reports every window unobscured: there, covering
+/// a window does not stop its drawing.)
 ///
 /// `Sendable` through its `LockedValue`; the connection, window and atoms are immutable, and xcb
 /// connections are thread-safe.
@@ -30,7 +30,8 @@ public final class XCBLifecycleAdapter: Sendable {
     public struct WindowState: Sendable, Hashable {
         /// The window has the input focus.
         public var isFocused: Bool
-        /// The window is mapped and not hidden (`_NET_WM_STATE_HIDDEN`, e.g. minimised).
+        /// The window is mapped, not hidden (`_NET_WM_STATE_HIDDEN`, e.g. minimised) and not
+        /// fully covered by other windows.
         public var isVisible: Bool
     }
 
@@ -38,7 +39,8 @@ public final class XCBLifecycleAdapter: Sendable {
         var isFocused: Bool
         var isMapped: Bool
         var isHidden: Bool
-        var windowState: WindowState { WindowState(isFocused: isFocused, isVisible: isMapped && !isHidden) }
+        var isObscured = false
+        var windowState: WindowState { WindowState(isFocused: isFocused, isVisible: isMapped && !isHidden && !isObscured) }
     }
 
     /// The lifecycle the adapter drives.
@@ -67,7 +69,7 @@ public final class XCBLifecycleAdapter: Sendable {
         let attributes = xcb_get_window_attributes_reply(connection, xcb_get_window_attributes(connection, window), nil)
         defer { free(attributes) }
         let wanted = XCB_EVENT_MASK_FOCUS_CHANGE.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue
-            | XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue
+            | XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue | XCB_EVENT_MASK_VISIBILITY_CHANGE.rawValue
         var mask = [(attributes?.pointee.your_event_mask ?? 0) | wanted]
         xcb_change_window_attributes(connection, window, XCB_CW_EVENT_MASK.rawValue, &mask)
 
@@ -106,6 +108,11 @@ public final class XCBLifecycleAdapter: Sendable {
         case XCB_UNMAP_NOTIFY:
             guard UnsafeRawPointer(event).load(as: xcb_unmap_notify_event_t.self).window == window else { return false }
             change = { $0.isMapped = false }
+        case XCB_VISIBILITY_NOTIFY:
+            let visibility = UnsafeRawPointer(event).load(as: xcb_visibility_notify_event_t.self)
+            guard visibility.window == window else { return false }
+            let obscured = UInt32(visibility.state) == XCB_VISIBILITY_FULLY_OBSCURED.rawValue
+            change = { $0.isObscured = obscured }
         case XCB_PROPERTY_NOTIFY:
             let property = UnsafeRawPointer(event).load(as: xcb_property_notify_event_t.self)
             guard property.window == window, property.atom == netWMState else { return false }

@@ -52,9 +52,29 @@ struct LifecycleAdapterTests {
         #expect(text.contains("observed willTerminate"))
     }
 
-    @Test("host window focus and visibility map onto the lifecycle")
+    @Test("host window visibility maps onto the lifecycle; focus is heard by observers and leaves a visible window active")
+    func hostWindowDesktop() {
+        let life = AppLifecycle(clock: ManualClock())
+        let focus = Locked<[Bool]>([])
+        let token = life.observeWindowFocus { focused in focus.withLock { $0.append(focused) } }
+        life.hostWindowDidChange(isFocused: false, isVisible: true)
+        #expect(life.state == .active)
+        #expect(!life.isWindowFocused)
+        #expect(life.hostWindowDidChange(isFocused: false, isVisible: false) != nil)
+        #expect(life.state == .background)
+        life.hostWindowDidChange(isFocused: false, isVisible: true)
+        #expect(life.state == .active)
+        life.hostWindowDidChange(isFocused: true, isVisible: true)
+        life.hostWindowDidChange(isFocused: true, isVisible: true)
+        #expect(life.state == .active)
+        #expect(focus.current == [false, true])
+        token.cancel()
+    }
+
+    @Test("pauseOnFocusLoss: host window focus and visibility map onto the lifecycle as on iOS")
     func hostWindow() {
         let life = AppLifecycle(clock: ManualClock())
+        life.windowFocusPolicy = .pauseOnFocusLoss
         life.hostWindowDidChange(isFocused: false, isVisible: true)
         #expect(life.state == .inactive)
         let report = life.hostWindowDidChange(isFocused: false, isVisible: false)

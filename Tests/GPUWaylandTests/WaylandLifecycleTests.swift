@@ -22,9 +22,29 @@ struct WaylandLifecycleTests {
         return made.current
     }
 
-    @Test("activated and suspended map onto the lifecycle in iOS's order; focus counts from the first activation")
+    @Test("desktop rule: deactivation is heard by focus observers and leaves the app active; suspended enters the background")
+    func desktopStateTable() {
+        let lifecycle = AppLifecycle(clock: ManualClock())
+        let focus = Locked<[Bool]>([])
+        let token = lifecycle.observeWindowFocus { focused in focus.withLock { $0.append(focused) } }
+        let adapter = WaylandLifecycleAdapter(lifecycle: lifecycle, drainDeadline: .zero)
+        #expect(Self.transitions(of: lifecycle) { adapter.toplevelConfigured(states: [Self.activated]) } == [])
+        #expect(Self.transitions(of: lifecycle) { adapter.toplevelConfigured(states: []) } == [])
+        #expect(lifecycle.state == .active)
+        #expect(focus.current == [false])   // heard once focus counts, from the first activation
+        #expect(Self.transitions(of: lifecycle) { adapter.toplevelConfigured(states: [Self.suspended]) }
+                == ["willResignActive", "didEnterBackground"])
+        #expect(Self.transitions(of: lifecycle) { adapter.toplevelConfigured(states: []) }
+                == ["willEnterForeground", "didBecomeActive"])
+        #expect(Self.transitions(of: lifecycle) { adapter.toplevelConfigured(states: [Self.activated]) } == [])
+        #expect(focus.current == [false, true])
+        token.cancel()
+    }
+
+    @Test("pauseOnFocusLoss: activated and suspended map onto the lifecycle in iOS's order; focus counts from the first activation")
     func stateTable() {
         let lifecycle = AppLifecycle(clock: ManualClock())
+        lifecycle.windowFocusPolicy = .pauseOnFocusLoss
         let adapter = WaylandLifecycleAdapter(lifecycle: lifecycle, drainDeadline: .zero)
         let fullscreen: UInt32 = 2
         // Configures before the first activation (the surface is not mapped yet) keep it active.
@@ -86,12 +106,14 @@ struct WaylandLifecycleTests {
         withExtendedLifetime(layer) {}
     }
 
-    @Test("Weston on X11 (a seat): activation follows the toplevel that maps last; the layer pauses while inactive")
-    func westonActivation() throws {
+    @Test("Weston on X11 (a seat): activation follows the toplevel that maps last; an unfocused window keeps drawing, or pauses under pauseOnFocusLoss",
+          arguments: [WindowFocusPolicy.keepDrawingWhileVisible, .pauseOnFocusLoss])
+    func westonActivation(policy: WindowFocusPolicy) throws {
         let server = try XvfbServer(width: 800, height: 600)
         let weston = try WestonServer(xDisplay: server.display)
         let gpu = try TestGPU()
         let lifecycle = gpu.device.lifecycle
+        lifecycle.windowFocusPolicy = policy
         let window = try WaylandToplevel(socketPath: weston.socketPath, adapter: WaylandLifecycleAdapter(lifecycle: lifecycle))
         var layer = try Layer(device: gpu.device, surface: .wayland(display: window.display, surface: try #require(window.surface)))
         layer.drawableSize = Size2D(width: 64, height: 48)
@@ -103,16 +125,26 @@ struct WaylandLifecycleTests {
         #expect(window.dispatch { window.configures.last?.contains(Self.activated) == true })
         #expect(lifecycle.state == .active)
 
-        // A second toplevel maps and takes the activation: the first resigns, and its
-        // layer hands out nothing while the app is inactive.
+        // A second toplevel maps and takes the activation. Under the desktop rule the first,
+        // still visible, keeps drawing; under pauseOnFocusLoss it resigns, and its layer hands
+        // out nothing while the app is inactive.
         try Self.showSecondToplevel(gpu, weston) {
-            #expect(window.dispatch { lifecycle.state == .inactive })
-            #expect(window.configures.last?.contains(Self.activated) == false)
-            #expect(layer.nextDrawable() == nil, "no drawables while inactive")
+            #expect(window.dispatch { window.configures.last?.contains(Self.activated) == false })
+            #expect(!lifecycle.isWindowFocused)
+            if policy == .pauseOnFocusLoss {
+                #expect(lifecycle.state == .inactive)
+                #expect(layer.nextDrawable() == nil, "no drawables while inactive")
+            } else {
+                #expect(lifecycle.state == .active)
+                let waiter = PresentWaiter()
+                try gpu.present(try #require(layer.nextDrawable(), "an unfocused, visible window draws"), red: 0.5, waiter: waiter)
+                #expect(waiter.wait(for: 1))
+            }
         }
         // It goes away; the shell activates the first again.
-        #expect(window.dispatch { lifecycle.state == .active })
-        #expect(window.configures.last?.contains(Self.activated) == true)
+        #expect(window.dispatch { window.configures.last?.contains(Self.activated) == true })
+        #expect(lifecycle.state == .active)
+        #expect(lifecycle.isWindowFocused)
         #expect(layer.nextDrawable() != nil)
         #expect(Self.waitUntilUnique(&layer))
         withExtendedLifetime(layer) {}

@@ -19,9 +19,11 @@ struct XCBLifecycleAdapterTests {
         let lifecycle = AppLifecycle(clock: ManualClock())
         let adapter: XCBLifecycleAdapter
         let made = Locked<[String]>([])
+        let focus = Locked<[Bool]>([])
         private var observation: LifecycleObservation?
+        private var focusObservation: LifecycleObservation?
 
-        init() throws {
+        init(policy: WindowFocusPolicy = .keepDrawingWhileVisible) throws {
             server = try XvfbServer()
             x = try XcbConnection(display: server.display)
             window = xcb_generate_id(x.connection)
@@ -29,8 +31,10 @@ struct XCBLifecycleAdapterTests {
             xcb_create_window(x.connection, UInt8(XCB_COPY_FROM_PARENT), window, x.screen.root, 0, 0, 64, 64, 0,
                               UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), x.screen.root_visual,
                               XCB_CW_BACK_PIXEL.rawValue, &values)
-            let made = made
+            let made = made, focus = focus
             observation = lifecycle.observe { transition in made.withLock { $0.append(transition.event.rawValue) } }
+            focusObservation = lifecycle.observeWindowFocus { focused in focus.withLock { $0.append(focused) } }
+            lifecycle.windowFocusPolicy = policy
             adapter = XCBLifecycleAdapter(connection: x.connection, window: window, lifecycle: lifecycle,
                                           drainDeadline: .zero)
         }
@@ -63,6 +67,23 @@ struct XCBLifecycleAdapterTests {
             return pump { lifecycle.state == state }
         }
 
+        /// Feeds the adapter events until the focus observers have heard `seen`.
+        func pump(untilFocus seen: [Bool]) -> Bool {
+            xcb_flush(x.connection)
+            return pump { focus.withLock { $0 } == seen }
+        }
+
+        /// A window over the adapter's, `width` pixels wide from the left, mapped.
+        func cover(width: UInt16) -> UInt32 {
+            let cover = xcb_generate_id(x.connection)
+            var values: [UInt32] = [x.screen.white_pixel]
+            xcb_create_window(x.connection, UInt8(XCB_COPY_FROM_PARENT), cover, x.screen.root, 0, 0, width, 64, 0,
+                              UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), x.screen.root_visual,
+                              XCB_CW_BACK_PIXEL.rawValue, &values)
+            xcb_map_window(x.connection, cover)
+            return cover
+        }
+
         func focus(_ target: UInt32) {
             xcb_set_input_focus(x.connection, UInt8(XCB_INPUT_FOCUS_POINTER_ROOT.rawValue), target, UInt32(XCB_CURRENT_TIME))
         }
@@ -83,9 +104,52 @@ struct XCBLifecycleAdapterTests {
         }
     }
 
-    @Test("map, focus, focus loss, _NET_WM_STATE_HIDDEN and unmap drive the lifecycle in iOS's order")
-    func lifecycleFollowsTheWindow() throws {
+    @Test("desktop rule: a shown window stays active without the focus (observers hear focus changes); covering, minimising and unmapping it enter the background")
+    func desktopVisibility() throws {
         let host = try Host()
+        #expect(host.lifecycle.windowFocusPolicy == .keepDrawingWhileVisible)
+        #expect(host.lifecycle.state == .background)
+        _ = host.transitions()
+
+        // Shown but never focused (a preview beside an editor): active, commits admitted.
+        xcb_map_window(host.x.connection, host.window)
+        #expect(host.pump(until: .active))
+        #expect(host.transitions() == ["willEnterForeground", "didBecomeActive"])
+        #expect(!host.lifecycle.isWindowFocused)
+
+        host.focus(host.window)
+        #expect(host.pump(untilFocus: [false, true]))
+        host.focus(UInt32(XCB_NONE))
+        #expect(host.pump(untilFocus: [false, true, false]))
+        #expect(host.lifecycle.state == .active)
+        #expect(host.transitions() == [])
+
+        // Fully covered by another window: the background; half uncovered: active again.
+        let full = host.cover(width: 64)
+        #expect(host.pump(until: .background))
+        #expect(!host.adapter.windowState.isVisible)
+        xcb_destroy_window(host.x.connection, full)
+        let half = host.cover(width: 32)
+        #expect(host.pump(until: .active))
+        #expect(host.transitions() == ["willResignActive", "didEnterBackground", "willEnterForeground", "didBecomeActive"])
+        xcb_destroy_window(host.x.connection, half)
+
+        // Minimised, then restored; unmapped, then mapped.
+        host.setHidden(true)
+        #expect(host.pump(until: .background))
+        host.setHidden(false)
+        #expect(host.pump(until: .active))
+        xcb_unmap_window(host.x.connection, host.window)
+        #expect(host.pump(until: .background))
+        xcb_map_window(host.x.connection, host.window)
+        #expect(host.pump(until: .active))
+        #expect(host.transitions() == ["willResignActive", "didEnterBackground", "willEnterForeground", "didBecomeActive",
+                                       "willResignActive", "didEnterBackground", "willEnterForeground", "didBecomeActive"])
+    }
+
+    @Test("pauseOnFocusLoss: map, focus, focus loss, _NET_WM_STATE_HIDDEN and unmap drive the lifecycle in iOS's order")
+    func lifecycleFollowsTheWindow() throws {
+        let host = try Host(policy: .pauseOnFocusLoss)
         // Made before the window is mapped: the app starts in the background.
         #expect(host.lifecycle.state == .background)
         #expect(host.transitions() == ["willResignActive", "didEnterBackground"])

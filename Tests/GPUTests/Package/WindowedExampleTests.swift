@@ -60,12 +60,12 @@ struct WindowedExampleTests {
         #expect(status == 0)
     }
 
-    @Test("WindowedCube: waits for focus, draws the cube, keys 1–4 and L switch modes, focus loss pauses, Q quits")
+    @Test("WindowedCube --pause-unfocused: waits for focus, draws the cube, keys 1–4 and L switch modes, focus loss pauses, Q quits")
     func windowedCube() throws {
         let server = try XvfbServer(width: 800, height: 600)
         let x = try XcbConnection(display: server.display)
         let (child, lines, window) = try Self.launch("WindowedCube", ["--seconds", "60", "--stats-interval", "0.2",
-                                                                      "--size", "320x240"], on: server)
+                                                                      "--size", "320x240", "--pause-unfocused"], on: server)
         defer {
             kill(child.pid, SIGKILL)
             waitpid(child.pid, nil, 0)
@@ -104,10 +104,11 @@ struct WindowedExampleTests {
         #expect(status == 0, "exits cleanly: \(summary)")
     }
 
-    @Test("WindowedCube --frames: a bounded run ends by itself")
+    @Test("WindowedCube --frames, never focused (no window manager): a visible window draws, and the bounded run ends by itself")
     func windowedCubeFrames() throws {
-        let output = try Self.run("WindowedCube", ["--focus", "--frames", "30", "--mode", "mailbox", "--size", "160x120"])
+        let output = try Self.run("WindowedCube", ["--frames", "30", "--mode", "mailbox", "--size", "160x120"])
         #expect(output.contains("summary: 30 frames"), "\(output)")
+        #expect(!output.contains("paused"), "\(output)")
     }
 
     @Test("WindowedCube --fps 30 --svg: paced frames, and the frame-time plot written at the end")
