@@ -21,6 +21,16 @@ package enum ExecutableFolder {
         return CommandLine.arguments.first.flatMap { folder(of: $0, relativeTo: currentDirectory()) }
     }()
 
+    /// The running executable's file name (`Sketch` for `.build/debug/Sketch`), or nil
+    /// where neither `/proc` nor `argv[0]` says it.
+    package static let executableName: String? = {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let path = length > 0 ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments.first
+        return path.flatMap { $0.split(separator: "/").last.map(String.init) }
+    }()
+
     /// The folder holding `executable`: a path relative to `directory` unless it starts with
     /// `/`; nil for a bare name (one found on `PATH`), whose folder the path does not say.
     package static func folder(of executable: String, relativeTo directory: String? = nil) -> String? {

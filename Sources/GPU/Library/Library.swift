@@ -19,17 +19,22 @@ public final class Library: Sendable {
     /// Entry points SwiftGPU cannot run (geometry, tessellation, ...), by name, with their
     /// execution model: asking for one says why instead of "not found".
     private let unsupported: [String: String]
+    /// Names that several bundles of a default library hold, none of them the
+    /// executable's own, with those bundles: asking for one throws.
+    private let conflicts: [String: [String]]
 
     /// The stage extensions the SPIRVCompiler plugin's file names carry.
     static let stageExtensions: Set<String> = ["vert", "frag", "comp"]
 
-    init(device: Device, functions: [Function], unsupported: [String: String] = [:]) {
+    init(device: Device, functions: [Function], unsupported: [String: String] = [:],
+         conflicts: [String: [String]] = [:]) {
         self.device = device
         self.unsupported = unsupported
+        self.conflicts = conflicts
         self.functions = Dictionary(functions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         functionNames = self.functions.keys.sorted()
         var shortNames: [String: [String]] = [:]
-        for name in functionNames {
+        for name in functionNames + conflicts.keys.sorted() {
             guard let dot = name.lastIndex(of: "."), Self.stageExtensions.contains(String(name[name.index(after: dot)...]))
             else { continue }
             shortNames[String(name[..<dot]), default: []].append(name)
@@ -54,11 +59,12 @@ public final class Library: Sendable {
 
     private func lookUp(_ name: String) throws(LibraryError) -> Function {
         if let function = functions[name] { return function }
+        if let bundles = conflicts[name] { throw .functionInSeveralBundles(name: name, bundles: bundles) }
         if let model = unsupported[name] {
             throw .unsupportedFunction(name: name, reason: unsupportedStageReason(model))
         }
         switch shortNames[name] {
-        case let candidates? where candidates.count == 1: return functions[candidates[0]]!
+        case let candidates? where candidates.count == 1: return try lookUp(candidates[0])
         case let candidates?: throw .ambiguousFunctionName(name: name, candidates: candidates)
         case nil: throw .functionNotFound(name: name, available: functionNames)
         }
@@ -135,23 +141,41 @@ extension Device {
     /// plugin compiled), all in one library. The main bundle is the executable's folder, as
     /// `Bundle.main.bundlePath` gives it on Linux; where that cannot be found (no `/proc`,
     /// and a process started by a bare name), the current directory.
+    ///
+    /// Where several bundles hold a function of the same name (SwiftPM puts the bundles of
+    /// every executable of a package in one folder), the executable's own bundle
+    /// (`<package>_<executable>.resources`, or the main bundle) wins; when none of them is
+    /// its own, asking for that name throws ``LibraryError/functionInSeveralBundles(name:bundles:)``
+    /// naming them, rather than picking one.
     public func makeDefaultLibrary() throws(LibraryError) -> Library {
-        let main = ExecutableFolder.path ?? "."
+        try makeDefaultLibrary(in: ExecutableFolder.path ?? ".", executable: ExecutableFolder.executableName)
+    }
+
+    /// The default library of an executable named `executable` in the folder `main`.
+    func makeDefaultLibrary(in main: String, executable: String?) throws(LibraryError) -> Library {
         let folders = [main] + ShaderFiles.paths(in: main, endingWith: ".resources")
         let paths = folders.flatMap { ShaderFiles.paths(in: $0, endingWith: ".spv") }
         guard !paths.isEmpty else { throw .noShaders(bundlePath: main) }
-        return try makeLibrary(files: paths)
+        let ownBundle = executable.map { "_\($0).resources" }
+        return try makeLibrary(files: paths) { folder in
+            folder == main || ownBundle.map { folder.hasSuffix($0) } ?? false
+        }
     }
 
     /// A library of the SPIR-V files at `paths`: a module with one entry point is named by
-    /// its file (`add.comp.spv` → `add.comp`), one with several by its entry points.
-    private func makeLibrary(files paths: [String]) throws(LibraryError) -> Library {
+    /// its file (`add.comp.spv` → `add.comp`), one with several by its entry points. A name
+    /// that files of several folders hold goes to the one folder `isOwn` accepts; with none
+    /// or several, asking for it throws.
+    private func makeLibrary(files paths: [String], isOwn: (String) -> Bool = { _ in false }) throws(LibraryError) -> Library {
         let files = paths.map { path -> (path: String, name: String) in
             (path, path.split(separator: "/").last.map(String.init) ?? path)
         }.sorted { $0.name < $1.name }
         var functions: [Function] = []
+        var folders: [String] = []
         var unsupported: [String: String] = [:]
         for (path, name) in files {
+            let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            defer { folders += repeatElement(folder, count: functions.count - folders.count) }
             let bytes: [UInt8]
             do {
                 bytes = try regularFileContents(atPath: path, limit: ShaderFiles.maximumModuleSize)
@@ -175,7 +199,32 @@ extension Device {
                 for other in module.otherEntryPoints { unsupported[other.name] = other.executionModel }
             }
         }
-        return Library(device: self, functions: functions, unsupported: unsupported)
+        return Self.resolvingBundles(of: functions, folders: folders, isOwn: isOwn, device: self, unsupported: unsupported)
+    }
+
+    /// The library of `functions`, each from the file in `folders[i]`: a name that one
+    /// folder holds is its own; one that several hold goes to the folder `isOwn` accepts if
+    /// exactly one does, and is a conflict otherwise.
+    private static func resolvingBundles(of functions: [Function], folders: [String], isOwn: (String) -> Bool,
+                                         device: Device, unsupported: [String: String]) -> Library {
+        var byName: [String: [Int]] = [:]
+        for (index, function) in functions.enumerated() { byName[function.name, default: []].append(index) }
+        var kept: [Function] = []
+        var conflicts: [String: [String]] = [:]
+        for (name, indices) in byName {
+            let places = Set(indices.map { folders[$0] })
+            guard places.count > 1 else {
+                kept.append(functions[indices[0]])
+                continue
+            }
+            let own = indices.filter { isOwn(folders[$0]) }
+            if own.count == 1 {
+                kept.append(functions[own[0]])
+            } else {
+                conflicts[name] = places.sorted()
+            }
+        }
+        return Library(device: device, functions: kept, unsupported: unsupported, conflicts: conflicts)
     }
 
     /// Reads `data` with SwiftGPU's own reader, then has SPIRV-Tools validate it.

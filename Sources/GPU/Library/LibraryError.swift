@@ -13,6 +13,11 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The name, without a stage extension, fits several functions (`textured` for
     /// `textured.vert` and `textured.frag`); lists them.
     case ambiguousFunctionName(name: String, candidates: [String])
+    /// Several resource bundles beside the executable hold a function of this name, and
+    /// none of them is the executable's own (the bundles of other executables of the same
+    /// package sit beside it too); lists the bundles. Load the one meant with
+    /// `makeLibrary(filePath:)`.
+    case functionInSeveralBundles(name: String, bundles: [String])
     /// The bundle or folder holds no compiled shaders (`*.spv`).
     case noShaders(bundlePath: String)
     /// A shader file could not be read: missing, not a regular file (a FIFO, a device),
@@ -36,6 +41,9 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             "no function named '\(name)' in the library; it has: \(available.joined(separator: ", "))"
         case .ambiguousFunctionName(let name, let candidates):
             "'\(name)' names several functions (\(candidates.joined(separator: ", "))); use the full name"
+        case .functionInSeveralBundles(let name, let bundles):
+            "'\(name)' is in several shader bundles beside the executable (\(bundles.joined(separator: ", "))), none of them "
+                + "the executable's own; load the one meant with makeLibrary(filePath:)"
         case .noShaders(let path): "no compiled shaders (*.spv) in \(path)"
         case .unreadable(let path, let reason): "could not read shader file \(path): \(reason)"
         case .unsupportedFunction(let name, let reason): "function '\(name)' cannot be used: \(reason)"

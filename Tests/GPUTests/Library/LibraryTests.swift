@@ -1,5 +1,7 @@
 import Foundation
 import GPUFoundationCompat
+import Shaders
+import SwiftGPUSPIRV
 import GPUTestSupport
 import Testing
 @testable import GPU
@@ -28,6 +30,37 @@ struct LibraryTests {
         #expect(Set(gpu.library.functionNames).isSubset(of: Set(library.functionNames)))
         let pipeline = try gpu.device.makeComputePipelineState(function: library.makeFunction(name: "increment"))
         #expect(pipeline.threadsPerThreadgroup == Size(width: 1))
+    }
+
+    @Test("a default library beside other executables' bundles: a name several bundles hold is the executable's own, or an error naming them, never another's shader")
+    func defaultLibraryOfOneExecutable() throws {
+        let gpu = try TestGPU()
+        let shaders = Shaders.bundle.bundlePath
+        let color = try Data(contentsOf: URL(fileURLWithPath: shaders + "/color.frag.spv"))
+        let other = try Data(contentsOf: URL(fileURLWithPath: shaders + "/bench.frag.spv"))
+        let main = try TemporaryFolder("swiftgpu-bundles")
+        for (bundle, bytes) in [("Pkg_Alpha.resources", color), ("Pkg_Beta.resources", other)] {
+            try FileManager.default.createDirectory(atPath: main.path + "/" + bundle, withIntermediateDirectories: true)
+            try main.write(bytes, to: bundle + "/shade.frag.spv")
+        }
+        try main.write(color, to: "Pkg_Beta.resources/only.frag.spv")
+
+        // Alpha's own bundle wins, by full or short name; a name one bundle holds is found.
+        let alpha = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Alpha")
+        #expect(try alpha.makeFunction(name: "shade.frag").module.words.withUnsafeBytes { Data($0) } == color)
+        #expect(try alpha.makeFunction(name: "shade").module.words.withUnsafeBytes { Data($0) } == color)
+        #expect(try alpha.makeFunction(name: "only").name == "only.frag")
+        let beta = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Beta")
+        #expect(try beta.makeFunction(name: "shade.frag").module.words.withUnsafeBytes { Data($0) } == other)
+        // An executable with no bundle of its own gets an error naming both, not one of them.
+        let gamma = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Gamma")
+        let both = [main.path + "/Pkg_Alpha.resources", main.path + "/Pkg_Beta.resources"]
+        #expect(throws: LibraryError.functionInSeveralBundles(name: "shade.frag", bundles: both)) {
+            try gamma.makeFunction(name: "shade")
+        }
+        #expect("\(LibraryError.functionInSeveralBundles(name: "shade.frag", bundles: both))".contains(
+            "none of them the executable's own; load the one meant with makeLibrary(filePath:)"))
+        #expect(try gamma.makeFunction(name: "only.frag").name == "only.frag")
     }
 
     @Test("makeLibrary(filePath:) and makeLibrary(URL:) read a folder of SPIR-V or one file, named as bundle functions are, trusting stamps")
