@@ -243,7 +243,8 @@ public final class ComputeCommandEncoder {
     /// left, in its `vulkanImageLayout`.
     public func useResource(_ resource: any Resource, usage: ResourceUsage) {
         checkOpen(#function)
-        binder.declareHostUse(resource, usage: usage, barrier: true, commandBuffer: commandBuffer.unsafelyUnwrapped)
+        binder.declareHostUse(resource, usage: usage, barrier: true, commandBuffer: commandBuffer.unsafelyUnwrapped,
+                              call: #function)
     }
 
     /// Runs `body` with the command buffer's `VkCommandBuffer`, between this encoder's

@@ -310,7 +310,7 @@ public final class RenderCommandEncoder {
     /// texture is found, and left, in its `vulkanImageLayout`.
     public func useResource(_ resource: any Resource, usage: ResourceUsage) {
         checkOpen(#function)
-        binder.declareHostUse(resource, usage: usage, barrier: false, commandBuffer: commandBuffer)
+        binder.declareHostUse(resource, usage: usage, barrier: false, commandBuffer: commandBuffer, call: #function)
     }
 
     /// Runs `body` with the pass's `VkCommandBuffer`, inside its dynamic rendering, so that a

@@ -166,8 +166,8 @@ struct ResourceBinder {
     /// Stops for a resource of another device or of a type SwiftGPU did not make (it could
     /// track neither). Declaring a resource again costs no memory: it is retained once per
     /// command buffer, and recorded in the hazard record again only for an access it lacks.
-    func declareHostUse(_ resource: any Resource, usage: ResourceUsage, barrier: Bool, commandBuffer: CommandBuffer) {
-        let call: StaticString = "useResource(_:usage:)"
+    func declareHostUse(_ resource: any Resource, usage: ResourceUsage, barrier: Bool, commandBuffer: CommandBuffer,
+                        call: StaticString) {
         let id = ObjectIdentifier(resource)
         let writing = usage.contains(.write)
         let backing: AnyObject
