@@ -14,6 +14,11 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
         self.depth = depth
     }
 
+    /// A size of 0 × 0 × 0, as Metal's `MTLSize()`.
+    public init() {
+        self.init(width: 0, height: 0, depth: 0)
+    }
+
     /// `"64×1×1"`.
     public var description: String { "\(width)×\(height)×\(depth)" }
 }

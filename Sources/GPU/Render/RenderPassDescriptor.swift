@@ -37,7 +37,21 @@ public final class RenderPassColorAttachmentDescriptor {
     public var clearColor = ClearColor(red: 0, green: 0, blue: 0, alpha: 1)
     /// Where multisampled contents resolve to.
     public var resolveTexture: Texture?
-    init() {}
+    /// A descriptor with Metal's defaults.
+    public init() {}
+
+    /// A copy, as a descriptor array stores one.
+    func copied() -> RenderPassColorAttachmentDescriptor {
+        let copy = RenderPassColorAttachmentDescriptor()
+        copy.texture = texture
+        copy.level = level
+        copy.slice = slice
+        copy.loadAction = loadAction
+        copy.storeAction = storeAction
+        copy.clearColor = clearColor
+        copy.resolveTexture = resolveTexture
+        return copy
+    }
 }
 
 /// The depth attachment of a pass (Metal's defaults: load `.clear`, store `.dontCare`,
@@ -57,7 +71,8 @@ public final class RenderPassDepthAttachmentDescriptor {
 /// The attachments of a render pass, Metal's `MTLRenderPassDescriptor`.
 public final class RenderPassDescriptor {
     /// Up to four colour attachments.
-    public let colorAttachments = (0..<4).map { _ in RenderPassColorAttachmentDescriptor() }
+    public let colorAttachments = RenderPassColorAttachmentDescriptorArray(
+        make: RenderPassColorAttachmentDescriptor.init, copy: { $0.copied() })
     /// The depth attachment.
     public let depthAttachment = RenderPassDepthAttachmentDescriptor()
     /// Makes a descriptor with Metal's defaults.

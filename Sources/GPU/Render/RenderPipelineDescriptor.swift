@@ -46,7 +46,24 @@ public final class RenderPipelineColorAttachmentDescriptor {
     public var alphaBlendOperation = BlendOperation.add
     /// Channels written.
     public var writeMask = ColorWriteMask.all
-    init() {}
+    /// A descriptor with Metal's defaults.
+    public init() {}
+
+    /// A copy, as a descriptor array stores one.
+    func copied() -> RenderPipelineColorAttachmentDescriptor {
+        let state = ColorAttachmentState(self)
+        let copy = RenderPipelineColorAttachmentDescriptor()
+        copy.pixelFormat = state.pixelFormat
+        copy.isBlendingEnabled = state.isBlendingEnabled
+        copy.sourceRGBBlendFactor = state.sourceRGBBlendFactor
+        copy.destinationRGBBlendFactor = state.destinationRGBBlendFactor
+        copy.rgbBlendOperation = state.rgbBlendOperation
+        copy.sourceAlphaBlendFactor = state.sourceAlphaBlendFactor
+        copy.destinationAlphaBlendFactor = state.destinationAlphaBlendFactor
+        copy.alphaBlendOperation = state.alphaBlendOperation
+        copy.writeMask = state.writeMask
+        return copy
+    }
 }
 
 /// Everything a render pipeline is made from, Metal's `MTLRenderPipelineDescriptor`.
@@ -58,7 +75,8 @@ public final class RenderPipelineDescriptor {
     /// Vertex attribute layouts; nil when the vertex shader has no inputs.
     public var vertexDescriptor: VertexDescriptor?
     /// Up to four colour attachments.
-    public let colorAttachments = (0..<4).map { _ in RenderPipelineColorAttachmentDescriptor() }
+    public let colorAttachments = RenderPipelineColorAttachmentDescriptorArray(
+        make: RenderPipelineColorAttachmentDescriptor.init, copy: { $0.copied() })
     /// The depth attachment's format, if any.
     public var depthAttachmentPixelFormat: PixelFormat?
     /// The stencil attachment's format, if any (the depth format when it holds stencil).

@@ -127,8 +127,8 @@ public final class RenderPipelineState: @unchecked Sendable {
         }
 
         // Colour attachments, up to the last one with a format.
-        let lastColor = d.colorAttachments.lastIndex { $0.pixelFormat != nil } ?? -1
-        colorPixelFormats = d.colorAttachments.prefix(lastColor + 1).map(\.pixelFormat)
+        let lastColor = d.colorAttachments.all.lastIndex { $0.pixelFormat != nil } ?? -1
+        colorPixelFormats = d.colorAttachments.all.prefix(lastColor + 1).map(\.pixelFormat)
         for output in fragment?.entryPoint.outputs ?? [] where Int(output.location) >= colorPixelFormats.count
             || colorPixelFormats[Int(output.location)] == nil {
             throw .unsupportedFunction(name: fragment!.name, reason:
@@ -145,7 +145,7 @@ public final class RenderPipelineState: @unchecked Sendable {
 
         let configuration = RenderPipelineConfiguration(
             vertex: vertex, fragment: fragment, slots: slots, inputs: inputs, layouts: layouts,
-            colorAttachments: d.colorAttachments.prefix(lastColor + 1).map(ColorAttachmentState.init),
+            colorAttachments: d.colorAttachments.all.prefix(lastColor + 1).map(ColorAttachmentState.init),
             depthFormat: d.depthAttachmentPixelFormat,
             stencilFormat: d.stencilAttachmentPixelFormat ?? (d.depthAttachmentPixelFormat?.hasStencil == true
                 ? d.depthAttachmentPixelFormat : nil),

@@ -67,4 +67,50 @@ struct DescriptorTests {
         #expect(buffer.descriptor.criticalForDeactivation)
         #expect(try !gpu.queue.makeCommandBuffer().descriptor.criticalForDeactivation)
     }
+
+    @Test("colorAttachments as Metal's arrays: an implicitly unwrapped element, a settable index that copies, nil for the defaults; Size() is zero")
+    func colorAttachmentArrays() throws {
+        let gpu = try TestGPU()
+        let target = try gpu.renderTarget(width: 8, height: 8)
+        let pass = RenderPassDescriptor()
+        let attachment = RenderPassColorAttachmentDescriptor()
+        attachment.texture = target
+        attachment.loadAction = .clear
+        attachment.clearColor = ClearColor(red: 0, green: 1, blue: 0, alpha: 1)
+        pass.colorAttachments[0] = attachment
+        attachment.clearColor = ClearColor(red: 1, green: 0, blue: 0, alpha: 1)   // after the copy: not the pass's
+        #expect(pass.colorAttachments[0]!.texture === target)
+        #expect(pass.colorAttachments[0] !== attachment)
+        #expect(pass.colorAttachments[1].texture == nil)
+
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: pass)
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(try gpu.pixels(of: target).prefix(4) == [0, 255, 0, 255])
+
+        pass.colorAttachments[0] = nil
+        #expect(pass.colorAttachments[0].texture == nil)
+        #expect(pass.colorAttachments[0].loadAction == .dontCare)
+
+        let pipeline = RenderPipelineDescriptor()
+        let blend = RenderPipelineColorAttachmentDescriptor()
+        blend.pixelFormat = .rgba8Unorm
+        blend.isBlendingEnabled = true
+        pipeline.colorAttachments[2] = blend
+        blend.pixelFormat = .bgra8Unorm
+        #expect(pipeline.colorAttachments[2].pixelFormat == .rgba8Unorm)
+        #expect(pipeline.colorAttachments[2].isBlendingEnabled)
+
+        #expect(Size() == Size(width: 0, height: 0, depth: 0))
+    }
+
+    @Test("misuse: a colour attachment index outside 0..<4")
+    func colorAttachmentIndexMisuse() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = RenderPassDescriptor().colorAttachments[4]
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: colorAttachments[4]: index is outside 0..<4"))
+    }
 }

@@ -1,0 +1,48 @@
+/// The colour attachments of a pass or a pipeline descriptor, by index, as Metal's
+/// `MTLRenderPassColorAttachmentDescriptorArray` and
+/// `MTLRenderPipelineColorAttachmentDescriptorArray` hold them: reading an index gives its
+/// descriptor (Metal's implicitly unwrapped optional, so `colorAttachments[0].texture = …`
+/// and `colorAttachments[0]!` both compile); setting one stores a copy of the descriptor
+/// given, and setting nil puts back one with Metal's defaults. Indices are 0–3; another
+/// stops with a misuse message.
+public final class ColorAttachmentDescriptorArray<Element: AnyObject> {
+    private var elements: [Element]
+    private let make: () -> Element
+    private let copy: (Element) -> Element
+
+    init(make: @escaping () -> Element, copy: @escaping (Element) -> Element) {
+        self.make = make
+        self.copy = copy
+        elements = (0..<Self.count).map { _ in make() }
+    }
+
+    /// How many colour attachments a pass or pipeline has.
+    static var count: Int { 4 }
+
+    /// The descriptor at `index`; setting stores a copy (nil: Metal's defaults).
+    public subscript(index: Int) -> Element! {
+        get {
+            check(index)
+            return elements[index]
+        }
+        set {
+            check(index)
+            elements[index] = newValue.map(copy) ?? make()
+        }
+    }
+
+    /// Every descriptor, in index order.
+    var all: [Element] { elements }
+
+    private func check(_ index: Int) {
+        guard elements.indices.contains(index) else {
+            misuse("colorAttachments[\(index)]: index is outside 0..<\(Self.count)")
+        }
+    }
+}
+
+/// Metal's name for a pass's colour attachments.
+public typealias RenderPassColorAttachmentDescriptorArray = ColorAttachmentDescriptorArray<RenderPassColorAttachmentDescriptor>
+/// Metal's name for a pipeline's colour attachments.
+public typealias RenderPipelineColorAttachmentDescriptorArray =
+    ColorAttachmentDescriptorArray<RenderPipelineColorAttachmentDescriptor>
