@@ -11,12 +11,12 @@ struct RenderPassTarget {
 
     /// Checks `pass` for `call`; stops when its attachments do not fit together.
     init(_ pass: RenderPassDescriptor, call: String) {
-        let colors = pass.colorAttachments.map(\.texture)
+        let colors = pass.colorAttachments.all.map(\.texture)
         let lastColor = colors.lastIndex { $0 != nil } ?? -1
         let depthTexture = pass.depthAttachment.texture
         let all = colors.compactMap { $0 } + (depthTexture.map { [$0] } ?? [])
         guard let first = all.first else { misuse("\(call): the pass has no attachments") }
-        for (index, attachment) in pass.colorAttachments.enumerated() {
+        for (index, attachment) in pass.colorAttachments.all.enumerated() {
             guard let texture = attachment.texture else { continue }
             guard (0..<texture.mipmapLevelCount).contains(attachment.level) else {
                 misuse("\(call): colorAttachments[\(index)].level \(attachment.level) is outside the texture's "
@@ -27,8 +27,8 @@ struct RenderPassTarget {
                     + "0..<\(texture.spec.layerCount)")
             }
         }
-        let size = first.size(ofLevel: pass.colorAttachments.first { $0.texture === first }?.level ?? 0)
-        for attachment in pass.colorAttachments {
+        let size = first.size(ofLevel: pass.colorAttachments.all.first { $0.texture === first }?.level ?? 0)
+        for attachment in pass.colorAttachments.all {
             guard let texture = attachment.texture else { continue }
             guard texture.usage.contains(.renderTarget) else {
                 misuse("\(call): a colour attachment's texture lacks .renderTarget usage")
@@ -102,7 +102,7 @@ struct RenderPassTarget {
             return AttachmentRequest(image: image, level: level, slice: slice, load: load, store: store, clear: clear,
                                      resolve: resolveImage)
         }
-        let colorRequests = pass.colorAttachments.prefix(colorFormats.count).map { a -> AttachmentRequest? in
+        let colorRequests = pass.colorAttachments.all.prefix(colorFormats.count).map { a -> AttachmentRequest? in
             guard let texture = a.texture else { return nil }
             return request(texture, level: a.level, slice: a.slice, load: a.loadAction, store: a.storeAction,
                            clear: .color(a.clearColor), resolve: a.storeAction.resolves ? a.resolveTexture : nil)

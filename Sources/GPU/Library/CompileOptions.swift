@@ -23,6 +23,10 @@ public final class CompileOptions {
     public var functionName = "main"
     /// Whether the SPIR-V optimizer runs (`glslc -O`, as the SPIRVCompiler plugin does).
     public var optimizationEnabled = true
+    /// The folders `#include "name"` reads headers from, searched in order. A header must
+    /// lie inside one of them (no absolute name, no `..`, no link out) and be a regular file
+    /// of at most 1 MiB. Empty, the default: a source with an `#include` is refused.
+    public var includeFolders: [String] = []
 
     /// Makes options with the defaults: no macros, the stage from the source's pragma,
     /// the function named `main`, optimized.
@@ -31,7 +35,8 @@ public final class CompileOptions {
     /// The values, copied for one compile.
     var values: CompileValues {
         CompileValues(preprocessorMacros: preprocessorMacros, functionType: functionType,
-                      functionName: functionName, optimizationEnabled: optimizationEnabled)
+                      functionName: functionName, optimizationEnabled: optimizationEnabled,
+                      includeFolders: includeFolders)
     }
 }
 
@@ -45,4 +50,6 @@ struct CompileValues: Sendable {
     var functionName: String
     /// See `CompileOptions.optimizationEnabled`.
     var optimizationEnabled: Bool
+    /// See `CompileOptions.includeFolders`.
+    var includeFolders: [String]
 }

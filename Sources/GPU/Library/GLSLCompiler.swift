@@ -12,8 +12,13 @@ enum GLSLCompiler {
     private static let processReady: Bool = glslang_initialize_process() != 0
 
     /// Compiles `source` as one stage.
-    static func compile(_ source: String, options: CompileValues) -> Outcome {
+    static func compile(_ original: String, options: CompileValues) -> Outcome {
         let name = options.functionName
+        let source: String
+        switch GLSLIncludes.expand(original, folders: options.includeFolders) {
+        case .success(let expanded): source = expanded
+        case .failure(let problem): return .failure(.compilationFailed(name: name, messages: [problem.message]))
+        }
         let stage: FunctionType
         switch shaderStage(of: source, options: options) {
         case .success(let found): stage = found

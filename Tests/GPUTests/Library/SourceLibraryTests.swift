@@ -132,6 +132,54 @@ struct SourceLibraryTests {
         return []
     }
 
+    @Test("#include reads headers only from the include folders: nested headers compile with their own line numbers; escapes, FIFOs, missing headers, deep nesting and includes with no folder are refused")
+    func includes() throws {
+        let gpu = try TestGPU()
+        let folder = try TemporaryFolder("swiftgpu-include")
+        let outside = try TemporaryFolder("swiftgpu-outside")
+        try FileManager.default.createDirectory(atPath: folder.path + "/sub", withIntermediateDirectories: true)
+        try folder.write(Array("#define SCALE 2.0\n#include \"sub/offset.glsl\"\n".utf8), to: "scale.glsl")
+        try folder.write(Array("#define OFFSET 1.0\n".utf8), to: "sub/offset.glsl")
+        try folder.write(Array("\n\nfloat broken = ;\n".utf8), to: "broken.glsl")
+        try folder.write(Array("#include \"loop.glsl\"\n".utf8), to: "loop.glsl")
+        try outside.write(Array("#define SCALE 9.0\n".utf8), to: "secret.glsl")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.glsl", withDestinationPath: outside.path + "/secret.glsl")
+        #expect(mkfifo(folder.path + "/pipe.glsl", 0o600) == 0)
+
+        let options = CompileOptions()
+        options.includeFolders = [folder.path]
+        options.functionName = "scale_add"
+        let kernel = Self.scaleAdd.replacingOccurrences(of: "layout(local_size_x = 64) in;",
+                                                      with: "#include \"scale.glsl\"\nlayout(local_size_x = 64) in;")
+        let function = try gpu.device.makeLibrary(source: kernel, options: options).makeFunction(name: "scale_add")
+        let output = try run(try gpu.device.makeComputePipelineState(function: function), gpu: gpu, count: 100)
+        #expect(output == (0..<100).map { Float($0) * 2 + 1 })
+
+        // An error after an include keeps the source's line; one in a header names the header's.
+        let after = "#version 450\n#pragma shader_stage(compute)\n#include \"scale.glsl\"\nlayout(local_size_x = 1) in;\nvoid main() { float x = y; }\n"
+        #expect(try messages(after, options: options).contains { $0.hasPrefix("line 5:") && $0.contains("'y'") })
+        let inHeader = "#version 450\n#pragma shader_stage(compute)\n#include \"broken.glsl\"\nlayout(local_size_x = 1) in;\nvoid main() {}\n"
+        #expect(try messages(inHeader, options: options).contains { $0.hasPrefix("line 3:") })
+
+        let cases: [(String, String)] = [
+            ("../swiftgpu-outside/secret.glsl", "may not be absolute or climb out of the include folders"),
+            ("/dev/zero", "may not be absolute or climb out of the include folders"),
+            ("link.glsl", "resolves outside the include folders"),
+            ("pipe.glsl", "a FIFO, not a regular file"),
+            ("missing.glsl", "in none of the include folders"),
+            ("loop.glsl", "nests deeper than 16 headers"),
+        ]
+        for (name, reason) in cases {
+            let source = "#version 450\n#pragma shader_stage(compute)\n#include \"\(name)\"\nvoid main() {}\n"
+            let found = try messages(source, options: options)
+            #expect(found.count == 1 && found[0].contains(reason), "\(name): \(found)")
+        }
+        // With no include folder, any include is refused: it is never read as empty.
+        let none = try messages("#version 450\n#pragma shader_stage(compute)\n#include \"../../../../dev/zero\"\nvoid main() {}\n")
+        #expect(none == ["the source, line 3: #include \"../../../../dev/zero\": run-time GLSL reads headers only from "
+            + "CompileOptions.includeFolders, and it names none"])
+    }
+
     @Test("errors name their line; a missing or unsupported stage and bad macros are refused with a reason")
     func errors() throws {
         let syntax = "#version 450\n#pragma shader_stage(compute)\nlayout(local_size_x = 1) in;\n\nvoid main() {\n  float x = y;\n}\n"
