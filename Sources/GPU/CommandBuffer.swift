@@ -78,7 +78,7 @@ public final class CommandBuffer: @unchecked Sendable {
 
     /// Notes that the recorded commands write `texture` (see `Submission.writtenTextures`).
     func noteWrite(to texture: Texture) {
-        engine.lock.withLock { record.noteWrite(to: texture) }
+        if engine.lock.withLock({ record.noteWrite(to: texture) }) { texture.noteRenderer() }
     }
 
     /// Records a resource failure met while encoding: the buffer ends in `.error` with it
@@ -88,9 +88,11 @@ public final class CommandBuffer: @unchecked Sendable {
     }
 
     deinit {
-        // A buffer dropped before commit gives its slot and context back.
-        if record.status == .notEnqueued, let context = record.context {
-            engine.releaseSlot(context)
+        // A buffer dropped before commit gives its slot and context back, and no longer
+        // holds up a present asked for while it rendered.
+        if record.status == .notEnqueued {
+            for texture in record.writtenTextures { texture.rendererLeft()?.presentByItself() }
+            if let context = record.context { engine.releaseSlot(context) }
         }
     }
 
@@ -129,7 +131,17 @@ public final class CommandBuffer: @unchecked Sendable {
 
     /// Commits the buffer for execution (enqueuing it first if needed). It is scheduled
     /// once every buffer enqueued before it has been.
-    public func commit() { engine.commit(self) }
+    public func commit() {
+        let written = engine.lock.withLock { record.isOpenForRecording ? record.writtenTextures : [] }
+        // A drawable presented by itself while this buffer rendered into it is presented by
+        // this buffer, when it is the last that renders into it: after the rendering, as
+        // Metal presents a drawable only once the work that renders it is scheduled.
+        for texture in written {
+            if let deferred = texture.takeDeferredPresent() { presentDeferred(deferred) }
+        }
+        engine.commit(self)
+        for texture in written { texture.rendererLeft()?.presentByItself() }
+    }
 
     /// Adds a handler run when the buffer is scheduled (or, if it fails first, just
     /// before its completed handlers). Stops if called after `commit()`.

@@ -215,8 +215,10 @@ struct Submission {
     }
 
     /// Notes a texture the recorded commands write.
-    mutating func noteWrite(to texture: Texture) {
-        if !writtenTextures.contains(where: { $0 === texture }) { writtenTextures.append(texture) }
+    mutating func noteWrite(to texture: Texture) -> Bool {
+        guard !writtenTextures.contains(where: { $0 === texture }) else { return false }
+        writtenTextures.append(texture)
+        return true
     }
 
     // MARK: Commit and scheduling

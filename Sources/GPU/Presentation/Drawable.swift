@@ -76,41 +76,68 @@ public final class Drawable: @unchecked Sendable {
         if runNow { handler(self) }
     }
 
-    /// Presents the drawable as soon as possible, after the GPU work already committed on
-    /// its device: Metal's `present()`. Use it after committing the command buffer that
-    /// renders into it (SwiftGPU presents it with an empty command buffer of its own,
-    /// which the lifecycle gate judges like any other).
+    /// Presents the drawable as soon as possible, after the GPU work that renders into it:
+    /// Metal's `present()`. SwiftGPU presents it with an empty command buffer of its own
+    /// (which the lifecycle gate judges like any other) after the work already committed;
+    /// called while command buffers that render into it are not committed yet (a commit
+    /// in a `defer`), it waits for them: the last of them to commit presents it.
     public func present() {
-        presentByItself(#function) { $0.present(self) }
+        present(#function, timing: .asSoonAsPossible)
     }
 
     /// Presents the drawable no earlier than `presentationTime` (seconds; see
-    /// `CommandBuffer.present(_:atTime:)`): Metal's `present(at:)`.
+    /// `CommandBuffer.present(_:atTime:)`): Metal's `present(at:)`, after the work that
+    /// renders into it, as ``present()``.
     public func present(at presentationTime: Double) {
-        presentByItself(#function) { $0.present(self, atTime: presentationTime) }
+        present(#function, timing: .atTime(.wholeNanoseconds(seconds: presentationTime)))
     }
 
     /// Presents the drawable once the layer's previous drawable has been shown for at least
-    /// `duration` seconds: Metal's `present(afterMinimumDuration:)`.
+    /// `duration` seconds: Metal's `present(afterMinimumDuration:)`, after the work that
+    /// renders into it, as ``present()``.
     public func present(afterMinimumDuration duration: Double) {
-        presentByItself(#function) { $0.present(self, afterMinimumDuration: duration) }
+        present(#function, timing: .afterMinimumDuration(.wholeNanoseconds(seconds: duration)))
     }
 
-    /// Commits an empty command buffer on the device's own queue that presents this
-    /// drawable. A failure to make it ends the drawable unshown, as a dropped frame.
-    private func presentByItself(_ call: String, _ present: (CommandBuffer) -> Void) {
+    private func present(_ call: StaticString, timing: PresentTiming) {
+        let request = DeferredPresent(drawable: self, timing: timing, call: call)
+        if !texture.deferPresent(request) { request.presentByItself() }
+    }
+
+    private static let logger = Logger(label: "SwiftGPU")
+}
+
+/// A drawable's own present (`Drawable.present()`), waiting while command buffers that
+/// render into the drawable are not committed yet.
+struct DeferredPresent {
+    let drawable: Drawable
+    let timing: PresentTiming
+    let call: StaticString
+
+    /// Commits an empty command buffer on the device's own queue that presents the
+    /// drawable, after the work committed so far. A failure to make it ends the drawable
+    /// unshown, as a dropped frame.
+    func presentByItself() {
         do {
-            let commandBuffer = try texture.device.internalQueue().makeCommandBuffer()
-            present(commandBuffer)
+            let commandBuffer = try drawable.texture.device.internalQueue().makeCommandBuffer()
+            commandBuffer.schedulePresent(drawable, call: "\(call)", timing: timing)
             commandBuffer.commit()
         } catch {
             // Its slot goes back when the app drops it (it was never presented).
             Self.logger.error("Drawable.\(call) could not make its command buffer; the drawable is dropped: \(error)")
-            layer.finish(self, at: nil)
+            drawable.layer.finish(drawable, at: nil)
         }
     }
 
     private static let logger = Logger(label: "SwiftGPU")
+}
+
+extension CommandBuffer {
+    /// Presents a drawable whose own present waited for this buffer, the last to render
+    /// into it, as if `present(_:)` had been called on this buffer.
+    func presentDeferred(_ request: DeferredPresent) {
+        schedulePresent(request.drawable, call: "\(request.call)", timing: request.timing)
+    }
 }
 
 extension CommandBuffer {
@@ -140,7 +167,7 @@ extension CommandBuffer {
         schedulePresent(drawable, call: #function, timing: .afterMinimumDuration(.wholeNanoseconds(seconds: duration)))
     }
 
-    private func schedulePresent(_ drawable: Drawable, call: String, timing: PresentTiming) {
+    func schedulePresent(_ drawable: Drawable, call: String, timing: PresentTiming) {
         engine.lock.withLock {
             if !record.isOpenForRecording { misuse("\(call) called after commit()") }
         }

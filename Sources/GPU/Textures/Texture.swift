@@ -20,6 +20,11 @@ public final class Texture: @unchecked Sendable {
     /// commit, cleared when it finishes (a strong reference only while it runs, and no
     /// weak one, which would keep the buffer from being recycled).
     private var lastWriter: CommandBuffer?
+    /// How many uncommitted command buffers render into the texture (guarded by `lock`).
+    private var renderers = 0
+    /// A drawable's present asked for while buffers rendered into its texture (guarded by
+    /// `lock`): made by the last of them to commit.
+    private var deferredPresent: DeferredPresent?
 
     init(device: Device, spec: TextureSpec, backing: ImageAllocation) {
         self.device = device
@@ -92,6 +97,33 @@ public final class Texture: @unchecked Sendable {
     /// waits for it.
     func noteCommittedWriter(_ commandBuffer: CommandBuffer) {
         lock.withLock { lastWriter = commandBuffer }
+    }
+
+    /// An uncommitted command buffer began rendering into the texture.
+    func noteRenderer() { lock.withLock { renderers += 1 } }
+
+    /// Keeps `present` of this texture's drawable until the buffers rendering into it are
+    /// committed; false (the present goes ahead) when none is.
+    func deferPresent(_ present: DeferredPresent) -> Bool {
+        lock.withLock {
+            guard renderers > 0 else { return false }
+            deferredPresent = present
+            return true
+        }
+    }
+
+    /// The deferred present, for the last uncommitted renderer to make.
+    func takeDeferredPresent() -> DeferredPresent? {
+        lock.withLock { renderers == 1 ? deferredPresent.take() : nil }
+    }
+
+    /// A renderer was committed or dropped: the deferred present to make now, when it was
+    /// the last and did not make it.
+    func rendererLeft() -> DeferredPresent? {
+        lock.withLock {
+            renderers -= 1
+            return renderers == 0 ? deferredPresent.take() : nil
+        }
     }
 
     /// The committed, unfinished command buffer that wrote the texture last, if any.

@@ -68,6 +68,48 @@ struct PresentationTests {
         #expect(Array(pixels[0..<4]) == [0, 0, 191, 255], "bgra: the last frame's red is on screen")
     }
 
+    @Test("drawable.present() before commit(), as a commit in a defer does: shown only once the buffer that renders it is committed, with its pixels; a renderer dropped uncommitted lets the present go")
+    func presentBeforeCommit() throws {
+        let gpu = try TestGPU()
+        let display = VirtualDisplay(refreshRate: 60)
+        let layer = try Self.layer(gpu, display)
+        let log = PresentLog()
+        let internalQueue = try gpu.device.internalQueue()
+
+        let drawable = try #require(layer.nextDrawable())
+        log.watch(drawable)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(
+            descriptor: gpu.clearingPass(drawable.texture, clear: ClearColor(red: 0.5, green: 0, blue: 0, alpha: 1)))
+        encoder.endEncoding()
+        drawable.present()
+        // Whatever the device's own queue was given is done, and vblanks pass: nothing is
+        // shown while the rendering is not committed.
+        internalQueue.engine.waitUntilIdle()
+        display.advance(by: .milliseconds(50))
+        #expect(log.all.isEmpty, "the drawable was shown before the buffer that renders it was committed")
+        cb.commit()
+        cb.waitUntilCompleted()
+        internalQueue.engine.waitUntilIdle()
+        display.advance(by: .milliseconds(50))
+        #expect(log.shown == [drawable.drawableID])
+        #expect(Array(try gpu.pixels(of: drawable.texture)[0..<4]) == [0, 0, 128, 255], "bgra: the rendered red")
+
+        // A buffer that renders into the drawable and is dropped without a commit no longer
+        // holds the present up.
+        let second = try #require(layer.nextDrawable())
+        log.watch(second)
+        do {
+            let dropped = try gpu.queue.makeCommandBuffer()
+            let encoder = try dropped.makeRenderCommandEncoder(descriptor: gpu.clearingPass(second.texture))
+            encoder.endEncoding()
+            second.present()
+        }
+        internalQueue.engine.waitUntilIdle()
+        display.advance(by: .milliseconds(50))
+        #expect(log.shown == [drawable.drawableID, second.drawableID])
+    }
+
     @Test("mailbox: a drawable replaced before its vblank is dropped, presentedTime 0, handlers still run")
     func mailbox() throws {
         let gpu = try TestGPU()
