@@ -247,18 +247,19 @@ public final class ComputeCommandEncoder {
                               call: #function)
     }
 
-    /// Runs `body` with the command buffer's `VkCommandBuffer`, between this encoder's
-    /// dispatches, so that a host library records its own compute or transfer commands.
-    /// Declare what they touch with `useResource` first. Afterwards SwiftGPU binds its
-    /// pipeline again before its next dispatch. `body` may not call this encoder: a call stops with a misuse message.
-    public func withUnsafeVulkanCommandBuffer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
-        checkOpen(#function)
+    /// Lends the command buffer to a host's own recording (`withUnsafeVulkanCommandBuffer`,
+    /// in `Interop/`): stops after `endEncoding()`; any call on the encoder until
+    /// `takeBackFromHost()` stops. Returns the `VkCommandBuffer`.
+    func lendToHost(_ call: StaticString) -> OpaquePointer {
+        checkOpen(call)
         lifecycle.lendToHost()
-        defer {
-            lifecycle.takeBackFromHost()
-            boundBackend = nil
-        }
-        return try body(binder.vulkanCommandBuffer)
+        return binder.vulkanCommandBuffer
+    }
+
+    /// The host's recording is done: the next dispatch binds its pipeline again.
+    func takeBackFromHost() {
+        lifecycle.takeBackFromHost()
+        boundBackend = nil
     }
 
     /// Records a resource failure on the command buffer (it ends in `.error` at commit, as

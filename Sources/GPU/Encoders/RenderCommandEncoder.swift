@@ -313,25 +313,24 @@ public final class RenderCommandEncoder {
         binder.declareHostUse(resource, usage: usage, barrier: false, commandBuffer: commandBuffer, call: #function)
     }
 
-    /// Runs `body` with the pass's `VkCommandBuffer`, inside its dynamic rendering, so that a
-    /// host library records its own draws into SwiftGPU's pass (Dear ImGui's Vulkan backend,
-    /// a tool's pipeline made for dynamic rendering with the attachments' formats,
-    /// `PixelFormat.vulkanFormat`). Declare what those commands touch with `useResource`
-    /// first. Afterwards SwiftGPU binds its pipeline, descriptors and dynamic state again
-    /// before its next draw. `body` must not end the rendering, begin another, or record
-    /// barriers; it may not call this encoder: a call stops with a misuse message.
-    public func withUnsafeVulkanCommandBuffer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
-        checkOpen(#function)
+    /// Lends the pass's command buffer to a host's own draws (`withUnsafeVulkanCommandBuffer`,
+    /// in `Interop/`): stops after `endEncoding()`; any call on the encoder until
+    /// `takeBackFromHost()` stops. Returns the `VkCommandBuffer`.
+    func lendToHost(_ call: StaticString) -> OpaquePointer {
+        checkOpen(call)
         lifecycle.lendToHost()
-        defer {
-            lifecycle.takeBackFromHost()
-            boundBackend = nil
-            topology = nil
-            dynamicStateDirty = true
-            descriptorsDirty = true
-            vertexBuffersDirty = true
-        }
-        return try body(binder.vulkanCommandBuffer)
+        return binder.vulkanCommandBuffer
+    }
+
+    /// The host's draws are done: the next draw sets its pipeline, descriptors and dynamic
+    /// state again.
+    func takeBackFromHost() {
+        lifecycle.takeBackFromHost()
+        boundBackend = nil
+        topology = nil
+        dynamicStateDirty = true
+        descriptorsDirty = true
+        vertexBuffersDirty = true
     }
 
     /// Ends the pass; the encoder may not be used again. A parallel pass's sub-encoder

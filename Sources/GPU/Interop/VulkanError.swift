@@ -1,5 +1,3 @@
-import CVulkan
-
 /// A failed Vulkan call: the `VkResult` it returned and the call site that made it.
 ///
 /// An open struct in the manner of swift-system's `Errno`: named codes for the results
@@ -46,10 +44,6 @@ public struct VulkanError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let timeout = Code(rawValue: 2)
         /// `VK_SUBOPTIMAL_KHR`.
         public static let suboptimal = Code(rawValue: 1_000_001_003)
-
-        init(_ result: VkResult) { rawValue = result.rawValue }
-
-        var vkResult: VkResult { VkResult(rawValue: rawValue) }
 
         /// `VK_ERROR_UNKNOWN`.
         public static let unknown = Code(rawValue: -13)
