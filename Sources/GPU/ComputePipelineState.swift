@@ -30,6 +30,9 @@ public final class ComputePipelineState: @unchecked Sendable {
     /// lane busy, as in Apple's 2-D sizing (`width = threadExecutionWidth`, `height =
     /// maxTotalThreadsPerThreadgroup / width`).
     public var threadExecutionWidth: Int { device.limits.threadExecutionWidth }
+    /// Metal's `staticThreadgroupMemoryLength`: the bytes of threadgroup (GLSL `shared`)
+    /// memory the kernel declares, each variable at its natural size.
+    public var staticThreadgroupMemoryLength: Int { function.entryPoint.workgroupMemorySize }
     /// Whether the threadgroup size is chosen at dispatch (some dimension of the local size
     /// is a specialization constant).
     public var specializesLocalSize: Bool { localSizeSpecIds.contains { $0 != nil } }
@@ -57,6 +60,12 @@ public final class ComputePipelineState: @unchecked Sendable {
             throw .unsupportedFunction(name: function.name, reason: "it declares no local size")
         }
         try Self.check(localSize: local, of: function.name, against: device.limits)
+        // A module asking for more shared memory than the device has never reaches the
+        // driver, which may not check it (a 1 GiB array made lavapipe's pipeline hang).
+        guard entry.workgroupMemorySize <= device.limits.maxThreadgroupMemoryLength else {
+            throw .unsupportedModule(name: function.name, reason: "it declares \(entry.workgroupMemorySize) bytes of threadgroup "
+                + "(shared) memory, over this device's maxThreadgroupMemoryLength of \(device.limits.maxThreadgroupMemoryLength)")
+        }
         slots = ResourceSlot.ordered(try ResourceSlot.slots(of: function, stage: .compute))
         self.device = device
         self.function = function

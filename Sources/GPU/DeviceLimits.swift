@@ -51,6 +51,8 @@ struct DeviceLimits: Sendable {
     var maxFragmentInputComponents: Int
     /// Bytes of push constants a pipeline may declare.
     var maxPushConstantBytes: Int
+    /// Bytes of threadgroup (workgroup) memory a compute pipeline may declare.
+    var maxThreadgroupMemoryLength: Int
 }
 
 extension Device {
@@ -58,4 +60,7 @@ extension Device {
     public var maxThreadsPerThreadgroup: Size { limits.maxThreadsPerThreadgroup }
     /// Metal's `maxBufferLength`: the largest buffer this device makes, in bytes.
     public var maxBufferLength: Int { limits.maxBufferLength }
+    /// Metal's `maxThreadgroupMemoryLength`: the most threadgroup memory (GLSL `shared`)
+    /// a compute pipeline may use, in bytes (`maxComputeSharedMemorySize`).
+    public var maxThreadgroupMemoryLength: Int { limits.maxThreadgroupMemoryLength }
 }

@@ -97,6 +97,10 @@ package struct SPIRVEntryPoint: Sendable, Hashable {
     /// constant it comes from (`layout(local_size_x_id = 0)`), or nil where the size is
     /// fixed. Empty for other stages.
     package var localSizeSpecIds: [UInt32?] = []
+    /// Bytes of `Workgroup` memory (GLSL `shared`, Metal's threadgroup memory) a compute
+    /// entry point declares, each variable at its natural size (saturating); 0 for other
+    /// stages.
+    package var workgroupMemorySize = 0
     /// Descriptor bindings of the module: every `Uniform`, `StorageBuffer`
     /// and `UniformConstant` resource variable with `DescriptorSet` and
     /// `Binding` decorations, sorted by (set, binding). Before SPIR-V 1.4 the

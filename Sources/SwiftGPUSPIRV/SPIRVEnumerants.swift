@@ -99,6 +99,8 @@ package enum SPIRVStorageClass {
     package static let uniform: UInt32 = 2
     /// `Output`.
     package static let output: UInt32 = 3
+    /// `Workgroup`: memory a compute threadgroup shares (GLSL `shared`).
+    package static let workgroup: UInt32 = 4
     /// `PushConstant`.
     package static let pushConstant: UInt32 = 9
     /// `StorageBuffer`.

@@ -87,7 +87,17 @@ struct SPIRVReflector {
                 pushConstantSize: pushConstantSize)
             entry.inputComponentCount = componentCount(interface, storageClass: SPIRVStorageClass.input)
             entry.outputComponentCount = componentCount(interface, storageClass: SPIRVStorageClass.output)
-            if stage == .compute { entry.nonBuiltInComputeVariable = nonBuiltInVariable(interface) }
+            if stage == .compute {
+                entry.nonBuiltInComputeVariable = nonBuiltInVariable(interface)
+                // From SPIR-V 1.4 on the interface lists the entry point's workgroup
+                // variables; before it, every one of the module counts.
+                let shared = module.version >= 0x0001_0400
+                    ? interface.filter { $0.storageClass == SPIRVStorageClass.workgroup }
+                    : module.variables.filter { $0.storageClass == SPIRVStorageClass.workgroup }
+                entry.workgroupMemorySize = shared.reduce(0) { total, variable in
+                    spirvSaturatingAdd(total, pointee(of: variable).map { size(of: $0) } ?? 0)
+                }
+            }
             result.append(entry)
         }
         return result

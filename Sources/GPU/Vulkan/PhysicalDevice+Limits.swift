@@ -43,6 +43,7 @@ extension PhysicalDevice {
             maxVertexBufferStride: Int(l.maxVertexInputBindingStride),
             maxVertexOutputComponents: Int(l.maxVertexOutputComponents),
             maxFragmentInputComponents: Int(l.maxFragmentInputComponents),
-            maxPushConstantBytes: Int(l.maxPushConstantsSize))
+            maxPushConstantBytes: Int(l.maxPushConstantsSize),
+            maxThreadgroupMemoryLength: Int(l.maxComputeSharedMemorySize))
     }
 }

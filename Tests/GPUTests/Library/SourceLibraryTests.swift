@@ -180,6 +180,52 @@ struct SourceLibraryTests {
             + "CompileOptions.includeFolders, and it names none"])
     }
 
+    @Test("threadgroup (shared) memory is reflected and checked against the device's limit before the driver sees the pipeline")
+    func threadgroupMemory() throws {
+        let gpu = try TestGPU()
+        func kernel(floats: Int) -> String {
+            """
+            #version 450
+            #pragma shader_stage(compute)
+            layout(local_size_x = 64) in;
+            layout(std430, binding = 0) buffer Out { float o[]; };
+            shared float data[\(floats)];
+            shared vec4 extra[2];
+            void main() {
+                data[gl_LocalInvocationIndex] = float(gl_LocalInvocationIndex);
+                extra[0] = vec4(1.0);
+                barrier();
+                o[gl_GlobalInvocationID.x] = data[63u - gl_LocalInvocationIndex] + extra[0].x;
+            }
+            """
+        }
+        let limit = gpu.device.maxThreadgroupMemoryLength
+        #expect(limit >= 16384, "Vulkan's minimum is 16 KiB")
+        let fits = try gpu.device.makeComputePipelineState(
+            function: gpu.device.makeLibrary(source: kernel(floats: 1024)).makeFunction(name: "main"))
+        #expect(fits.staticThreadgroupMemoryLength == 1024 * 4 + 2 * 16)
+        let output = try gpu.device.makeBuffer(length: 64 * 4)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(fits)
+        encoder.setBuffer(output, offset: 0, index: 0)
+        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 64))
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let values = UnsafeBufferPointer(start: output.contents().bindMemory(to: Float.self, capacity: 64), count: 64)
+        #expect(Array(values) == (0..<64).map { Float(63 - $0) + 1 })
+
+        for floats in [limit / 4 + 1, 1 << 28] {   // one float over the limit, and 1 GiB
+            let function = try gpu.device.makeLibrary(source: kernel(floats: floats)).makeFunction(name: "main")
+            let declared = floats * 4 + 32
+            #expect(throws: LibraryError.unsupportedModule(name: "main", reason: "it declares \(declared) bytes of threadgroup "
+                + "(shared) memory, over this device's maxThreadgroupMemoryLength of \(limit)")) {
+                try gpu.device.makeComputePipelineState(function: function)
+            }
+        }
+    }
+
     @Test("errors name their line; a missing or unsupported stage and bad macros are refused with a reason")
     func errors() throws {
         let syntax = "#version 450\n#pragma shader_stage(compute)\nlayout(local_size_x = 1) in;\n\nvoid main() {\n  float x = y;\n}\n"
