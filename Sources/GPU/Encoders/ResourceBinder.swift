@@ -132,6 +132,10 @@ struct ResourceBinder {
             case .misalignedOffset(let offset, let alignment):
                 misuse("\(call): \(slot.stage) buffer index \(slot.index) is bound at offset \(offset), which is not a multiple of "
                     + "this device's \(alignment)-byte alignment for \(slot.descriptor == .uniformBuffer ? "uniform" : "storage") buffers")
+            case .notStorageImage:
+                misuse("\(call): '\(state.functionLabel)' uses \(slot.stage) texture index \(slot.index) as a storage image "
+                    + "(imageLoad/imageStore, Metal's access::read or access::write), which needs a texture made with .shaderWrite "
+                    + "usage; the texture bound there has none (add .shaderWrite to its usage, or sample it)")
             }
         }
         if trackHazards {

@@ -178,6 +178,10 @@ enum BindingProblem {
     /// The buffer's offset is not a multiple of the device's minimum alignment for the
     /// slot's descriptor type.
     case misalignedOffset(offset: UInt64, alignment: UInt64)
+    /// The shader reads or writes the slot as a storage image (`imageLoad`, Metal's
+    /// `access::read`), but the texture bound there cannot be one: it was made without
+    /// `.shaderWrite` usage.
+    case notStorageImage
 }
 
 extension CommandRecorder {
@@ -207,6 +211,11 @@ extension CommandRecorder {
             case .texture:
                 guard let image = encoding.textureTable[table].image?.takeUnretainedValue() else {
                     problem(slots[position], .missing)
+                }
+                // A storage image must have storage usage and rest in the general layout, which
+                // only `.shaderWrite` textures do.
+                if slots[position].descriptor == .storageImage, image.restingLayout != VK_IMAGE_LAYOUT_GENERAL {
+                    problem(slots[position], .notStorageImage)
                 }
                 var sampler: VkSampler?
                 if let constant = slots[position].constantSampler {

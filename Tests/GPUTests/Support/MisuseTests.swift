@@ -468,4 +468,64 @@ struct RenderMisuseTests {
         #expect(stderr(result).contains("SwiftGPU API misuse: endEncoding() called on a render command encoder "
             + "inside its withUnsafeVulkanCommandBuffer(_:)"))
     }
+
+    /// A kernel that reads texture index 0 as a storage image (Metal's `access::read`).
+    static let imageLoadKernel = """
+        #version 450
+        #pragma shader_stage(compute)
+        layout(local_size_x = 1) in;
+        layout(set = 0, binding = 32, rgba8) uniform readonly image2D source;
+        layout(std430, set = 0, binding = 0) buffer Out { vec4 texel; };
+        void main() { texel = imageLoad(source, ivec2(0)); }
+        """
+
+    @Test("a kernel that reads a .shaderRead-only texture as a storage image (Metal's access::read)")
+    func storageReadOfSampledTexture() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let texture = try gpu.renderTarget(width: 4, height: 4, usage: [.shaderRead])
+            let options = CompileOptions()
+            options.functionName = "load"
+            let kernel = """
+                #version 450
+                #pragma shader_stage(compute)
+                layout(local_size_x = 1) in;
+                layout(set = 0, binding = 32, rgba8) uniform readonly image2D source;
+                layout(std430, set = 0, binding = 0) buffer Out { vec4 texel; };
+                void main() { texel = imageLoad(source, ivec2(0)); }
+                """
+            let pipeline = try gpu.device.makeComputePipelineState(
+                function: gpu.device.makeLibrary(source: kernel, options: options).makeFunction(name: "load"))
+            let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
+            encoder.setComputePipelineState(pipeline)
+            encoder.setTexture(texture, index: 0)
+            encoder.setBuffer(try gpu.device.makeBuffer(length: 16), offset: 0, index: 0)
+            encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: dispatchThreadgroups(_:threadsPerThreadgroup:): 'load' uses compute "
+            + "texture index 0 as a storage image (imageLoad/imageStore, Metal's access::read or access::write), which needs a "
+            + "texture made with .shaderWrite usage"))
+    }
+
+    @Test("the same kernel reads a texture made with .shaderWrite usage")
+    func storageReadOfWritableTexture() throws {
+        let gpu = try TestGPU()
+        let texture = try gpu.renderTarget(width: 4, height: 4, usage: [.shaderRead, .shaderWrite])
+        let texel: [UInt8] = [10, 20, 30, 40]
+        texture.replace(region: Region(x: 0, y: 0, width: 1, height: 1), mipmapLevel: 0, withBytes: texel, bytesPerRow: 4)
+        let pipeline = try gpu.device.makeComputePipelineState(
+            function: gpu.device.makeLibrary(source: Self.imageLoadKernel).makeFunction(name: "main"))
+        let output = try gpu.device.makeBuffer(length: 16)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(pipeline)
+        encoder.setTexture(texture, index: 0)
+        encoder.setBuffer(output, offset: 0, index: 0)
+        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        let read = UnsafeBufferPointer(start: output.contents().bindMemory(to: Float.self, capacity: 4), count: 4)
+        #expect(read.map { ($0 * 255).rounded() } == [10, 20, 30, 40])
+    }
 }
