@@ -23,7 +23,8 @@ let device = try Device.makeDefault()
 // The SPIR-V files the bench script compiled and stamped, read from the folder the C
 // baseline reads them from, as an installed app reads its shaders. A resource bundle would
 // need SwiftPM's `Bundle.module`, which links Foundation (see BENCHMARKS.md).
-let library = try device.makeLibrary(filePath: option("--spirv") ?? ".")
+// The bench script compiled and stamped these shaders: the app's own build.
+let library = try device.makeLibrary(filePath: option("--spirv") ?? ".", trustingBuildStamps: true)
 switch option("--bench") {
 case "B1": try submission(buffers: count ?? 10_000).print()
 case "B2": try encoding(draws: count ?? 100_000, variant: option("--variant") ?? "set-vertex-buffer").print()

@@ -11,6 +11,6 @@ extension Device {
     /// It lives here rather than in `GPU` because naming `Bundle` links Foundation, which
     /// SwiftGPU itself does without.
     public func makeDefaultLibrary(bundle: Bundle) throws(LibraryError) -> Library {
-        try makeLibrary(filePath: bundle.resourcePath ?? bundle.bundlePath)
+        try makeLibrary(filePath: bundle.resourcePath ?? bundle.bundlePath, trustingBuildStamps: true)
     }
 }

@@ -16,8 +16,9 @@ import SwiftGPUSPIRV
 final class DeferredValidation: @unchecked Sendable {
     private let module: SPIRVModule
     private let name: String
-    /// Where the build's stamp for the module would be.
-    private let stampPath: String
+    /// Where the build's stamp for the module would be; nil where stamps are not trusted
+    /// (a library read from a path the app did not vouch for).
+    private let stampPath: String?
     /// nil until checked; then the problem found, or `.passed`.
     private let outcome = LockedValue<Outcome?>(nil, rank: .leaf("DeferredValidation.outcome"))
 
@@ -26,7 +27,7 @@ final class DeferredValidation: @unchecked Sendable {
         var validatedByBuild: Bool
     }
 
-    init(module: SPIRVModule, name: String, stampPath: String) {
+    init(module: SPIRVModule, name: String, stampPath: String?) {
         self.module = module
         self.name = name
         self.stampPath = stampPath
@@ -45,7 +46,7 @@ final class DeferredValidation: @unchecked Sendable {
         if let known {
             result = known
         } else {
-            let stamp = try? regularFileContents(atPath: stampPath, limit: ShaderFiles.maximumStampSize)
+            let stamp = stampPath.flatMap { try? regularFileContents(atPath: $0, limit: ShaderFiles.maximumStampSize) }
             let stamped = stamp.map { stamp in
                 module.words.withUnsafeBytes { ValidationStamp.matches(stamp, module: $0) }
             } ?? false

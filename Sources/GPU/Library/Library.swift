@@ -108,31 +108,40 @@ extension Device {
     }
 
     /// Metal's `makeLibrary(URL:)`: a library of the SPIR-V at `url`, one `.spv` file or a
-    /// folder of them, as ``makeLibrary(filePath:)`` reads a path. Throws
+    /// folder of them, as ``makeLibrary(filePath:trustingBuildStamps:)`` reads a path (build
+    /// stamps beside the modules count only when `trustingBuildStamps`). Throws
     /// ``LibraryError/unreadable(path:reason:)`` for a URL that is not a file URL.
-    public func makeLibrary(URL url: URL) throws(LibraryError) -> Library {
+    public func makeLibrary(URL url: URL, trustingBuildStamps: Bool = false) throws(LibraryError) -> Library {
         guard url.isFileURL else { throw .unreadable(path: url.absoluteString, reason: "not a file URL") }
-        return try makeLibrary(filePath: url.path(percentEncoded: false))
+        return try makeLibrary(filePath: url.path(percentEncoded: false), trustingBuildStamps: trustingBuildStamps)
     }
 
     /// A library of the SPIR-V at `path`: one `.spv` file, or a folder of them (a resource
     /// bundle, or the folder an installed app keeps its shaders in). Functions are named as
     /// in ``makeDefaultLibrary()``: a module with one entry point by its file
     /// (`add.comp.spv` → `add.comp`, also found as `add`), one with several by its entry
-    /// points. A module beside its SPIRVCompiler stamp (`add.comp.spv.valid`) is not
-    /// validated again.
+    /// points.
     ///
-    /// The same as ``makeLibrary(URL:)``, for an app that has no other use for `URL`: its
+    /// Every module is validated by SPIRV-Tools when a function of it is first asked for.
+    /// A stamp file beside a module (`add.comp.spv.valid`, which the SPIRVCompiler plugin
+    /// and `spirv-stamp` write) is a hash anyone can recompute, so it vouches for nothing
+    /// in a folder others can write: it spares the validation only with
+    /// `trustingBuildStamps`, which an app passes for a folder its own build installed
+    /// (the default library and `makeDefaultLibrary(bundle:)` do).
+    ///
+    /// The same as ``makeLibrary(URL:trustingBuildStamps:)``, for an app that has no other use for `URL`: its
     /// first use costs about half a MiB of resident memory in a static build.
     ///
     /// Throws ``LibraryError/unreadable(path:reason:)`` for a file that cannot be read,
     /// ``LibraryError/noShaders(bundlePath:)`` for a folder without `*.spv` files, and the
     /// errors of ``makeLibrary(spirv:)`` for a module that is not valid.
-    public func makeLibrary(filePath path: String) throws(LibraryError) -> Library {
-        guard folderEntries(atPath: path) != nil else { return try makeLibrary(files: [path]) }
+    public func makeLibrary(filePath path: String, trustingBuildStamps: Bool = false) throws(LibraryError) -> Library {
+        guard folderEntries(atPath: path) != nil else {
+            return try makeLibrary(files: [path], trustingStamps: trustingBuildStamps)
+        }
         let paths = ShaderFiles.paths(in: path, endingWith: ".spv")
         guard !paths.isEmpty else { throw .noShaders(bundlePath: path) }
-        return try makeLibrary(files: paths)
+        return try makeLibrary(files: paths, trustingStamps: trustingBuildStamps)
     }
 
     /// Metal's `makeDefaultLibrary()`: the app's shaders. Those are the `*.spv` files in
@@ -157,7 +166,7 @@ extension Device {
         let paths = folders.flatMap { ShaderFiles.paths(in: $0, endingWith: ".spv") }
         guard !paths.isEmpty else { throw .noShaders(bundlePath: main) }
         let ownBundle = executable.map { "_\($0).resources" }
-        return try makeLibrary(files: paths) { folder in
+        return try makeLibrary(files: paths, trustingStamps: true) { folder in
             folder == main || ownBundle.map { folder.hasSuffix($0) } ?? false
         }
     }
@@ -166,7 +175,8 @@ extension Device {
     /// its file (`add.comp.spv` → `add.comp`), one with several by its entry points. A name
     /// that files of several folders hold goes to the one folder `isOwn` accepts; with none
     /// or several, asking for it throws.
-    private func makeLibrary(files paths: [String], isOwn: (String) -> Bool = { _ in false }) throws(LibraryError) -> Library {
+    private func makeLibrary(files paths: [String], trustingStamps: Bool,
+                             isOwn: (String) -> Bool = { _ in false }) throws(LibraryError) -> Library {
         let files = paths.map { path -> (path: String, name: String) in
             (path, path.split(separator: "/").last.map(String.init) ?? path)
         }.sorted { $0.name < $1.name }
@@ -186,7 +196,7 @@ extension Device {
             let module = try Self.read(bytes, name: name)
             // The SPIRVCompiler plugin validated the modules it compiled and left a stamp.
             let validation = DeferredValidation(module: module, name: name,
-                                                stampPath: path + ValidationStamp.fileExtension)
+                                                stampPath: trustingStamps ? path + ValidationStamp.fileExtension : nil)
             switch (module.entryPoints.count, module.otherEntryPoints.count) {
             case (1, 0):
                 functions.append(Function(name: fileName, module: module, entryPoint: module.entryPoints[0],

@@ -16,7 +16,7 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Several resource bundles beside the executable hold a function of this name, and
     /// none of them is the executable's own (the bundles of other executables of the same
     /// package sit beside it too); lists the bundles. Load the one meant with
-    /// `makeLibrary(filePath:)`.
+    /// `makeLibrary(filePath:trustingBuildStamps:)`.
     case functionInSeveralBundles(name: String, bundles: [String])
     /// The bundle or folder holds no compiled shaders (`*.spv`).
     case noShaders(bundlePath: String)

@@ -87,6 +87,33 @@ struct BuildValidationTests {
         }
     }
 
+    @Test("a forged stamp beside an invalid module in a folder the app did not vouch for: fully validated and refused; trusted only when asked")
+    func forgedStampsFromArbitraryPaths() throws {
+        let gpu = try TestGPU()
+        let bytes = try Self.addBytes()
+        let words = try ModuleValidationTests.withoutReturn(bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) })
+        let broken = ModuleValidationTests.bytes(words)
+        let folder = try TemporaryFolder("swiftgpu-forged")
+        try folder.write(broken, to: "forged.comp.spv")
+        try folder.write(Self.stamp(Array(broken)), to: "forged.comp.spv.valid")   // the hash anyone can recompute
+        try folder.write(bytes, to: "add.comp.spv")
+        try folder.write(Self.stamp(bytes), to: "add.comp.spv.valid")
+
+        for library in [try gpu.device.makeLibrary(filePath: folder.path), try gpu.device.makeLibrary(URL: folder.url)] {
+            #expect {
+                _ = try library.makeFunction(name: "forged")
+            } throws: { error in
+                guard case LibraryError.invalidSPIRV(let name, let reason) = error else { return false }
+                return name == "forged.comp.spv" && reason.hasPrefix("word 81: Function end cannot be called in blocks")
+            }
+            #expect(try library.makeFunction(name: "add").pendingValidation?.validatedByBuild == false)
+        }
+        // An app that installed the folder itself may trust its stamps, as the default
+        // library trusts the build's bundles.
+        let trusted = try gpu.device.makeLibrary(filePath: folder.path, trustingBuildStamps: true)
+        #expect(try trusted.makeFunction(name: "add").pendingValidation?.validatedByBuild == true)
+    }
+
     @Test("a stamp is read when the module's function is first asked for, and matched against the module as loaded")
     func stampMatchedAgainstLoadedModule() throws {
         let gpu = try TestGPU()

@@ -63,7 +63,7 @@ struct LibraryTests {
         #expect(try gamma.makeFunction(name: "only.frag").name == "only.frag")
     }
 
-    @Test("makeLibrary(filePath:) and makeLibrary(URL:) read a folder of SPIR-V or one file, named as bundle functions are, trusting stamps")
+    @Test("makeLibrary(filePath:) and makeLibrary(URL:) read a folder of SPIR-V or one file, named as bundle functions are, trusting stamps when asked")
     func fileLibraries() throws {
         let gpu = try TestGPU()
         let bytes = try BuildValidationTests.addBytes()
@@ -73,7 +73,7 @@ struct LibraryTests {
         try folder.write(bytes, to: "plain.comp.spv")
         try folder.write(Array("not a shader".utf8), to: "notes.txt")
 
-        let library = try gpu.device.makeLibrary(filePath: folder.path)
+        let library = try gpu.device.makeLibrary(filePath: folder.path, trustingBuildStamps: true)
         #expect(library.functionNames == ["add.comp", "plain.comp"])
         #expect(try library.makeFunction(name: "add").pendingValidation?.validatedByBuild == true)
         #expect(try library.makeFunction(name: "plain").pendingValidation?.validatedByBuild == false)
@@ -82,9 +82,11 @@ struct LibraryTests {
 
         let viaURL = try gpu.device.makeLibrary(URL: folder.url)
         #expect(viaURL.functionNames == library.functionNames)
-        let one = try gpu.device.makeLibrary(URL: folder.url.appendingPathComponent("add.comp.spv"))
+        let one = try gpu.device.makeLibrary(URL: folder.url.appendingPathComponent("add.comp.spv"), trustingBuildStamps: true)
         #expect(one.functionNames == ["add.comp"])
         #expect(try one.makeFunction(name: "add").pendingValidation?.validatedByBuild == true)
+        // Untrusted, the same stamp spares nothing.
+        #expect(try gpu.device.makeLibrary(URL: folder.url).makeFunction(name: "add").pendingValidation?.validatedByBuild == false)
         // A file named otherwise keeps its whole name.
         try folder.write(bytes, to: "kernel")
         #expect(try gpu.device.makeLibrary(filePath: folder.path + "/kernel").functionNames == ["kernel"])
