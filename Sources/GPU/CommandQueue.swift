@@ -1,3 +1,4 @@
+import SwiftGPUSupport
 import Dispatch
 
 /// A queue of command buffers, Metal's `MTLCommandQueue`. Buffers are scheduled in the
@@ -38,8 +39,11 @@ public final class CommandQueue: @unchecked Sendable {
         self.label = label
         self.maxCommandBufferCount = maxCommandBufferCount
         do {
+            // The device's own queue is committed to from app queues' scheduled handlers (a
+            // drawable's own present()), so its submit lock ranks after theirs.
             engine = try QueueEngine(device: device, maxCommandBufferCount: maxCommandBufferCount,
-                                     label: label ?? "SwiftGPU.queue", qos: qos, candidateClock: candidateClock)
+                                     label: label ?? "SwiftGPU.queue", qos: qos,
+                                     submitRank: ownedByDevice ? .deviceQueueSubmit : .queueSubmit, candidateClock: candidateClock)
         } catch {
             throw .vulkan(error)
         }

@@ -25,10 +25,15 @@ public struct LockRank: Sendable {
     /// The lock around the process's one Vulkan instance, held while it is made (which
     /// registers the exit guard, `ServiceActivity`'s leaf).
     package static let vulkanInstance = LockRank(level: 7, name: "BackendInstance.lock")
-    /// `Device`'s lock for making the device's own internal queue.
-    package static let deviceInternalQueue = LockRank(level: 10, name: "Device.internalQueueLock")
+    /// `Device`'s lock for making the device's own queue: taken by a drawable's own
+    /// `present()`, which may run in a scheduled handler (an app queue's submit lock held);
+    /// making the queue takes the gate's lock.
+    package static let deviceInternalQueue = LockRank(level: 45, name: "Device.internalQueueLock")
     /// A queue's submission lock (recursive; held while scheduled handlers run).
     package static let queueSubmit = LockRank(level: 20, name: "QueueEngine.submitLock")
+    /// The device's own queue's submission lock: after app queues', whose scheduled
+    /// handlers may present a drawable through the device's queue.
+    package static let deviceQueueSubmit = LockRank(level: 25, name: "QueueEngine.submitLock (device's queue)")
     /// A window layer's acquisition and swapchain recreation lock.
     package static let windowAcquire = LockRank(level: 30, name: "WindowPresenter.acquireLock")
     /// A layer's lock, shared by its drawable source.

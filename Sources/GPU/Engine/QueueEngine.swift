@@ -32,7 +32,7 @@ final class QueueEngine: @unchecked Sendable {
     /// a thread waits for is scheduled or ends, not by every other change under `lock` (a
     /// thread waiting for the last of many buffers would wake at each completion).
     let bufferCondition: LockCondition
-    let submitLock = RecursiveLock(rank: .queueSubmit)
+    let submitLock: RecursiveLock
     let timeline: QueueSubmitter
     /// Set once in `init`, read by `shutdown`.
     private var completionThread: ServiceThread?
@@ -68,7 +68,8 @@ final class QueueEngine: @unchecked Sendable {
     static let batchLimit = 64
 
     init(device: Device, maxCommandBufferCount: Int, label: String, qos: DispatchQoS.QoSClass,
-         candidateClock: any DisplayClock = Recycler.candidateClock) throws(VulkanError) {
+         submitRank: LockRank = .queueSubmit, candidateClock: any DisplayClock = Recycler.candidateClock) throws(VulkanError) {
+        submitLock = RecursiveLock(rank: submitRank)
         backend = device.backend
         self.candidateClock = candidateClock
         gate = device.gate

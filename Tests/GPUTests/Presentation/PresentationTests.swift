@@ -29,6 +29,15 @@ struct PresentationTests {
         return layer
     }
 
+    /// Waits until everything the device's own queue was given has completed and its
+    /// handlers (a headless drawable's hand-over to the display among them) have run: a
+    /// buffer committed after them completes after them, in order.
+    static func drainDeviceQueue(_ gpu: TestGPU) throws {
+        let fence = try gpu.device.internalQueue().makeCommandBuffer()
+        fence.commit()
+        fence.waitUntilCompleted()
+    }
+
     /// Clears `drawable` to `red` (0–1) and presents it, waiting for the GPU so that the
     /// display holds it before the test advances time.
     static func render(_ gpu: TestGPU, _ drawable: Drawable, red: Double, log: PresentLog,
@@ -74,7 +83,6 @@ struct PresentationTests {
         let display = VirtualDisplay(refreshRate: 60)
         let layer = try Self.layer(gpu, display)
         let log = PresentLog()
-        let internalQueue = try gpu.device.internalQueue()
 
         let drawable = try #require(layer.nextDrawable())
         log.watch(drawable)
@@ -85,12 +93,12 @@ struct PresentationTests {
         drawable.present()
         // Whatever the device's own queue was given is done, and vblanks pass: nothing is
         // shown while the rendering is not committed.
-        internalQueue.engine.waitUntilIdle()
+        try Self.drainDeviceQueue(gpu)
         display.advance(by: .milliseconds(50))
         #expect(log.all.isEmpty, "the drawable was shown before the buffer that renders it was committed")
         cb.commit()
         cb.waitUntilCompleted()
-        internalQueue.engine.waitUntilIdle()
+        try Self.drainDeviceQueue(gpu)
         display.advance(by: .milliseconds(50))
         #expect(log.shown == [drawable.drawableID])
         #expect(Array(try gpu.pixels(of: drawable.texture)[0..<4]) == [0, 0, 128, 255], "bgra: the rendered red")
@@ -105,9 +113,25 @@ struct PresentationTests {
             encoder.endEncoding()
             second.present()
         }
-        internalQueue.engine.waitUntilIdle()
+        try Self.drainDeviceQueue(gpu)
         display.advance(by: .milliseconds(50))
         #expect(log.shown == [drawable.drawableID, second.drawableID])
+    }
+
+    @Test("drawable.present() from the rendering buffer's scheduled handler, Metal's pattern: shown with its pixels, no lock taken against the order")
+    func presentFromScheduledHandler() throws {
+        let gpu = try TestGPU()
+        let display = VirtualDisplay(refreshRate: 60)
+        let layer = try Self.layer(gpu, display)
+        let log = PresentLog()
+        for frame in 0..<2 {   // the first makes the device's own queue inside the handler
+            let drawable = try #require(layer.nextDrawable())
+            try Self.render(gpu, drawable, red: 0.5, log: log) { cb, drawable in cb.addScheduledHandler { _ in drawable.present() } }
+            try Self.drainDeviceQueue(gpu)
+            display.advance(by: .milliseconds(20))
+            #expect(log.shown.count == frame + 1)
+            #expect(Array(try gpu.pixels(of: drawable.texture)[0..<4]) == [0, 0, 128, 255])
+        }
     }
 
     @Test("mailbox: a drawable replaced before its vblank is dropped, presentedTime 0, handlers still run")
@@ -313,11 +337,8 @@ struct PresentationTests {
         let second = try #require(layer.nextDrawable())
         log.watch(second)
         second.present(at: display.vblankTime(3).seconds)
-        // The device's queue completes in order: once a later buffer of it is done, both
-        // drawables have been handed to the display.
-        let fence = try gpu.device.internalQueue().makeCommandBuffer()
-        fence.commit()
-        fence.waitUntilCompleted()
+        // Both drawables have been handed to the display.
+        try Self.drainDeviceQueue(gpu)
         display.advance(by: .milliseconds(20))
         #expect(log.shown == [first.drawableID])
         #expect(first.presentedTime == display.vblankTime(1).seconds)
