@@ -25,7 +25,7 @@ public final class FunctionConstantValues {
     /// `value`. A negative index stops with a misuse message.
     public func setConstantValue(_ value: UnsafeRawPointer, type: DataType, index: Int) {
         guard index >= 0, index <= Int(UInt32.max) else {
-            misuse("setConstantValue(_:type:index:): index \(index) is outside 0...\(UInt32.max)")
+            misuse("\(#function): index \(index) is outside 0...\(UInt32.max)")
         }
         byIndex[index] = Self.read(value, type: type)
     }
@@ -40,7 +40,7 @@ public final class FunctionConstantValues {
     /// a misuse message.
     public func setConstantValues(_ values: UnsafeRawPointer, type: DataType, range: Range<Int>) {
         guard range.lowerBound >= 0, range.upperBound <= Int(UInt32.max) + 1 else {
-            misuse("setConstantValues(_:type:range:): range \(range) is outside 0...\(UInt32.max)")
+            misuse("\(#function): range \(range) is outside 0...\(UInt32.max)")
         }
         for (offset, index) in range.enumerated() {
             byIndex[index] = Self.read(values + offset * type.size, type: type)
