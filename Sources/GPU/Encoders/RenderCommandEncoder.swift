@@ -41,6 +41,11 @@ public final class RenderCommandEncoder {
     @exclusivity(unchecked) private var topology: PrimitiveType?
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
+    /// The pass's visibility result buffer, and the offsets the pass has written to.
+    let visibilityResultBuffer: Buffer?
+    var visibilityOffsets: Set<Int> = []
+    /// Whether the encoder is a parallel pass's sub-encoder.
+    var isParallelPart: Bool { parallel != nil }
 
     /// An encoder for `descriptor`'s pass, recording into `commandBuffer`'s context.
     convenience init(commandBuffer: CommandBuffer, descriptor: RenderPassDescriptor) throws(GPUError) {
@@ -64,6 +69,7 @@ public final class RenderCommandEncoder {
         viewport = Viewport(originX: 0, originY: 0, width: Double(size.width), height: Double(size.height), znear: 0, zfar: 1)
         scissor = ScissorRect(x: 0, y: 0, width: size.width, height: size.height)
         targetSize = size
+        visibilityResultBuffer = target.visibilityResultBuffer
         binder = ResourceBinder(context: context)
     }
 
@@ -349,7 +355,15 @@ public final class RenderCommandEncoder {
             parallel.encoder.subEncoderEnded(parallel.index, recorded: recorded)
             return
         }
-        context.endRendering()
+        if let visibilityResultBuffer {
+            context.switchOcclusionQuery(to: nil, counting: false)
+            context.endRendering()
+            context.copyVisibilityResults(to: binder.retainMemory(of: visibilityResultBuffer, call: #function))
+            // A later command of the buffer that reads the results waits for the copy.
+            context.encoding.hazards.record(ObjectIdentifier(visibilityResultBuffer), writing: true)
+        } else {
+            context.endRendering()
+        }
         context.restoreRestingLayouts()
         commandBuffer.endEncoder()
     }
@@ -453,7 +467,7 @@ public final class RenderCommandEncoder {
     /// Stops after `endEncoding()`. The first call of a parallel pass's sub-encoder frees,
     /// on its thread, the commands an earlier pass left in its context.
     @inline(__always)
-    private func checkOpen(_ call: StaticString) {
+    func checkOpen(_ call: StaticString) {
         if !lifecycle.isRecording, lifecycle.leaveFirstCall(call) { context.freePreviousCommands() }
     }
 }
