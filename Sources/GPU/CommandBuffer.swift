@@ -76,8 +76,10 @@ public final class CommandBuffer: @unchecked Sendable {
         record.clear()
     }
 
-    /// Notes that the recorded commands write `texture` (see `Submission.writtenTextures`).
+    /// Notes that the recorded commands write `texture` (see `Submission.writtenTextures`);
+    /// for a view, its parent, whose image it writes.
     func noteWrite(to texture: Texture) {
+        let texture = texture.imageTexture
         if engine.lock.withLock({ record.noteWrite(to: texture) }) { texture.noteRenderer() }
     }
 

@@ -73,7 +73,8 @@ public final class ComputePipelineState: @unchecked Sendable {
         localSizeSpecIds = entry.localSizeSpecIds.count == 3 ? entry.localSizeSpecIds : [nil, nil, nil]
         threadsPerThreadgroup = Size(width: Int(local.x), height: Int(local.y), depth: Int(local.z))
         do {
-            base = try ComputeVariant(device: device, function: function, slots: slots, specialization: [])
+            base = try ComputeVariant(device: device, function: function, slots: slots,
+                                      specialization: function.specialization)
         } catch {
             throw .unsupportedFunction(name: function.name, reason: "\(error)")
         }
@@ -86,8 +87,8 @@ public final class ComputePipelineState: @unchecked Sendable {
         if size == threadsPerThreadgroup { return base }
         if let made = variants.withLock({ $0[size] }) { return made }
         let values = [size.width, size.height, size.depth]
-        let specialization = zip(localSizeSpecIds, values).compactMap { id, value in
-            id.map { (id: $0, value: UInt32(value)) }
+        let specialization = function.specialization + zip(localSizeSpecIds, values).compactMap { id, value in
+            id.map { SpecializationConstant(id: $0, bytes: withUnsafeBytes(of: UInt32(value)) { Array($0) }) }
         }
         // Made outside the lock (pipeline creation is slow); a variant made at the same time
         // on another thread is dropped for the one stored first.
@@ -163,7 +164,7 @@ final class ComputeVariant: BoundPipeline, @unchecked Sendable {
     let functionLabel: String
 
     init(device: Device, function: Function, slots: [ResourceSlot],
-         specialization: [(id: UInt32, value: UInt32)]) throws(VulkanError) {
+         specialization: [SpecializationConstant]) throws(VulkanError) {
         backend = try PipelineObject(computeWith: device.backend, words: function.module.words,
                                      entryPoint: function.entryPoint.name,
                                      bindings: slots.map(\.layoutBinding),

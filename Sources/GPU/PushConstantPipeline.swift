@@ -122,7 +122,7 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
     /// where `plan` finds nothing to move or the twin cannot be made; `specialization` as the
     /// pipeline's.
     static func compute(device: Device, function: Function, slots: [ResourceSlot],
-                        specialization: [(id: UInt32, value: UInt32)]) -> PushConstantPipeline? {
+                        specialization: [SpecializationConstant]) -> PushConstantPipeline? {
         guard let plan = plan(device: device, slots: slots, modules: [.compute: function.module]),
               let backend = try? PipelineObject(computeWith: device.backend, words: plan.words[.compute]!,
                                                 entryPoint: function.entryPoint.name,

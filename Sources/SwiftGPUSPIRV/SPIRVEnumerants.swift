@@ -43,6 +43,10 @@ package enum SPIRVOp {
     package static let constant: UInt32 = 43
     /// `OpConstantComposite`.
     package static let constantComposite: UInt32 = 44
+    /// `OpSpecConstantTrue`.
+    package static let specConstantTrue: UInt32 = 48
+    /// `OpSpecConstantFalse`.
+    package static let specConstantFalse: UInt32 = 49
     /// `OpSpecConstant`.
     package static let specConstant: UInt32 = 50
     /// `OpSpecConstantComposite`.

@@ -18,6 +18,9 @@ package struct SPIRVModule: Sendable {
     /// The entry points of other execution models (geometry, tessellation, kernels, ...),
     /// which `entryPoints` leaves out: their names and models, to say why they cannot run.
     package var otherEntryPoints: [(name: String, executionModel: String)]
+    /// The scalar specialization constants with a `SpecId`, sorted by it, for every entry
+    /// point of the module (the local size's among them).
+    package var specializationConstants: [SPIRVSpecializationConstant]
 
     /// Parses a SPIR-V binary. Accepts either endianness of the magic number.
     package init(bytes: some Collection<UInt8>) throws(SPIRVParseError) {
@@ -75,6 +78,7 @@ package struct SPIRVModule: Sendable {
         self.entryPoints = reflector.entryPoints()
         self.uniformBlockSizes = reflector.uniformBlockSizes()
         self.otherEntryPoints = reflector.otherEntryPoints()
+        self.specializationConstants = reflector.specializationConstants()
     }
 
     /// The first entry point with the given name (and stage, when given).

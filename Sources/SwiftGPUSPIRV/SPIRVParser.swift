@@ -71,6 +71,9 @@ struct SPIRVParser {
     package var constants: [UInt32: UInt64] = [:]
     /// Ids of `OpSpecConstant`s (scalar specialization constants).
     package var specConstants: Set<UInt32> = []
+    /// Result type ids of scalar specialization constants (`OpSpecConstant`,
+    /// `OpSpecConstantTrue`, `OpSpecConstantFalse`), by result id, in declaration order.
+    package var specConstantTypes: [(id: UInt32, type: UInt32)] = []
     /// Constituents of `OpConstantComposite` / `OpSpecConstantComposite`.
     package var composites: [UInt32: [UInt32]] = [:]
     /// Module-scope variables in declaration order.
@@ -203,7 +206,12 @@ struct SPIRVParser {
             let low = UInt64(try inst.operand(3))
             let high = UInt64(inst.optionalOperand(4) ?? 0)
             constants[try inst.operand(2)] = low | high << 32
-            if inst.opcode == SPIRVOp.specConstant { specConstants.insert(try inst.operand(2)) }
+            if inst.opcode == SPIRVOp.specConstant {
+                specConstants.insert(try inst.operand(2))
+                specConstantTypes.append((try inst.operand(2), try inst.operand(1)))
+            }
+        case SPIRVOp.specConstantTrue, SPIRVOp.specConstantFalse:
+            specConstantTypes.append((try inst.operand(2), try inst.operand(1)))
         case SPIRVOp.constantComposite, SPIRVOp.specConstantComposite:
             composites[try inst.operand(2)] = inst.operands(from: 3)
         case SPIRVOp.variable:

@@ -162,7 +162,11 @@ public final class BlitCommandEncoder {
         // A buffer's memory now, which outlives a discard until the GPU is done with it.
         for case let buffer as Buffer in [destination, source] { context.encoding.retained.append(buffer.backing()) }
         for case let texture as Texture in [destination, source] { context.encoding.retained.append(texture.backing()) }
-        let read = source.map(ObjectIdentifier.init), written = ObjectIdentifier(destination)
+        // A view shares its parent's hazards.
+        func identity(_ resource: AnyObject) -> ObjectIdentifier {
+            ObjectIdentifier((resource as? Texture)?.imageTexture ?? resource)
+        }
+        let read = source.map(identity), written = identity(destination)
         if read.map({ context.encoding.hazards.conflicts($0, writing: false) }) == true || context.encoding.hazards.conflicts(written, writing: true) {
             context.encoding.hazards.barrier()
             context.memoryBarrier()

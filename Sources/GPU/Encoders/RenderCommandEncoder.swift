@@ -51,6 +51,11 @@ public final class RenderCommandEncoder {
     /// The buffer table slots the last draw's pipeline (or twin) read through descriptors
     /// or push constants: a vertex buffer bound elsewhere changes no descriptor.
     @exclusivity(unchecked) private var readBufferSlots: UInt64 = 0
+    /// The pass's visibility result buffer, and the offsets the pass has written to.
+    let visibilityResultBuffer: Buffer?
+    var visibilityOffsets: Set<Int> = []
+    /// Whether the encoder is a parallel pass's sub-encoder.
+    var isParallelPart: Bool { parallel != nil }
 
     /// An encoder for `descriptor`'s pass, recording into `commandBuffer`'s context.
     convenience init(commandBuffer: CommandBuffer, descriptor: RenderPassDescriptor) throws(GPUError) {
@@ -74,6 +79,7 @@ public final class RenderCommandEncoder {
         viewport = Viewport(originX: 0, originY: 0, width: Double(size.width), height: Double(size.height), znear: 0, zfar: 1)
         scissor = ScissorRect(x: 0, y: 0, width: size.width, height: size.height)
         targetSize = size
+        visibilityResultBuffer = target.visibilityResultBuffer
         binder = ResourceBinder(context: context)
     }
 
@@ -381,7 +387,15 @@ public final class RenderCommandEncoder {
             parallel.encoder.subEncoderEnded(parallel.index, recorded: recorded)
             return
         }
-        context.endRendering()
+        if let visibilityResultBuffer {
+            context.switchOcclusionQuery(to: nil, counting: false)
+            context.endRendering()
+            context.copyVisibilityResults(to: binder.retainMemory(of: visibilityResultBuffer, call: #function))
+            // A later command of the buffer that reads the results waits for the copy.
+            context.encoding.hazards.record(ObjectIdentifier(visibilityResultBuffer), writing: true)
+        } else {
+            context.endRendering()
+        }
         context.restoreRestingLayouts()
         commandBuffer.endEncoder()
     }
@@ -509,7 +523,7 @@ public final class RenderCommandEncoder {
     /// Stops after `endEncoding()`. The first call of a parallel pass's sub-encoder frees,
     /// on its thread, the commands an earlier pass left in its context.
     @inline(__always)
-    private func checkOpen(_ call: StaticString) {
+    func checkOpen(_ call: StaticString) {
         if !lifecycle.isRecording, lifecycle.leaveFirstCall(call) { context.freePreviousCommands() }
     }
 }

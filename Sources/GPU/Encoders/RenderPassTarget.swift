@@ -7,6 +7,8 @@ struct RenderPassTarget {
     let sampleCount: Int
     /// The attachments' size: scissor rectangles must lie in it.
     let size: Size
+    /// The buffer visibility results go to, if any.
+    let visibilityResultBuffer: Buffer?
     private let pass: RenderPassDescriptor
 
     /// Checks `pass` for `call`; stops when its attachments do not fit together.
@@ -55,6 +57,7 @@ struct RenderPassTarget {
         depthFormat = depthTexture?.pixelFormat
         sampleCount = first.sampleCount
         self.size = size
+        visibilityResultBuffer = pass.visibilityResultBuffer
         self.pass = pass
     }
 
@@ -91,6 +94,7 @@ struct RenderPassTarget {
         // has none to wait for (earlier buffers end with a barrier).
         if !startsBuffer { context.memoryBarrier() }
         context.encoding.hazards.reset()
+        if visibilityResultBuffer != nil, !secondaryContents { try context.prepareOcclusionQueries() }
         func request(_ texture: Texture, level: Int, slice: Int, load: LoadAction, store: StoreAction,
                      clear: AttachmentRequest.Clear, resolve: Texture?) -> AttachmentRequest {
             let image = texture.retainBacking(in: context, call: call)

@@ -106,7 +106,7 @@ struct ResourceBinder {
         check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
         // The texture and its image now (which outlives a discard until the GPU is done).
         let image = texture.retainBacking(in: context, call: call)
-        context.encoding.setTexture(TextureBinding(image: Unmanaged.passUnretained(image), owner: ObjectIdentifier(texture)),
+        context.encoding.setTexture(TextureBinding(image: Unmanaged.passUnretained(image), owner: ObjectIdentifier(texture.imageTexture)),
                                     at: MetalIndex(stage: stage, kind: .texture, value: index).tableSlot.value)
     }
 
@@ -178,7 +178,7 @@ struct ResourceBinder {
     /// command buffer, and recorded in the hazard record again only for an access it lacks.
     func declareHostUse(_ resource: any Resource, usage: ResourceUsage, barrier: Bool, commandBuffer: CommandBuffer,
                         call: StaticString) {
-        let id = ObjectIdentifier(resource)
+        let id = ObjectIdentifier((resource as? Texture)?.imageTexture ?? resource)
         let writing = usage.contains(.write)
         let backing: AnyObject
         switch resource {

@@ -82,6 +82,9 @@ public struct Function: Sendable {
     /// Samplers fixed in the function, Metal's `constexpr sampler`, by sampler index of its
     /// stage (see ``Library/makeFunction(name:constantSamplers:)``).
     var constantSamplers: [Int: SamplerState] = [:]
+    /// The values of its function constants (``Library/makeFunction(name:constantValues:)``),
+    /// by `SpecId`: those without one keep the shader's default.
+    var specialization: [SpecializationConstant] = []
     /// The shader stage.
     var stage: ShaderStage { entryPoint.stage }
     /// The function's kind: vertex, fragment or kernel.

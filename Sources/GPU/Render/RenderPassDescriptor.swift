@@ -75,6 +75,10 @@ public final class RenderPassDescriptor {
         make: RenderPassColorAttachmentDescriptor.init, copy: { $0.copied() })
     /// The depth attachment.
     public let depthAttachment = RenderPassDepthAttachmentDescriptor()
+    /// Where the pass's visibility results go, Metal's `visibilityResultBuffer`: each
+    /// offset ``RenderCommandEncoder/setVisibilityResultMode(_:offset:)`` names gets a
+    /// `UInt64` when the pass's command buffer completes.
+    public var visibilityResultBuffer: Buffer?
     /// Makes a descriptor with Metal's defaults.
     public init() {}
 }

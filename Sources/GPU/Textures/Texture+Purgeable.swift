@@ -25,8 +25,13 @@ extension Texture: PurgeableResource {
         return image
     }
 
-    /// Stops for a texture whose memory another API or the swapchain shares.
+    /// Stops for a texture whose memory another API, the swapchain or a texture it views
+    /// shares.
     func checkDiscardable(_ state: PurgeableState) {
+        if parent != nil {
+            misuse("setPurgeableState(.\(state)) on a texture view: it shows its parent's memory, so it cannot be made "
+                + "volatile or empty (set the parent's state)")
+        }
         if isExportable {
             misuse("setPurgeableState(.\(state)) on a shared texture (made by makeSharedTexture(descriptor:)): "
                 + "another API may be using its memory, so it cannot be made volatile or empty")

@@ -13,8 +13,18 @@ public final class Texture: @unchecked Sendable {
     let isDrawable: Bool
     /// The device that made it.
     public let device: Device
-    /// What it was made from, copied from the descriptor when it was made.
+    /// What it was made from, copied from the descriptor when it was made (a view's: its
+    /// own format, type, levels and slices).
     let spec: TextureSpec
+    /// For a texture view, the texture it was made from, Metal's `parent`; nil otherwise.
+    public let parent: Texture?
+    /// For a texture view, its first level in ``parent``, Metal's `parentRelativeLevel`.
+    public let parentRelativeLevel: Int
+    /// For a texture view, its first slice in ``parent``, Metal's `parentRelativeSlice`.
+    public let parentRelativeSlice: Int
+    /// For a texture view, the texture whose image it shows (the first that is no view):
+    /// hazards and the last writer are tracked on it.
+    private let imageParent: Texture?
     private let lock = ConditionLock(rank: .leaf("Texture.lock"))
     /// The last committed, unfinished command buffer that writes the texture: set by its
     /// commit, cleared when it finishes (a strong reference only while it runs, and no
@@ -26,9 +36,14 @@ public final class Texture: @unchecked Sendable {
     /// `lock`): made by the last of them to commit.
     private var deferredPresent: DeferredPresent?
 
-    init(device: Device, spec: TextureSpec, backing: ImageAllocation) {
+    init(device: Device, spec: TextureSpec, backing: ImageAllocation,
+         viewOf parent: (texture: Texture, level: Int, slice: Int)? = nil) {
         self.device = device
         self.spec = spec
+        self.parent = parent?.texture
+        parentRelativeLevel = parent?.level ?? 0
+        parentRelativeSlice = parent?.slice ?? 0
+        imageParent = parent?.texture.imageTexture
         memory = LockedValue(PurgeableMemory(backing: backing), rank: .leaf("Texture.memory"))
         isExportable = backing.isExportable
         isDrawable = backing.isPresentable
@@ -126,8 +141,16 @@ public final class Texture: @unchecked Sendable {
         }
     }
 
-    /// The committed, unfinished command buffer that wrote the texture last, if any.
-    var committedWriter: CommandBuffer? { lock.withLock { lastWriter } }
+    /// The texture whose image this is: the parent of a view, else itself. Hazard records
+    /// and the last writer name it, so that a view and its texture share them.
+    var imageTexture: Texture { imageParent ?? self }
+
+    /// The committed, unfinished command buffer that wrote the texture (or, for a view, its
+    /// parent) last, if any.
+    var committedWriter: CommandBuffer? {
+        if let imageParent { return imageParent.committedWriter }
+        return lock.withLock { lastWriter }
+    }
 
     /// Forgets `commandBuffer`, which has finished, unless a later writer replaced it.
     func forgetWriter(_ commandBuffer: CommandBuffer) {

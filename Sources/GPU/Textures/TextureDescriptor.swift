@@ -20,10 +20,14 @@ public struct TextureUsage: OptionSet, Sendable, Hashable, CustomStringConvertib
     public static let shaderWrite = TextureUsage(rawValue: 1 << 1)
     /// A render pass attachment.
     public static let renderTarget = TextureUsage(rawValue: 1 << 2)
+    /// Texture views of another pixel format (``Texture/makeTextureView(pixelFormat:)``), as
+    /// Metal requires for them; Vulkan's mutable-format images.
+    public static let pixelFormatView = TextureUsage(rawValue: 1 << 4)
 
     /// The uses, as Swift writes them: `[.shaderRead, .renderTarget]`.
     public var description: String {
-        let names = [(TextureUsage.shaderRead, ".shaderRead"), (.shaderWrite, ".shaderWrite"), (.renderTarget, ".renderTarget")]
+        let names = [(TextureUsage.shaderRead, ".shaderRead"), (.shaderWrite, ".shaderWrite"), (.renderTarget, ".renderTarget"),
+                     (.pixelFormatView, ".pixelFormatView")]
         return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
     }
 }

@@ -27,6 +27,17 @@ final class CommandRecorder: @unchecked Sendable {
     let memory = VulkanCommandMemory()
     /// The timestamp queries; nil for a secondary context.
     private let queries: VkQueryPool?
+    /// The occlusion queries of visibility results (`CommandRecorder+Visibility.swift`):
+    /// made at the first pass with a visibility buffer, used in order through the command
+    /// buffer, each pass's unused ones reset before it begins.
+    var occlusionQueries: VkQueryPool?
+    /// The next occlusion query to use in this command buffer.
+    @exclusivity(unchecked) var nextOcclusionQuery: UInt32 = 0
+    /// Whether an occlusion query is active in the pass being recorded.
+    @exclusivity(unchecked) var occlusionQueryActive = false
+    /// The queries of the pass being recorded and the visibility-buffer offsets their
+    /// results go to, copied when the pass ends.
+    @exclusivity(unchecked) var visibilityCopies: [(query: UInt32, offset: UInt64)] = []
     /// The secondary contexts parallel render passes recorded into, kept for later ones:
     /// owned like the context itself (a parallel encoder takes the spares while open and
     /// gives them back when it ends). The first `secondariesUsed` hold this command
@@ -131,6 +142,7 @@ final class CommandRecorder: @unchecked Sendable {
     deinit {
         let vk = device.handle
         if let queries { vkDestroyQueryPool(vk, queries, nil) }
+        if let occlusionQueries { vkDestroyQueryPool(vk, occlusionQueries, nil) }
         if let descriptorPool { vkDestroyDescriptorPool(vk, descriptorPool, nil) }
         Self.destroy((pool, commandBuffer), device: device, memory: memory)
         if let other = otherRecording { Self.destroy(other, device: device, memory: memory) }
@@ -151,6 +163,7 @@ final class CommandRecorder: @unchecked Sendable {
         info.flags = VkCommandBufferUsageFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue)
         let commandBuffer = commandBuffer
         try vkCall(.beginCommandBuffer, device.faults) { vkBeginCommandBuffer(commandBuffer, &info) }
+        nextOcclusionQuery = 0
         guard device.recordsTimestamps else { return }
         vkCmdResetQueryPool(commandBuffer, queries, 0, 2)
         vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT), queries, 0)

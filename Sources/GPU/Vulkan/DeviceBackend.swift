@@ -27,6 +27,9 @@ final class DeviceBackend: @unchecked Sendable {
     let recordsTimestamps: Bool
     /// Whether anisotropic filtering was enabled (when the device offers it).
     let samplerAnisotropy: Bool
+    /// Whether occlusion queries count samples exactly (`occlusionQueryPrecise`, enabled
+    /// where the device offers it): Metal's `.counting` visibility results.
+    let preciseOcclusion: Bool
     /// The device extensions enabled.
     let enabledExtensions: Set<String>
     /// Whether the device can present to windows: its instance has `VK_KHR_surface` and it
@@ -86,8 +89,10 @@ final class DeviceBackend: @unchecked Sendable {
         var supported = VkPhysicalDeviceFeatures()
         vkGetPhysicalDeviceFeatures(physical.handle, &supported)
         samplerAnisotropy = supported.samplerAnisotropy != 0
+        preciseOcclusion = supported.occlusionQueryPrecise != 0
         var features = VkPhysicalDeviceFeatures()
         features.samplerAnisotropy = supported.samplerAnisotropy
+        features.occlusionQueryPrecise = supported.occlusionQueryPrecise
         // Metal's indirect draw arguments carry a baseInstance: Vulkan needs this feature
         // for one other than 0.
         features.drawIndirectFirstInstance = supported.drawIndirectFirstInstance

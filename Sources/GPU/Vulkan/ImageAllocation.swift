@@ -28,6 +28,12 @@ final class ImageAllocation: @unchecked Sendable {
     let descriptor: TextureSpec
     /// Whether the image belongs to a swapchain.
     let isPresentable: Bool
+    /// For a texture view, the allocation that owns the image: the view keeps it alive, and
+    /// layouts are tracked on it. Nil for an image of its own.
+    let base: ImageAllocation?
+    /// For a texture view, its first level and layer in the image (0 otherwise): the
+    /// view's level and layer numbers start there.
+    let levelOffset: Int, layerOffset: Int
     private let viewLock = ConditionLock(rank: .imageViews)
     private var attachmentViews: [Int: VkImageView] = [:]
     private var entersUndefined = false
@@ -40,7 +46,7 @@ final class ImageAllocation: @unchecked Sendable {
         let vk = device.handle
         var info = VkImageCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
-        info.flags = descriptor.textureType == .typeCube ? VkImageCreateFlags(VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT.rawValue) : 0
+        info.flags = descriptor.vkCreateFlags
         info.imageType = VK_IMAGE_TYPE_2D
         info.format = descriptor.pixelFormat.vkFormat
         info.extent = VkExtent3D(width: UInt32(descriptor.width), height: UInt32(descriptor.height), depth: 1)
@@ -105,6 +111,9 @@ final class ImageAllocation: @unchecked Sendable {
         self.memory = memory!
         self.view = view!
         isPresentable = false
+        base = nil
+        levelOffset = 0
+        layerOffset = 0
     }
 
     /// Wraps image `handle` of a swapchain, whose views this object owns.
@@ -116,6 +125,9 @@ final class ImageAllocation: @unchecked Sendable {
         allocationSize = 0
         isExportable = false
         isPresentable = true
+        base = nil
+        levelOffset = 0
+        layerOffset = 0
         var viewInfo = VkImageViewCreateInfo()
         viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
         viewInfo.image = handle
@@ -128,6 +140,47 @@ final class ImageAllocation: @unchecked Sendable {
         try vkCall(.createImageView, device.faults) { vkCreateImageView(vk, &viewInfo, nil, &view) }
         self.view = view!
     }
+
+    /// A texture view of `image` (itself not a view): `descriptor`'s format, type, levels
+    /// and layers, from level `baseLevel` and layer `baseLayer` of the image.
+    init(viewOf image: ImageAllocation, descriptor: TextureSpec, baseLevel: Int, baseLayer: Int) throws(VulkanError) {
+        device = image.device
+        self.descriptor = descriptor
+        handle = image.handle
+        memory = nil
+        allocationSize = 0
+        isExportable = false
+        isPresentable = false
+        base = image
+        levelOffset = baseLevel
+        layerOffset = baseLayer
+        var usageInfo = VkImageViewUsageCreateInfo()
+        usageInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO
+        usageInfo.usage = device.physical.viewUsage(image.descriptor.vkUsage, format: descriptor.pixelFormat.vkFormat)
+        var viewInfo = VkImageViewCreateInfo()
+        viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
+        viewInfo.image = handle
+        viewInfo.viewType = descriptor.vkViewType
+        viewInfo.format = descriptor.pixelFormat.vkFormat
+        viewInfo.subresourceRange = VkImageSubresourceRange(
+            aspectMask: descriptor.pixelFormat.isDepth
+                ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT.rawValue) : descriptor.pixelFormat.vkAspects,
+            baseMipLevel: UInt32(baseLevel), levelCount: UInt32(descriptor.mipmapLevelCount),
+            baseArrayLayer: UInt32(baseLayer), layerCount: UInt32(descriptor.layerCount))
+        var view: VkImageView?
+        let vk = device.handle
+        try vkCall(.createImageView, device.faults) {
+            withUnsafePointer(to: &usageInfo) { usage in
+                viewInfo.pNext = UnsafeRawPointer(usage)
+                return vkCreateImageView(vk, &viewInfo, nil, &view)
+            }
+        }
+        self.view = view!
+    }
+
+    /// The allocation whose image this is: `base` for a texture view, else itself. Layouts
+    /// are tracked, and barriers recorded, on it.
+    var imageOwner: ImageAllocation { base ?? self }
 
     deinit {
         let vk = device.handle
@@ -162,8 +215,8 @@ final class ImageAllocation: @unchecked Sendable {
             info.viewType = VK_IMAGE_VIEW_TYPE_2D
             info.format = descriptor.pixelFormat.vkFormat
             info.subresourceRange = VkImageSubresourceRange(aspectMask: descriptor.pixelFormat.vkAspects,
-                                                            baseMipLevel: UInt32(level), levelCount: 1,
-                                                            baseArrayLayer: UInt32(layer), layerCount: 1)
+                                                            baseMipLevel: UInt32(levelOffset + level), levelCount: 1,
+                                                            baseArrayLayer: UInt32(layerOffset + layer), layerCount: 1)
             var view: VkImageView?
             let vk = device.handle
             try vkCall(.createImageView, device.faults) { vkCreateImageView(vk, &info, nil, &view) }
@@ -179,8 +232,9 @@ final class ImageAllocation: @unchecked Sendable {
                                                  : VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL
     }
 
-    /// The layout the image rests in between command buffers.
+    /// The layout the image rests in between command buffers (a view's: its image's).
     var restingLayout: VkImageLayout {
+        if let base { return base.restingLayout }
         if isPresentable { return VK_IMAGE_LAYOUT_PRESENT_SRC_KHR }
         let usage = descriptor.usage
         if usage.contains(.shaderWrite) { return VK_IMAGE_LAYOUT_GENERAL }
@@ -192,10 +246,10 @@ final class ImageAllocation: @unchecked Sendable {
         return VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
     }
 
-    /// Every level and layer, all aspects.
+    /// Every level and layer, all aspects (a view's: those it shows).
     var wholeRange: VkImageSubresourceRange {
-        VkImageSubresourceRange(aspectMask: descriptor.pixelFormat.vkAspects, baseMipLevel: 0,
-                                levelCount: UInt32(descriptor.mipmapLevelCount), baseArrayLayer: 0,
+        VkImageSubresourceRange(aspectMask: descriptor.pixelFormat.vkAspects, baseMipLevel: UInt32(levelOffset),
+                                levelCount: UInt32(descriptor.mipmapLevelCount), baseArrayLayer: UInt32(layerOffset),
                                 layerCount: UInt32(descriptor.layerCount))
     }
 }
@@ -206,8 +260,10 @@ extension CommandRecorder {
         layoutBarrier(image, from: VK_IMAGE_LAYOUT_UNDEFINED, to: image.restingLayout, range: image.wholeRange)
     }
 
-    /// Moves `image` (all of it) to `layout` for the next command, if it is not there.
+    /// Moves `image` (all of it; for a texture view, all of its image) to `layout` for the
+    /// next command, if it is not there.
     func transition(_ image: ImageAllocation, to layout: VkImageLayout) {
+        let image = image.imageOwner
         if let index = imageLayouts.firstIndex(where: { $0.image === image }) {
             let current = imageLayouts[index].layout
             guard current != layout else { return }
@@ -260,8 +316,8 @@ extension CommandRecorder {
         region.bufferRowLength = UInt32(bytesPerRow / image.descriptor.pixelFormat.bytesPerPixel)
         region.bufferImageHeight = 0
         region.imageSubresource = VkImageSubresourceLayers(
-            aspectMask: image.descriptor.pixelFormat.vkCopyAspect, mipLevel: UInt32(level),
-            baseArrayLayer: UInt32(layer), layerCount: 1)
+            aspectMask: image.descriptor.pixelFormat.vkCopyAspect, mipLevel: UInt32(image.levelOffset + level),
+            baseArrayLayer: UInt32(image.layerOffset + layer), layerCount: 1)
         region.imageOffset = VkOffset3D(x: Int32(origin.x), y: Int32(origin.y), z: 0)
         region.imageExtent = VkExtent3D(width: UInt32(size.width), height: UInt32(size.height), depth: 1)
         if toImage {
@@ -278,11 +334,12 @@ extension CommandRecorder {
               to destination: ImageAllocation, level destinationLevel: Int, layer destinationLayer: Int, size: Size) {
         var region = VkImageCopy()
         region.srcSubresource = VkImageSubresourceLayers(
-            aspectMask: source.descriptor.pixelFormat.vkAspects, mipLevel: UInt32(sourceLevel),
-            baseArrayLayer: UInt32(sourceLayer), layerCount: 1)
+            aspectMask: source.descriptor.pixelFormat.vkAspects, mipLevel: UInt32(source.levelOffset + sourceLevel),
+            baseArrayLayer: UInt32(source.layerOffset + sourceLayer), layerCount: 1)
         region.dstSubresource = VkImageSubresourceLayers(
-            aspectMask: destination.descriptor.pixelFormat.vkAspects, mipLevel: UInt32(destinationLevel),
-            baseArrayLayer: UInt32(destinationLayer), layerCount: 1)
+            aspectMask: destination.descriptor.pixelFormat.vkAspects,
+            mipLevel: UInt32(destination.levelOffset + destinationLevel),
+            baseArrayLayer: UInt32(destination.layerOffset + destinationLayer), layerCount: 1)
         region.extent = VkExtent3D(width: UInt32(size.width), height: UInt32(size.height), depth: 1)
         transition(source, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL)
         transition(destination, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL)
@@ -291,34 +348,43 @@ extension CommandRecorder {
     }
 
     /// Fills every level after the first by a linear downsample of the level above. Each
-    /// source level moves to TRANSFER_SRC as it is read; the whole image ends there.
+    /// source level moves to TRANSFER_SRC as it is read; the whole image ends there, or, for
+    /// a texture view, back in TRANSFER_DST with the levels it does not show.
     func generateMipmaps(_ image: ImageAllocation) {
-        let d = image.descriptor
-        transition(image, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL)
+        let d = image.descriptor, owner = image.imageOwner
+        let firstLevel = image.levelOffset, layers = (first: UInt32(image.layerOffset), count: UInt32(d.layerCount))
+        transition(owner, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL)
         func extent(_ level: Int) -> VkOffset3D {
             VkOffset3D(x: Int32(max(d.width >> level, 1)), y: Int32(max(d.height >> level, 1)), z: 1)
         }
         func levelRange(_ level: Int) -> VkImageSubresourceRange {
-            VkImageSubresourceRange(aspectMask: d.pixelFormat.vkAspects, baseMipLevel: UInt32(level), levelCount: 1,
-                                    baseArrayLayer: 0, layerCount: UInt32(d.layerCount))
+            VkImageSubresourceRange(aspectMask: d.pixelFormat.vkAspects, baseMipLevel: UInt32(firstLevel + level), levelCount: 1,
+                                    baseArrayLayer: layers.first, layerCount: layers.count)
+        }
+        func subresource(_ level: Int) -> VkImageSubresourceLayers {
+            VkImageSubresourceLayers(aspectMask: d.pixelFormat.vkAspects, mipLevel: UInt32(firstLevel + level),
+                                     baseArrayLayer: layers.first, layerCount: layers.count)
         }
         for level in 1..<d.mipmapLevelCount {
-            layoutBarrier(image, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+            layoutBarrier(owner, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                           range: levelRange(level - 1))
             var blit = VkImageBlit()
-            blit.srcSubresource = VkImageSubresourceLayers(aspectMask: d.pixelFormat.vkAspects, mipLevel: UInt32(level - 1),
-                                                           baseArrayLayer: 0, layerCount: UInt32(d.layerCount))
-            blit.dstSubresource = VkImageSubresourceLayers(aspectMask: d.pixelFormat.vkAspects, mipLevel: UInt32(level),
-                                                           baseArrayLayer: 0, layerCount: UInt32(d.layerCount))
+            blit.srcSubresource = subresource(level - 1)
+            blit.dstSubresource = subresource(level)
             blit.srcOffsets = (VkOffset3D(x: 0, y: 0, z: 0), extent(level - 1))
             blit.dstOffsets = (VkOffset3D(x: 0, y: 0, z: 0), extent(level))
-            vkCmdBlitImage(commandBuffer, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, image.handle,
+            vkCmdBlitImage(commandBuffer, owner.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, owner.handle,
                            VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR)
         }
-        layoutBarrier(image, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        layoutBarrier(owner, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                       range: levelRange(d.mipmapLevelCount - 1))
-        if let index = imageLayouts.firstIndex(where: { $0.image === image }) {
-            imageLayouts[index].layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
+        // A view's levels rejoin the rest of the image, so that one layout holds for all of it.
+        let layout = image.base == nil ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
+        if image.base != nil {
+            layoutBarrier(owner, from: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, to: layout, range: image.wholeRange)
+        }
+        if let index = imageLayouts.firstIndex(where: { $0.image === owner }) {
+            imageLayouts[index].layout = layout
         }
     }
 }

@@ -7,6 +7,10 @@ struct RenderPipelineConfiguration {
     var vertexWords: [UInt32]
     var vertexEntry: String
     var fragment: (words: [UInt32], entry: String)?
+    /// The values of the vertex function's constants, by `SpecId`.
+    var vertexSpecialization: [SpecializationConstant] = []
+    /// The values of the fragment function's constants, by `SpecId`.
+    var fragmentSpecialization: [SpecializationConstant] = []
     var bindings: [PipelineObject.LayoutBinding]
     /// Push-constant ranges of the layout, at most one per stage.
     var pushConstantRanges: [PushConstantRange] = []
@@ -44,6 +48,7 @@ extension RenderPipelineConfiguration {
         self.init(
             vertexWords: vertex.module.words, vertexEntry: vertex.entryPoint.name,
             fragment: fragment.map { ($0.module.words, $0.entryPoint.name) },
+            vertexSpecialization: vertex.specialization, fragmentSpecialization: fragment?.specialization ?? [],
             bindings: slots.map(\.layoutBinding),
             vertexBindings: layouts.map { layout in
                 VkVertexInputBindingDescription(
@@ -121,8 +126,9 @@ extension PipelineObject {
         let arena = Arena()
         var stages: [VkPipelineShaderStageCreateInfo] = []
         do throws(VulkanError) {
-            for (words, entry, stage) in [(c.vertexWords, c.vertexEntry, VK_SHADER_STAGE_VERTEX_BIT)]
-                + (c.fragment.map { [($0.words, $0.entry, VK_SHADER_STAGE_FRAGMENT_BIT)] } ?? []) {
+            for (words, entry, stage, constants) in [(c.vertexWords, c.vertexEntry, VK_SHADER_STAGE_VERTEX_BIT,
+                                                      c.vertexSpecialization)]
+                + (c.fragment.map { [($0.words, $0.entry, VK_SHADER_STAGE_FRAGMENT_BIT, c.fragmentSpecialization)] } ?? []) {
                 let module = try makeShaderModule(device: device, words: words)
                 modules.append(module)
                 var info = VkPipelineShaderStageCreateInfo()
@@ -130,6 +136,12 @@ extension PipelineObject {
                 info.stage = stage
                 info.module = module
                 info.pName = arena.string(entry)
+                if !constants.isEmpty {
+                    let (entries, data) = specializationData(constants)
+                    info.pSpecializationInfo = UnsafePointer(arena.place(VkSpecializationInfo(
+                        mapEntryCount: UInt32(entries.count), pMapEntries: UnsafePointer(arena.place(entries)),
+                        dataSize: data.count, pData: UnsafeRawPointer(arena.place(data)))))
+                }
                 stages.append(info)
             }
         } catch {

@@ -15,10 +15,10 @@ final class PipelineObject: @unchecked Sendable {
     let immutableSamplers: [SamplerObject]
 
     /// Makes a compute pipeline from `words` with entry point `entryPoint`, through `cache`.
-    /// `specialization` gives specialization constants their values (a local size chosen at
-    /// dispatch), by `SpecId`.
+    /// `specialization` gives specialization constants their values (the function's
+    /// constants, a local size chosen at dispatch), by `SpecId`.
     init(computeWith device: DeviceBackend, words: [UInt32], entryPoint: String, bindings: [LayoutBinding],
-         pushConstantRanges: [PushConstantRange] = [], specialization: [(id: UInt32, value: UInt32)] = [],
+         pushConstantRanges: [PushConstantRange] = [], specialization: [SpecializationConstant] = [],
          cache: PipelineCacheObject) throws(VulkanError) {
         self.device = device
         bindPoint = VK_PIPELINE_BIND_POINT_COMPUTE
@@ -37,10 +37,7 @@ final class PipelineObject: @unchecked Sendable {
         var pipeline: VkPipeline?
         let layout = layout
         do {
-            let entries = specialization.enumerated().map { index, constant in
-                VkSpecializationMapEntry(constantID: constant.id, offset: UInt32(index * 4), size: 4)
-            }
-            let values = specialization.map(\.value)
+            let (entries, values) = Self.specializationData(specialization)
             try vkCall(.createComputePipelines, device.faults) {
                 entryPoint.withCString { name in
                 entries.withUnsafeBufferPointer { entries in
@@ -89,6 +86,18 @@ final class PipelineObject: @unchecked Sendable {
         vkDestroyPipeline(vk, handle, nil)
         vkDestroyPipelineLayout(vk, layout, nil)
         vkDestroyDescriptorSetLayout(vk, setLayout, nil)
+    }
+
+    /// The map entries and data of a specialization info that gives each constant of
+    /// `constants` its bytes, one after another.
+    static func specializationData(_ constants: [SpecializationConstant]) -> ([VkSpecializationMapEntry], [UInt8]) {
+        var entries: [VkSpecializationMapEntry] = [], data: [UInt8] = []
+        for constant in constants {
+            entries.append(VkSpecializationMapEntry(constantID: constant.id, offset: UInt32(data.count),
+                                                    size: constant.bytes.count))
+            data += constant.bytes
+        }
+        return (entries, data)
     }
 
     static func makeShaderModule(device: DeviceBackend, words: [UInt32]) throws(VulkanError) -> VkShaderModule {

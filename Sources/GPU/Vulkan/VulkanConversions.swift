@@ -75,6 +75,18 @@ extension TextureSpec {
         return VkImageUsageFlags(flags)
     }
 
+    /// Image create flags: cube-compatible for a cube, and for a square array of at least
+    /// six slices (which a texture view may show as a cube); mutable-format for a texture
+    /// whose views may take another format (`.pixelFormatView`).
+    var vkCreateFlags: VkImageCreateFlags {
+        var flags: UInt32 = 0
+        if textureType == .typeCube || (textureType == .type2DArray && width == height && arrayLength >= 6) {
+            flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT.rawValue
+        }
+        if usage.contains(.pixelFormatView) { flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT.rawValue }
+        return VkImageCreateFlags(flags)
+    }
+
     /// The view type that shows every layer.
     var vkViewType: VkImageViewType {
         switch textureType {

@@ -7,8 +7,9 @@ enum GLSLC {
         var description: String
     }
 
-    /// The SPIR-V for `source`, a shader of `stage` (`vert`, `frag`, `comp`, `geom`, ...).
-    static func compile(_ source: String, stage: String) throws -> Data {
+    /// The SPIR-V for `source`, a shader of `stage` (`vert`, `frag`, `comp`, `geom`, ...),
+    /// compiled with the further `options` (`-O`).
+    static func compile(_ source: String, stage: String, options: [String] = []) throws -> Data {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftgpu-glslc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -16,7 +17,7 @@ enum GLSLC {
         try source.write(to: input, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/glslc")
-        process.arguments = [input.path, "-o", output.path]
+        process.arguments = options + [input.path, "-o", output.path]
         let errors = Pipe()
         process.standardError = errors
         try process.run()
