@@ -60,13 +60,13 @@ BENCHES = ["B1", "B2", "B3", "B4", "B5", "B6", "B7"]
 SELECTABLE = BENCHES + ["curves"]
 C_VARIANTS = ["push-descriptor", "dynamic-offset", "push-constant", "first-vertex"]
 SWIFT_B2_VARIANTS = ["set-vertex-buffer", "vertex-buffer-offset", "vertex-start"]
-WGPU_B2_VARIANTS = ["dynamic-offset", "one-bind-group", "first-vertex"]
+WGPU_B2_VARIANTS = ["dynamic-offset", "one-bind-group", "first-vertex", "immediates"]
 # B2's formulations by the driver commands they record per draw: three (the vertex buffer
 # rebound at the triangle's offset, the 16 bytes, the draw) or two (the vertex buffer bound
 # once and each draw starting at its triangle's first vertex, or wgpu-native's one bind group
 # carrying both changes; the 16 bytes and the draw). A B2 ratio is taken against the
 # cheapest raw C variant that records as many.
-B2_TWO_COMMAND_VARIANTS = {"swiftgpu": {"vertex-start"}, "wgpu-native": {"one-bind-group", "first-vertex"},
+B2_TWO_COMMAND_VARIANTS = {"swiftgpu": {"vertex-start"}, "wgpu-native": {"one-bind-group", "first-vertex", "immediates"},
                            "vulkan-c": {"first-vertex"}, "vulkan-c-glibc": {"first-vertex"}}
 # The raw C baseline's command pools record into SwiftGPU's command-pool allocator
 # (CCommandMemory, linked in), so that the floor pays what SwiftGPU pays for the driver's

@@ -406,6 +406,27 @@ public final class RenderCommandEncoder {
     func prepareDraw(_ type: PrimitiveType, call: StaticString) -> Bool {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setRenderPipelineState(_:)") }
+        // A loop's steady state: the same primitive type as the last draw (so the
+        // pipeline's class was checked for it), and nothing changed since but bytes the last
+        // draw pushed. Everything else is done out of line, so that this path stays small.
+        if topology == type, !descriptorsDirty, !vertexBuffersDirty, !dynamicStateDirty, !lifecycle.hasFailed {
+            if pushesDirty {
+                pipeline._withUnsafeGuaranteedRef { pipeline in
+                    pipeline.unretainedPushConstants.unsafelyUnwrapped._withUnsafeGuaranteedRef { twin in
+                        context.pushConstants(twin.backend, slots: twin.pushSlots, from: context.encoding.bufferTable)
+                    }
+                }
+                pushesDirty = false
+            }
+            return true
+        }
+        return prepareChangedDraw(type, call: call, pipeline: pipeline)
+    }
+
+    /// `prepareDraw` for a draw after a change: a new pipeline, primitive type, binding or
+    /// state, or a failure.
+    @inline(never)
+    private func prepareChangedDraw(_ type: PrimitiveType, call: StaticString, pipeline: Unmanaged<RenderPipelineState>) -> Bool {
         let result = pipeline._withUnsafeGuaranteedRef { pipeline in
             Result { () throws(VulkanError) in try prepareDraw(type, call: call, pipeline: pipeline) }
         }
