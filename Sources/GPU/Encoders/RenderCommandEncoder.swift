@@ -408,8 +408,12 @@ public final class RenderCommandEncoder {
         guard let pipeline else { misuse("\(call) called before setRenderPipelineState(_:)") }
         // A loop's steady state: the same primitive type as the last draw (so the
         // pipeline's class was checked for it), and nothing changed since but bytes the last
-        // draw pushed. Everything else is done out of line, so that this path stays small.
-        if topology == type, !descriptorsDirty, !vertexBuffersDirty, !dynamicStateDirty, !lifecycle.hasFailed {
+        // draw pushed or vertex buffers. Everything else is done out of line, so that this
+        // path stays small.
+        if topology == type, !descriptorsDirty, !dynamicStateDirty, !lifecycle.hasFailed {
+            if vertexBuffersDirty {
+                pipeline._withUnsafeGuaranteedRef { bindVertexBuffers(of: $0, call: call) }
+            }
             if pushesDirty {
                 pipeline._withUnsafeGuaranteedRef { pipeline in
                     pipeline.unretainedPushConstants.unsafelyUnwrapped._withUnsafeGuaranteedRef { twin in
@@ -421,6 +425,22 @@ public final class RenderCommandEncoder {
             return true
         }
         return prepareChangedDraw(type, call: call, pipeline: pipeline)
+    }
+
+    /// Binds the buffers the pipeline reads vertex attributes from.
+    @inline(__always)
+    private func bindVertexBuffers(of pipeline: RenderPipelineState, call: StaticString) {
+        let bufferTable = context.encoding.bufferTable
+        for index in pipeline.vertexBufferIndices {
+            let bound = bufferTable[index]   // vertex-stage buffers sit at their own index
+            guard bound.isSet else {
+                misuse("\(call): the pipeline reads vertex attributes from buffer index \(index), but no buffer is set there")
+            }
+            // A buffer, or setVertexBytes data in the upload ring (whose chunks are vertex
+            // buffers too), as Metal lets either feed vertex attributes.
+            context.bindVertexBuffer(bound.bound.buffer, offset: bound.bound.offset, binding: index)
+        }
+        vertexBuffersDirty = false
     }
 
     /// `prepareDraw` for a draw after a change: a new pipeline, primitive type, binding or
@@ -486,18 +506,7 @@ public final class RenderCommandEncoder {
             }
             pushesDirty = false
         }
-        if vertexBuffersDirty {
-            for index in pipeline.vertexBufferIndices {
-                let bound = bufferTable[index]   // vertex-stage buffers sit at their own index
-                guard bound.isSet else {
-                    misuse("\(call): the pipeline reads vertex attributes from buffer index \(index), but no buffer is set there")
-                }
-                // A buffer, or setVertexBytes data in the upload ring (whose chunks are vertex
-                // buffers too), as Metal lets either feed vertex attributes.
-                context.bindVertexBuffer(bound.bound.buffer, offset: bound.bound.offset, binding: index)
-            }
-            vertexBuffersDirty = false
-        }
+        if vertexBuffersDirty { bindVertexBuffers(of: pipeline, call: call) }
         if dynamicStateDirty {
             context.setDynamicState(viewport: viewport, flipsY: clipSpace == .metal, scissor: scissor,
                                     cullMode: cullMode, winding: winding,

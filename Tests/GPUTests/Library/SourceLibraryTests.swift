@@ -226,6 +226,69 @@ struct SourceLibraryTests {
         }
     }
 
+    @Test("private memory per invocation (globals and locals, every stage) is bounded before the driver sees the pipeline")
+    func privateMemory() throws {
+        let gpu = try TestGPU()
+        let bound = gpu.device.maxPrivateMemoryLength
+        #expect(bound == 65_536)
+        // A local array of `floats`, a loop counter and a global of 4 floats, all private to
+        // each invocation.
+        func kernel(floats: Int) -> String {
+            """
+            #version 450
+            #pragma shader_stage(compute)
+            layout(local_size_x = 1) in;
+            layout(std430, binding = 0) buffer Out { float o[]; };
+            vec4 global;
+            void main() {
+                float local[\(floats)];
+                for (int i = 0; i < \(floats); i++) local[i] = float(i);
+                global = vec4(local[\(floats - 1)]);
+                o[0] = global.x + local[1];
+            }
+            """
+        }
+        let small = try gpu.device.makeLibrary(source: kernel(floats: 16)).makeFunction(name: "main")
+        #expect(small.entryPoint.privateMemorySize == 16 * 4 + 4 + 16)
+        let fits = try gpu.device.makeComputePipelineState(function: small)
+        let output = try gpu.device.makeBuffer(length: 4)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(fits)
+        encoder.setBuffer(output, offset: 0, index: 0)
+        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(output.contents().load(as: Float.self) == 16)
+
+        // Just over the bound, and 64 MiB (whose pipeline lavapipe never finished making).
+        for floats in [bound / 4 - 4, 1 << 24] {
+            let function = try gpu.device.makeLibrary(source: kernel(floats: floats)).makeFunction(name: "main")
+            #expect(throws: LibraryError.unsupportedModule(name: "main", reason: "it declares \(floats * 4 + 20) bytes of private "
+                + "(thread) memory per invocation, over SwiftGPU's bound of \(bound) (maxPrivateMemoryLength)")) {
+                try gpu.device.makeComputePipelineState(function: function)
+            }
+        }
+        // A render pipeline's functions too.
+        let vertex = try gpu.device.makeLibrary(source: """
+            #version 450
+            #pragma shader_stage(vertex)
+            void main() {
+                vec4 corners[\(bound / 16 + 1)];
+                for (int i = 0; i < corners.length(); i++) corners[i] = vec4(float(i));
+                gl_Position = corners[gl_VertexIndex];
+            }
+            """).makeFunction(name: "main")
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = vertex
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        #expect(throws: LibraryError.unsupportedModule(name: "main", reason: "it declares \(bound + 20) bytes of private "
+            + "(thread) memory per invocation, over SwiftGPU's bound of \(bound) (maxPrivateMemoryLength)")) {
+            try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        }
+    }
+
     @Test("errors name their line; a missing or unsupported stage and bad macros are refused with a reason")
     func errors() throws {
         let syntax = "#version 450\n#pragma shader_stage(compute)\nlayout(local_size_x = 1) in;\n\nvoid main() {\n  float x = y;\n}\n"
