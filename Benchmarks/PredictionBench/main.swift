@@ -4,6 +4,7 @@
 //
 //     swift run -c release PredictionBench            # the summary table, then one table per class
 //     swift run -c release PredictionBench --summary  # the summary only
+import Foundation
 import PredictionCorpus
 
 let summaryOnly = CommandLine.arguments.contains("--summary")
@@ -13,4 +14,10 @@ print(results.summaryTable())
 if !summaryOnly {
     print("## Per class: error, over- and under-prediction, frame-to-frame jitter, in px\n")
     print(results.detailTables())
+}
+print("## After 50 ms still: the most the default's error exceeds no prediction's, in px\n")
+print("| stroke | largest excess |\n|---|---|")
+for stroke in StrokeCorpus.all {
+    let excess = results.cases.filter { $0.stroke == stroke.name }.map { results.stillExcess($0, Contender.standard.name) }.max() ?? 0
+    print("| \(stroke.name) | \(String(format: "%.2f", excess)) |")
 }

@@ -22,6 +22,9 @@
 /// - **Deceleration.** A contact slowing down is predicted no further than where its fitted
 ///   velocity would reach zero: past that a parabola turns back, and hands rarely do.
 ///
+/// - **Stillness.** When the line through the samples of the last 35 ms moves less than
+///   half a pixel (or twice the noise) across them, the contact has stopped: it declines.
+///
 /// Silence (no samples at all while a mouse is still) is judged by `InputPrediction`,
 /// which knows the frame's time. Like every predictor it holds no state between calls.
 public struct AdaptivePredictor: InputPredictor {
@@ -60,8 +63,10 @@ public struct AdaptivePredictor: InputPredictor {
     public func predict(from history: [InputSample], at time: Duration) -> PredictedPosition? {
         guard history.count >= 2, let latest = history.last, time > latest.timestamp else { return nil }
         let lead = time - latest.timestamp
+        let noiseLevel = noise(history)
+        guard !isStill(history, noise: noiseLevel) else { return nil }
         var smoother = noisePredictor
-        smoother.measurementNoise = max(noisePredictor.measurementNoise, noise(history))
+        smoother.measurementNoise = max(noisePredictor.measurementNoise, noiseLevel)
         let hindcasts = self.hindcasts(history, lead: lead, smoother: smoother)
         let weight = curveWeight(hindcasts)
         let aimed = latest.timestamp + (timeToStop(history).map { $0 < lead.seconds ? .seconds(rounding: $0) : lead } ?? lead)
@@ -73,6 +78,25 @@ public struct AdaptivePredictor: InputPredictor {
         guard scaled > latest.timestamp else { return nil }
         return PredictedPosition(timestamp: scaled, position: anchor + (estimate - anchor) * confidence)
     }
+
+    /// Whether the line fitted through the samples of the last `stillWindow` (two at least)
+    /// moves less than `stillTolerance` (or twice the noise) across that window: the contact
+    /// has stopped, and the latest sample is the best guess.
+    private func isStill(_ history: [InputSample], noise: Double) -> Bool {
+        let latest = history[history.count - 1]
+        let recent = history.filter { latest.timestamp - $0.timestamp <= Self.stillWindow }
+        guard recent.count >= 2 else { return false }
+        let times = recent.map { ($0.timestamp - latest.timestamp) / Self.stillWindow }
+        guard let x = PolynomialFit(times: times, values: recent.map(\.position.x), degree: 1),
+              let y = PolynomialFit(times: times, values: recent.map(\.position.y), degree: 1) else { return false }
+        let limit = max(Self.stillTolerance, 2 * noise)
+        return Self.squared(SIMD2(x.coefficients[1], y.coefficients[1])) <= limit * limit
+    }
+
+    /// How long a contact's samples must have stayed put for it to count as still.
+    static let stillWindow: Duration = .milliseconds(35)
+    /// How far a still contact's fitted line may move across `stillWindow`, in pixels.
+    static let stillTolerance = 0.5
 
     /// The noise of the positions: the RMS residual, per axis, of a quadratic over the noise
     /// predictor's window (0 with fewer than five samples).
