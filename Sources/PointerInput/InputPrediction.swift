@@ -18,8 +18,9 @@ public struct InputPrediction: Sendable {
     /// The furthest past a contact's latest sample a prediction reaches (25 ms).
     public var maximumHorizon: Duration
     /// What a sample's age may exceed two of the contact's last intervals by before the
-    /// contact counts as stopped (4 ms: the time a sample may spend on its way to the app).
-    public static let silenceAllowance: Duration = .milliseconds(4)
+    /// contact counts as stopped (12 ms: room for the time a sample spends on its way to the
+    /// app, which the timestamps do not show).
+    public static let silenceAllowance: Duration = .milliseconds(12)
     /// The oldest a contact's latest sample may be, at the frame's time, for it to be
     /// predicted (25 ms).
     public var maximumSampleAge: Duration

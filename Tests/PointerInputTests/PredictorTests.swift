@@ -114,10 +114,11 @@ struct PredictionLimitTests {
         let sixty = sampled(every: 16, upTo: 96) { [$0, 0] }
         #expect(prediction.predictedSample(from: sixty, now: ms(122), target: ms(138)) == nil)
         #expect(prediction.predictedSample(from: sixty, now: ms(121), target: ms(138)) != nil)
-        // Silence: older than two intervals plus 4 ms (8 ms intervals: 20 ms), the pointer
+        // Silence: older than two intervals plus 12 ms (4 ms intervals: 20 ms), the pointer
         // has stopped.
-        #expect(prediction.predictedSample(from: line, now: ms(121), target: ms(137)) == nil)
-        #expect(prediction.predictedSample(from: line, now: ms(120), target: ms(136)) != nil)
+        let fast = sampled(every: 4, upTo: 100) { [$0, 0] }
+        #expect(prediction.predictedSample(from: fast, now: ms(121), target: ms(137)) == nil)
+        #expect(prediction.predictedSample(from: fast, now: ms(120), target: ms(136)) != nil)
         var ended = line
         ended[ended.count - 1].phase = .ended
         #expect(prediction.predictedSample(from: ended, now: ms(100), target: ms(116)) == nil)
