@@ -29,7 +29,7 @@ public struct InputPrediction: Sendable {
     public var maximumSampleInterval: Duration
 
     /// Prediction with `predictor` (an `AdaptivePredictor` by default; see decision records
-    /// 0043 and 0080) and the given limits.
+    /// 0043 and 0082) and the given limits.
     public init(predictor: any InputPredictor = AdaptivePredictor(), maximumHorizon: Duration = .milliseconds(25),
                 maximumSampleAge: Duration = .milliseconds(25), maximumSampleInterval: Duration = .milliseconds(20)) {
         precondition(maximumHorizon >= .zero, "InputPrediction: maximumHorizon must not be negative, got \(maximumHorizon)")

@@ -10,7 +10,7 @@ private func label(_ key: CorpusResults.Case) -> String {
 }
 
 /// Cases where the default's mean is more than 10% above the best alternative's: measured,
-/// and listed so that a change to either side shows (decision record 0080 says why).
+/// and listed so that a change to either side shows (decision record 0082 says why).
 private let meanMisses: Set<String> = [
     "lissajous at 60 Hz, 0.008 seconds ahead",
     "lissajous at 60 Hz, 0.016 seconds ahead",
