@@ -280,6 +280,20 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["SPIRVCompiler"]
         ),
+        // The stroke corpus prediction is judged on (models with a documented basis), its
+        // replay through an InputCollector in virtual time, and Chromium's prediction metrics.
+        .target(
+            name: "PredictionCorpus",
+            dependencies: ["PointerInput", "FramePacing", "SwiftGPUSupport"],
+            path: "Benchmarks/PredictionCorpus",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "PredictionBench",
+            dependencies: ["PredictionCorpus"],
+            path: "Benchmarks/PredictionBench",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "VulkanBench",
             dependencies: ["CVulkan"],
@@ -292,7 +306,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PointerInputTests",
-            dependencies: ["PointerInput", "FramePacing", "AppLifecycle", "SwiftGPUSupport"],
+            dependencies: ["PointerInput", "FramePacing", "AppLifecycle", "SwiftGPUSupport", "PredictionCorpus"],
             swiftSettings: strict
         ),
         .testTarget(
