@@ -282,6 +282,20 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["SPIRVCompiler"]
         ),
+        // The stroke corpus prediction is judged on (models with a documented basis), its
+        // replay through an InputCollector in virtual time, and Chromium's prediction metrics.
+        .target(
+            name: "PredictionCorpus",
+            dependencies: ["PointerInput", "FramePacing", "SwiftGPUSupport"],
+            path: "Benchmarks/PredictionCorpus",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "PredictionBench",
+            dependencies: ["PredictionCorpus"],
+            path: "Benchmarks/PredictionBench",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "VulkanBench",
             // SwiftGPU's command-pool allocator, so that the baseline records into the same one.
@@ -295,7 +309,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PointerInputTests",
-            dependencies: ["PointerInput", "FramePacing", "AppLifecycle", "SwiftGPUSupport"],
+            dependencies: ["PointerInput", "FramePacing", "AppLifecycle", "SwiftGPUSupport", "PredictionCorpus"],
             swiftSettings: strict
         ),
         .testTarget(

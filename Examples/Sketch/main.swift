@@ -5,7 +5,7 @@
 // provisional tail, in another colour, that the next frame replaces with real samples.
 // Presented times come from the X server.
 //
-//     swift run Sketch [--seconds S] [--predictor kalman|linear|leastSquares|none]
+//     swift run Sketch [--seconds S] [--predictor adaptive|kalman|linear|leastSquares|none]
 //                      [--mode fifo|fifoRelaxed|mailbox|immediate] [--low-latency] [--size 640x480]
 //
 // Q quits. Prints "window N" and "ready", then a line per stroke when its last frame was
@@ -25,7 +25,8 @@ let seconds = option("--seconds").flatMap(Double.init)
 let size = (option("--size") ?? "640x480").split(separator: "x").compactMap { Int($0) }
 guard size.count == 2, size.allSatisfy({ $0 > 0 }) else { fail("--size takes WIDTHxHEIGHT") }
 let predictor: (any InputPredictor)?
-switch option("--predictor") ?? "kalman" {
+switch option("--predictor") ?? "adaptive" {
+case "adaptive": predictor = AdaptivePredictor()
 case "kalman": predictor = KalmanPredictor()
 case "linear": predictor = LinearResamplingPredictor()
 case "leastSquares": predictor = LeastSquaresPredictor()

@@ -31,11 +31,13 @@ public struct FrameStatistics: Sendable, Equatable {
     }
 
     /// Records a frame started at `frameStart`, presented at `presentTime` and shown at
-    /// `displayedTime` (nil: dropped), all in seconds. Record frames in the order they
-    /// were displayed or dropped.
-    public mutating func record(frameID: Int, frameStart: Double, presentTime: Double, displayedTime: Double?) {
+    /// `displayedTime` (nil: dropped), all in seconds; `expectedDisplayTime` is when its
+    /// cadence asked for it to be shown, where known (a pacer's ideal vblank). Record
+    /// frames in the order they were displayed or dropped.
+    public mutating func record(frameID: Int, frameStart: Double, presentTime: Double, displayedTime: Double?,
+                                expectedDisplayTime: Double? = nil) {
         var record = PresentRecord(frameID: frameID, frameStart: frameStart, presentTime: presentTime,
-                                   displayedTime: displayedTime)
+                                   displayedTime: displayedTime, expectedDisplayTime: expectedDisplayTime)
         if let previous = kept.last { record.msBetweenPresents = (presentTime - previous.presentTime) * 1000 }
         if let displayedTime {
             if let lastDisplayed { record.msBetweenDisplayChange = (displayedTime - lastDisplayed) * 1000 }
@@ -69,16 +71,27 @@ public struct FrameStatistics: Sendable, Equatable {
     /// The longest display interval, in milliseconds.
     public var max: Double { displayIntervals.max() ?? 0 }
 
-    /// Apple's hitch ratio: milliseconds frames were shown later than the target interval
-    /// asks, per second of display time (≤ 5 ms/s is Apple's goal). Lateness under 0.5 ms
-    /// is not counted: vblank times are rounded to the nanosecond and real clocks jitter.
+    /// Apple's hitch ratio: milliseconds frames were shown later than expected, per second
+    /// of display time (under 5 ms/s is Apple's "good", over 10 "critical"). A frame
+    /// recorded with its `expectedDisplayTime` is late by how much it was shown after it
+    /// (so an automatic swap interval's steady cadence counts no hitch); any other by how
+    /// much its display interval exceeds `targetInterval`. Lateness under 0.5 ms is not
+    /// counted: vblank times are rounded to the nanosecond and real clocks jitter.
     public var hitchRatio: Double {
         let intervals = displayIntervals
         let seconds = intervals.reduce(0, +) / 1000
         guard seconds > 0 else { return 0 }
-        let late = intervals.reduce(0.0) { total, interval in
-            let lateness = interval - targetInterval * 1000
-            return lateness > 0.5 ? total + lateness : total
+        var late = 0.0
+        for record in kept {
+            let lateness: Double
+            if let expected = record.expectedDisplayTime, let displayed = record.displayedTime {
+                lateness = (displayed - expected) * 1000
+            } else if let interval = record.msBetweenDisplayChange {
+                lateness = interval - targetInterval * 1000
+            } else {
+                continue
+            }
+            if lateness > 0.5 { late += lateness }
         }
         return late / seconds
     }

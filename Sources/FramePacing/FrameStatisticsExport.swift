@@ -9,7 +9,7 @@ extension FrameStatistics {
     public func json() -> String {
         let recordLines = records.map { r in
             "{\"frameID\":\(r.frameID),\"frameStart\":\(Self.number(r.frameStart)),\"presentTime\":\(Self.number(r.presentTime)),"
-                + "\"displayedTime\":\(Self.number(r.displayedTime)),\"msBetweenPresents\":\(Self.number(r.msBetweenPresents)),"
+                + "\"displayedTime\":\(Self.number(r.displayedTime)),\"expectedDisplayTime\":\(Self.number(r.expectedDisplayTime)),\"msBetweenPresents\":\(Self.number(r.msBetweenPresents)),"
                 + "\"msBetweenDisplayChange\":\(Self.number(r.msBetweenDisplayChange)),"
                 + "\"msUntilDisplayed\":\(Self.number(r.msUntilDisplayed)),"
                 + "\"msFrameStartToDisplay\":\(Self.number(r.msFrameStartToDisplay))}"

@@ -6,17 +6,22 @@
 ///   vblank grid, not the previous display time plus a duration; a frame shown late by
 ///   less than half a refresh (a real clock's jitter) does not move the cadence, one
 ///   shown later re-anchors it at the vblank it was shown at.
-/// - Automatic swap interval and pipelining (Swappy's rules for raising, hysteresis for
-///   lowering): per-frame CPU and GPU times in a 2 s window; pipelined frame time is
-///   max(cpu, gpu) + 1 ms, non-pipelined cpu + gpu + 1 ms. More than 10% misses:
-///   pipelining on first, then (automatic interval only) a longer interval. Lower only
-///   when no frame in the window missed, at least `lowerHold` (10 s) has passed since the
-///   interval last changed, and 99% of the frames of that span had a pipelined time under
-///   period × (shorter interval) − 1 ms: the shortest such interval, never faster than the
-///   preferred rate. A raise within 10 s of a lowering doubles `lowerHold` (up to 320 s);
-///   a later raise sets it back to 10 s. With no misses, pipelining goes off when
-///   1.5 × the mean non-pipelined time fits the interval and 99% of the window's frames
-///   fit it without pipelining (any swap interval). Every change clears the window.
+/// - Automatic swap interval, judged by Apple's hitch ratio (milliseconds frames are shown
+///   after the vblank their cadence asked for, per second): the highest rate whose hitch
+///   ratio stays under `hitchLimit` (5 ms/s). Frames shown late by more than
+///   `hitchLimit` × `hitchWindow` (100 ms in 20 s) since the last change turn pipelining on
+///   first, then raise the interval (to fit the 2 s window's mean pipelined frame time, at
+///   least one refresh more). Every frame's CPU and GPU times are also replayed through a
+///   model of the frame loop at the other intervals (`CadenceModel`); the interval lowers
+///   only when no frame in the 2 s window missed, it has held for `lowerHold` (10 s), and
+///   the model says frames at the shorter interval would have been late by at most a fifth
+///   of the limit over that hold: the shortest such interval, never faster than the preferred
+///   rate. A raise within 10 s of a lowering doubles `lowerHold` (up to 320 s); a later
+///   raise sets it back to 10 s. Pipelining (any swap interval) comes on when more than
+///   10% of a 2 s window's frames miss, and goes off when 1.5 × the mean non-pipelined
+///   time fits the interval, 99% of the window's frames fit it without pipelining, and the
+///   model says frames without pipelining would have been late by at most a fifth of the limit
+///   over the last `lowerHold`. Every change clears the window.
 /// - Buffer stuffing: frames whose start-to-display latency exceeds the interval (twice
 ///   that when pipelined) plus half a refresh, 3 in a row, are stuffing; the pacer then
 ///   holds frame starts (`framesAhead`) and asks for one vblank of wait to drain the queue.
@@ -47,12 +52,18 @@ public struct Pacer: Sendable {
     public var intervalChangeCount: Int { changes.totalAppended }
     /// How many interval changes `intervalChanges` keeps.
     public static let changeWindow = 64
-    /// How long the frames must have fitted a shorter interval, and the interval stayed
-    /// as it is, before the automatic interval lowers: 10 s, doubled by each raise that
+    /// How long the frames must have fitted a shorter interval (by the frame-loop model),
+    /// and the interval stayed as it is, before the automatic interval lowers: 10 s, doubled by each raise that
     /// follows a lowering within 10 s (an oscillation), back to 10 s after a raise that does
     /// not.
     public private(set) var lowerHold = Pacer.lowerHoldBase
     private var changes = RingBuffer<(at: Duration, refreshes: Int)>(capacity: changeWindow)
+    /// Apple's hitch ratio of the frames shown since the interval or pipelining last changed,
+    /// over at most the last `hitchWindow`, in milliseconds per second of that window:
+    /// what the automatic interval keeps under `hitchLimit`.
+    public var hitchRatio: Double {
+        lateness.reduce(0.0) { $0 + $1.late.inSeconds } * 1000 / Self.hitchWindow.inSeconds
+    }
 
     private var lastTarget: Duration?
     private var lastDisplayed: Duration?
@@ -62,9 +73,10 @@ public struct Pacer: Sendable {
     private var stuffedRun = 0
     private var pendingWait = false
     private var recentFrameTimes: [Duration] = []
-    /// The refreshes each frame's pipelined time needed, with the margin lowering asks for,
-    /// over the longest hold.
-    private var history = FrameTimeHistory()
+    /// Each frame replayed at the other intervals, over the longest hold.
+    private var history: HitchHistory
+    /// Frames shown after their cadence's vblank since the last change, within `hitchWindow`.
+    private var lateness: [(at: Duration, late: Duration)] = []
     /// When the automatic interval last changed (or measuring began).
     private var lastIntervalChange: Duration?
     /// When the automatic interval was last lowered.
@@ -79,11 +91,27 @@ public struct Pacer: Sendable {
 
     /// The window the automatic interval measures over.
     static let window: Duration = .seconds(2)
-    /// Share of missed frames in the window that raises the interval.
+    /// Share of missed frames in the window that turns pipelining on.
     static let missThreshold = 0.10
-    /// Share of frames that may not fit a shorter interval (or fit the interval only when
-    /// pipelined) for the pacer still to lower it (or stop pipelining): the other edge of
-    /// the hysteresis band that `missThreshold` starts.
+    /// Apple's limit for a good hitch ratio, in milliseconds late per second: the automatic
+    /// interval keeps its frames under it.
+    public static let hitchLimit = 5.0
+    /// The hitch ratio the frame-loop model must predict at a shorter interval (or without
+    /// pipelining), over the whole hold, for the pacer to move there: a fifth of the limit,
+    /// no doubled frame in 10 s at 60 Hz, so that a load near the limit, whose 10 s
+    /// stretches fall either side of it by chance, is not taken back and forth.
+    static let lowerHitchLimit = hitchLimit / 5
+    /// The span the hitch ratio is measured over, whatever part of it has passed since the
+    /// last change.
+    public static let hitchWindow: Duration = .seconds(20)
+    /// Lateness under this does not count (a real clock's jitter, vblanks rounded to the
+    /// nanosecond), as in `FrameStatistics.hitchRatio`.
+    static let latenessSlack: Duration = .microseconds(500)
+    /// How many intervals past the shortest the frame-loop model replays.
+    static let modelledIntervals = 4
+    /// Share of a window's frames that may fit the interval only when pipelined for the
+    /// pacer still to stop pipelining: the other edge of the hysteresis band that
+    /// `missThreshold` starts.
     static let fitTolerance = 0.01
     /// The shortest `lowerHold`, and how soon after a lowering a raise counts as an
     /// oscillation.
@@ -106,6 +134,7 @@ public struct Pacer: Sendable {
         self.snapsToVblanks = snapsToVblanks
         self.swapInterval = swapInterval
         self.holdsFrameStarts = holdsFrameStarts
+        history = HitchHistory(refreshes: 1...1, period: clock.refreshPeriod.inSeconds)
         reset()
     }
 
@@ -176,10 +205,9 @@ public struct Pacer: Sendable {
         if windowStart == nil { windowStart = displayed }
         if lastIntervalChange == nil { lastIntervalChange = displayed }
         window.append(Sample(displayed: displayed, cpu: cpu, gpu: gpu, missed: paced.missed))
-        if isAutomatic {
-            // Pipelined time plus the 1 ms lowering asks to spare.
-            history.record(needs: refreshes(for: max(cpu, gpu) + Self.frameTimeMargin * 2), at: displayed, keeping: Self.lowerHoldLimit)
-        }
+        history.record(cpu: cpu, gpu: gpu, margin: Self.frameTimeMargin, at: displayed, keeping: Self.lowerHoldLimit)
+        if let ideal = paced.ideal, displayed - ideal > Self.latenessSlack { lateness.append((displayed, displayed - ideal)) }
+        lateness.removeAll { displayed - $0.at > Self.hitchWindow }
         window.removeAll { displayed - $0.displayed > Self.window }
         adjustInterval(now: displayed)
     }
@@ -228,7 +256,9 @@ public struct Pacer: Sendable {
         window = []
         windowStart = nil
         stuffedRun = 0
-        history.removeAll()
+        history = HitchHistory(refreshes: minimumRefreshes...(minimumRefreshes + Self.modelledIntervals - 1),
+                               period: clock.refreshPeriod.inSeconds)
+        lateness = []
         lastIntervalChange = nil
         lastLowering = nil
         lowerHold = Self.lowerHoldBase
@@ -244,31 +274,39 @@ public struct Pacer: Sendable {
         pendingWait = true
     }
 
-    /// On a full window: raise on misses (Swappy's rule); lower once the frames of the
-    /// whole hold fit a shorter interval with room to spare.
+    /// Raise when the hitch ratio passes its limit (pipelining first); on a full window,
+    /// pipelining on with misses, and lower (or stop pipelining) once the frames of the
+    /// whole hold would have fitted with room to spare.
     private mutating func adjustInterval(now: Duration) {
-        guard let windowStart, now - windowStart >= Self.window, !window.isEmpty else { return }
-        let count = Double(window.count)
-        let cpu = window.reduce(Duration.zero) { $0 + $1.cpu } / count
-        let gpu = window.reduce(Duration.zero) { $0 + $1.gpu } / count
-        let pipelined = max(cpu, gpu) + Self.frameTimeMargin
-        let sequential = cpu + gpu + Self.frameTimeMargin
-        let misses = Double(window.filter(\.missed).count) / count
         let period = clock.refreshPeriod
         var next = refreshes
         var pipelining = isPipelined
-        if misses > Self.missThreshold {
-            // Pipelining first; a longer interval too when even pipelined frames do not fit.
-            pipelining = true
-            if isAutomatic, isPipelined || pipelined > period * refreshes {
-                next = max(isPipelined ? refreshes + 1 : refreshes, self.refreshes(for: pipelined))
+        if isAutomatic, hitchRatio > Self.hitchLimit {
+            if !isPipelined {
+                pipelining = true
+            } else {
+                let pipelined = window.isEmpty ? Duration.zero
+                    : window.reduce(Duration.zero) { $0 + max($1.cpu, $1.gpu) } / Double(window.count) + Self.frameTimeMargin
+                next = max(refreshes + 1, refreshes(for: pipelined))
             }
-        } else if misses == 0 {
-            if isAutomatic, let shorter = shorterInterval(now: now) {
-                next = shorter
-            } else if isPipelined, sequential * 1.5 < period * refreshes,
-                      Double(window.filter { $0.cpu + $0.gpu + Self.frameTimeMargin > period * refreshes }.count) <= Self.fitTolerance * count {
-                pipelining = false
+        } else {
+            guard let windowStart, now - windowStart >= Self.window, !window.isEmpty else { return }
+            let count = Double(window.count)
+            let cpu = window.reduce(Duration.zero) { $0 + $1.cpu } / count
+            let gpu = window.reduce(Duration.zero) { $0 + $1.gpu } / count
+            let sequential = cpu + gpu + Self.frameTimeMargin
+            let misses = Double(window.filter(\.missed).count) / count
+            if misses > Self.missThreshold {
+                pipelining = true
+            } else if misses == 0 {
+                if isAutomatic, let shorter = shorterInterval(now: now) {
+                    next = shorter
+                } else if isPipelined, sequential * 1.5 < period * refreshes,
+                          Double(window.filter { $0.cpu + $0.gpu + Self.frameTimeMargin > period * refreshes }.count) <= Self.fitTolerance * count,
+                          let ratio = history.hitchRatio(refreshes: refreshes, pipelined: false, since: now - lowerHold, now: now),
+                          ratio <= Self.lowerHitchLimit {
+                    pipelining = false
+                }
             }
         }
         guard next != refreshes || pipelining != isPipelined else { return }
@@ -276,17 +314,17 @@ public struct Pacer: Sendable {
         refreshes = next
         isPipelined = pipelining
         window = []
+        lateness = []
         self.windowStart = nil
     }
 
-    /// The shortest interval below the current one that the last `lowerHold` of frames fit
-    /// (all but `fitTolerance` of them, pipelined, 1 ms to spare), once the interval has
-    /// held that long; nil while it should stay.
+    /// The shortest interval below the current one at which the frame-loop model says the
+    /// last `lowerHold` of frames would have been late by at most `lowerHitchLimit`, once
+    /// the interval has held that long; nil while it should stay.
     private func shorterInterval(now: Duration) -> Int? {
         guard refreshes > minimumRefreshes, let lastIntervalChange, now - lastIntervalChange >= lowerHold else { return nil }
-        let since = now - lowerHold
         return (minimumRefreshes..<refreshes).first { candidate in
-            (history.share(needingMoreThan: candidate, since: since) ?? 1) <= Self.fitTolerance
+            (history.hitchRatio(refreshes: candidate, pipelined: true, since: now - lowerHold, now: now) ?? .infinity) <= Self.lowerHitchLimit
         }
     }
 

@@ -83,7 +83,8 @@ public struct PacingSimulation: Sendable {
                                              targetInterval: (display.refreshPeriod * state.pacer.minimumRefreshes).inSeconds)
             for frame in state.frames.sorted(by: { ($0.finishedAt ?? .zero, $0.index) < ($1.finishedAt ?? .zero, $1.index) }) {
                 statistics.record(frameID: frame.index, frameStart: frame.start.inSeconds,
-                                  presentTime: frame.presented.inSeconds, displayedTime: frame.displayed?.inSeconds)
+                                  presentTime: frame.presented.inSeconds, displayedTime: frame.displayed?.inSeconds,
+                                  expectedDisplayTime: frame.paced.ideal?.inSeconds)
             }
             return PacingResult(frames: state.frames.map(\.result), statistics: statistics,
                                 stuffingEpisodes: state.pacer.stuffingEpisodes,

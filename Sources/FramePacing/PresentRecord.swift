@@ -10,6 +10,9 @@ public struct PresentRecord: Sendable, Equatable, Codable {
     public var presentTime: Double
     /// When it became visible; nil when it was dropped.
     public var displayedTime: Double?
+    /// When the frame's cadence asked for it to be shown (its pacer's ideal vblank), where
+    /// known: hitches are measured against it.
+    public var expectedDisplayTime: Double?
     /// Milliseconds since the previous present (PresentMon's MsBetweenPresents).
     public var msBetweenPresents: Double?
     /// Milliseconds the previous displayed frame was shown before this one replaced it

@@ -5,10 +5,12 @@ public enum SwapInterval: Sendable, Hashable {
     /// No sooner than `seconds` after the previous frame was shown, rounded up to whole
     /// refreshes (1/30 on 60 Hz: every second vblank).
     case minimumDuration(Double)
-    /// Chosen from measured frame times, never faster than `preferredFrameRate`: raised as
-    /// Android's frame-pacing library (Swappy) does, when more than 10% of the frames in a
-    /// 2 s window miss their vblank; lowered only when none in the window miss, the
-    /// interval has held for `Pacer.lowerHold` (10 s, longer after an oscillation) and 99%
-    /// of that span's frames fit the shorter interval pipelined with 1 ms to spare.
+    /// The highest rate, never faster than `preferredFrameRate`, whose hitch ratio (Apple's:
+    /// milliseconds frames are shown after their cadence's vblank, per second) stays under
+    /// `Pacer.hitchLimit` (5 ms/s): raised (pipelining first) when frames were late by more
+    /// than that over `Pacer.hitchWindow`; lowered only when none in the last 2 s missed,
+    /// the interval has held for `Pacer.lowerHold` (10 s, longer after an oscillation) and a
+    /// model of the frame loop says that span's frames would have been late by at most
+    /// 1 ms/s at the shorter interval.
     case automatic(preferredFrameRate: Double)
 }

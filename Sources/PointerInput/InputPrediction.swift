@@ -1,20 +1,26 @@
 /// When and how far to predict, around an `InputPredictor`: the rules every predictor
 /// shares. A contact gets a predicted sample only while its samples are dense and recent
-/// enough to say where it is heading, and never further ahead of its latest sample than
-/// `maximumHorizon`:
+/// enough to say where it is heading, and never further ahead than the frame needs:
 ///
 /// - at least two samples since the contact began, and it has not ended;
-/// - the latest no older than `maximumSampleAge` at the frame's time (a pointer that stops
-///   stops reporting: its prediction stops with it);
+/// - the latest no older than `maximumSampleAge` at the frame's time, nor older than two of
+///   its last intervals plus `silenceAllowance` (a pointer that stops stops reporting: its
+///   prediction stops with it);
 /// - the last interval between samples no longer than `maximumSampleInterval` (sparse
 ///   samples say too little about the motion between them);
-/// - the prediction aims at the frame's prediction time, or at the latest sample plus
-///   `maximumHorizon` if that is sooner.
+/// - the prediction reaches past the latest sample by the frame's lead (its prediction time
+///   minus its time) plus the latest sample's age, but by no more of that age than one
+///   interval between samples (a sample older than that says the pointer slowed or
+///   stopped, not that it moved on), and by no more than `maximumHorizon` in all.
 public struct InputPrediction: Sendable {
     /// The predictor that extrapolates.
     public var predictor: any InputPredictor
     /// The furthest past a contact's latest sample a prediction reaches (25 ms).
     public var maximumHorizon: Duration
+    /// What a sample's age may exceed two of the contact's last intervals by before the
+    /// contact counts as stopped (12 ms: room for the time a sample spends on its way to the
+    /// app, which the timestamps do not show).
+    public static let silenceAllowance: Duration = .milliseconds(12)
     /// The oldest a contact's latest sample may be, at the frame's time, for it to be
     /// predicted (25 ms).
     public var maximumSampleAge: Duration
@@ -22,9 +28,9 @@ public struct InputPrediction: Sendable {
     /// (20 ms: 50 Hz input and faster).
     public var maximumSampleInterval: Duration
 
-    /// Prediction with `predictor` (a constant-acceleration Kalman filter by default; see
-    /// decision 0043) and the given limits.
-    public init(predictor: any InputPredictor = KalmanPredictor(), maximumHorizon: Duration = .milliseconds(25),
+    /// Prediction with `predictor` (an `AdaptivePredictor` by default; see decision records
+    /// 0043 and 0082) and the given limits.
+    public init(predictor: any InputPredictor = AdaptivePredictor(), maximumHorizon: Duration = .milliseconds(25),
                 maximumSampleAge: Duration = .milliseconds(25), maximumSampleInterval: Duration = .milliseconds(20)) {
         precondition(maximumHorizon >= .zero, "InputPrediction: maximumHorizon must not be negative, got \(maximumHorizon)")
         self.predictor = predictor
@@ -41,9 +47,11 @@ public struct InputPrediction: Sendable {
     public func predictedSample(from history: [InputSample], now: Duration, target: Duration) -> InputSample? {
         guard history.count >= 2, let latest = history.last, !latest.phase.endsContact else { return nil }
         let previous = history[history.count - 2]
-        guard now - latest.timestamp <= maximumSampleAge,
-              latest.timestamp - previous.timestamp <= maximumSampleInterval else { return nil }
-        let time = min(target, latest.timestamp + maximumHorizon)
+        let interval = latest.timestamp - previous.timestamp, age = now - latest.timestamp
+        guard age <= maximumSampleAge, age <= interval * 2 + Self.silenceAllowance,
+              interval <= maximumSampleInterval else { return nil }
+        let reach = min(target - latest.timestamp, maximumHorizon, max(target - now, .zero) + min(max(age, .zero), interval))
+        let time = latest.timestamp + reach
         guard time > latest.timestamp,
               let estimate = predictor.predict(from: history, at: time),
               estimate.timestamp > latest.timestamp, estimate.timestamp <= time,

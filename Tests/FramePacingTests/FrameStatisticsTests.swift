@@ -102,3 +102,22 @@ extension Duration {
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
+
+@Suite("Frame statistics: hitches against the expected vblank")
+struct ExpectedDisplayTimeTests {
+    @Test("frames recorded with their expected display time: a steady 30 fps cadence on 60 Hz has no hitches; one frame a refresh late counts that refresh")
+    func hitchesAgainstExpected() {
+        let period = 1.0 / 60
+        var statistics = FrameStatistics(refreshPeriod: period)
+        for frame in 0..<60 {
+            let expected = Double(frame) * 2 * period
+            let displayed = frame == 30 ? expected + period : expected
+            statistics.record(frameID: frame, frameStart: expected - period, presentTime: expected - period / 2,
+                              displayedTime: displayed, expectedDisplayTime: frame == 0 ? nil : expected)
+        }
+        let seconds = statistics.displayIntervals.reduce(0, +) / 1000
+        #expect(abs(statistics.hitchRatio - period * 1000 / seconds) < 1e-6, "\(statistics.hitchRatio) ms/s")
+        #expect(statistics.records[30].expectedDisplayTime == 60 * period)
+        #expect(statistics.json().contains("\"expectedDisplayTime\":1"))
+    }
+}

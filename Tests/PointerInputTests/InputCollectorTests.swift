@@ -169,6 +169,8 @@ struct InputCollectorTests {
         collector.push(touch(at: 21, [20, 0]))
         let next = collector.nextFrame(timestamp: .milliseconds(33), targetTimestamp: .milliseconds(50))
         #expect(next.predictionTimestamp == .milliseconds(41) && next.targetTimestamp == .milliseconds(50))
-        #expect(abs(next.predictedSamples[0].position.x - 40) < 1e-9)
+        // The latest sample (21 ms) is 12 ms old at the frame, more than its 8 ms interval:
+        // the reach is the 8 ms lead plus one interval, to 37 ms, not 41.
+        #expect(abs(next.predictedSamples[0].position.x - 36) < 1e-9 && next.predictedSamples[0].timestamp == .milliseconds(37))
     }
 }

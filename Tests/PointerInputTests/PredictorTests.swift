@@ -96,17 +96,29 @@ struct PredictionLimitTests {
         #expect(capped.timestamp == ms(125) && abs(capped.position.x - 125) < 1e-9)
         let uncapped = try #require(prediction.predictedSample(from: line, now: ms(100), target: ms(116)))
         #expect(uncapped.timestamp == ms(116))
+        // The reach is the frame's lead plus the sample's age, but no more of that age than
+        // one interval (8 ms): a frame at 110 ms aiming at 118 ms reaches 16 ms past the
+        // sample at 100 ms, not 18.
+        let stale = try #require(prediction.predictedSample(from: line, now: ms(110), target: ms(118)))
+        #expect(stale.timestamp == ms(116) && abs(stale.position.x - 116) < 1e-9)
         #expect(capped.isPredicted && capped.phase == .moved && capped.updateSequence == nil)
     }
 
-    @Test("off when samples are sparse or stale, when the contact ended, or with one sample")
+    @Test("off when samples are sparse, stale or silent, when the contact ended, or with one sample")
     func sparse() {
         // Every 30 ms: intervals over 20 ms.
         #expect(prediction.predictedSample(from: sampled(every: 30, upTo: 90) { [$0, 0] }, now: ms(95), target: ms(111)) == nil)
         #expect(prediction.predictedSample(from: sampled(every: 20, upTo: 100) { [$0, 0] }, now: ms(101), target: ms(116)) != nil)
-        // The latest sample more than 25 ms old at the frame.
-        #expect(prediction.predictedSample(from: line, now: ms(126), target: ms(142)) == nil)
-        #expect(prediction.predictedSample(from: line, now: ms(125), target: ms(142)) != nil)
+        // The latest sample more than 25 ms old at the frame (16 ms intervals, so silence
+        // alone would allow 36 ms).
+        let sixty = sampled(every: 16, upTo: 96) { [$0, 0] }
+        #expect(prediction.predictedSample(from: sixty, now: ms(122), target: ms(138)) == nil)
+        #expect(prediction.predictedSample(from: sixty, now: ms(121), target: ms(138)) != nil)
+        // Silence: older than two intervals plus 12 ms (4 ms intervals: 20 ms), the pointer
+        // has stopped.
+        let fast = sampled(every: 4, upTo: 100) { [$0, 0] }
+        #expect(prediction.predictedSample(from: fast, now: ms(121), target: ms(137)) == nil)
+        #expect(prediction.predictedSample(from: fast, now: ms(120), target: ms(136)) != nil)
         var ended = line
         ended[ended.count - 1].phase = .ended
         #expect(prediction.predictedSample(from: ended, now: ms(100), target: ms(116)) == nil)
