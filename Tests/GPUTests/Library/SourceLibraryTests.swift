@@ -180,6 +180,22 @@ struct SourceLibraryTests {
             + "CompileOptions.includeFolders, and it names none"])
     }
 
+    /// Runs one threadgroup of `threads` of `pipeline` with a new buffer of `outputBytes` at
+    /// index 0, and returns the buffer.
+    static func runOneGroup(_ pipeline: ComputePipelineState, threads: Int, outputBytes: Int, on gpu: TestGPU) throws -> Buffer {
+        let output = try gpu.device.makeBuffer(length: outputBytes)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(pipeline)
+        encoder.setBuffer(output, offset: 0, index: 0)
+        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: threads))
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(cb.status == .completed)
+        return output
+    }
+
     @Test("threadgroup (shared) memory is reflected and checked against the device's limit before the driver sees the pipeline")
     func threadgroupMemory() throws {
         let gpu = try TestGPU()
@@ -204,15 +220,7 @@ struct SourceLibraryTests {
         let fits = try gpu.device.makeComputePipelineState(
             function: gpu.device.makeLibrary(source: kernel(floats: 1024)).makeFunction(name: "main"))
         #expect(fits.staticThreadgroupMemoryLength == 1024 * 4 + 2 * 16)
-        let output = try gpu.device.makeBuffer(length: 64 * 4)
-        let cb = try gpu.queue.makeCommandBuffer()
-        let encoder = try cb.makeComputeCommandEncoder()
-        encoder.setComputePipelineState(fits)
-        encoder.setBuffer(output, offset: 0, index: 0)
-        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 64))
-        encoder.endEncoding()
-        cb.commit()
-        cb.waitUntilCompleted()
+        let output = try Self.runOneGroup(fits, threads: 64, outputBytes: 64 * 4, on: gpu)
         let values = UnsafeBufferPointer(start: output.contents().bindMemory(to: Float.self, capacity: 64), count: 64)
         #expect(Array(values) == (0..<64).map { Float(63 - $0) + 1 })
 
@@ -251,15 +259,7 @@ struct SourceLibraryTests {
         let small = try gpu.device.makeLibrary(source: kernel(floats: 16)).makeFunction(name: "main")
         #expect(small.entryPoint.privateMemorySize == 16 * 4 + 4 + 16)
         let fits = try gpu.device.makeComputePipelineState(function: small)
-        let output = try gpu.device.makeBuffer(length: 4)
-        let cb = try gpu.queue.makeCommandBuffer()
-        let encoder = try cb.makeComputeCommandEncoder()
-        encoder.setComputePipelineState(fits)
-        encoder.setBuffer(output, offset: 0, index: 0)
-        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 1))
-        encoder.endEncoding()
-        cb.commit()
-        cb.waitUntilCompleted()
+        let output = try Self.runOneGroup(fits, threads: 1, outputBytes: 4, on: gpu)
         #expect(output.contents().load(as: Float.self) == 16)
 
         // Just over the bound, and 64 MiB (whose pipeline lavapipe never finished making).
