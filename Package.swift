@@ -71,6 +71,8 @@ let package = Package(
         // (package access; no product of its own).
         // The futex system calls under SwiftGPUSupport's locks.
         .target(name: "CFutex"),
+        // The host memory command pools record into (VulkanCommandMemory's callbacks).
+        .target(name: "CCommandMemory"),
         .target(name: "SwiftGPUSupport", dependencies: ["CFutex"], swiftSettings: strict),
         .target(name: "AppLifecycle", dependencies: ["SwiftGPUSupport"], swiftSettings: strict),
         // SPIR-V reflection and the push-constant rewrite: pure Swift, no Vulkan (package
@@ -95,7 +97,7 @@ let package = Package(
         .target(
             name: "GPU",
             dependencies: [
-                "CVulkan", "SPIRVValidation", "CGlslang", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
+                "CVulkan", "CCommandMemory", "SPIRVValidation", "CGlslang", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
                 "SwiftGPUSPIRV", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -296,7 +298,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "VulkanBench",
-            dependencies: ["CVulkan"],
+            // SwiftGPU's command-pool allocator, so that the baseline records into the same one.
+            dependencies: ["CVulkan", "CCommandMemory"],
             path: "Benchmarks/VulkanBench"
         ),
         .testTarget(

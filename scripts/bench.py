@@ -26,6 +26,9 @@ import tempfile
 import time
 import zipfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import callgrind_split  # noqa: E402  (beside this script)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEPS = os.path.join(ROOT, "Benchmarks", ".deps")
 RESULTS = os.path.join(ROOT, "Benchmarks", "results.json")
@@ -57,14 +60,21 @@ BENCHES = ["B1", "B2", "B3", "B4", "B5", "B6", "B7"]
 SELECTABLE = BENCHES + ["curves"]
 C_VARIANTS = ["push-descriptor", "dynamic-offset", "push-constant", "first-vertex"]
 SWIFT_B2_VARIANTS = ["set-vertex-buffer", "vertex-buffer-offset", "vertex-start"]
-WGPU_B2_VARIANTS = ["dynamic-offset", "one-bind-group", "first-vertex"]
+WGPU_B2_VARIANTS = ["dynamic-offset", "one-bind-group", "first-vertex", "immediates"]
 # B2's formulations by the driver commands they record per draw: three (the vertex buffer
 # rebound at the triangle's offset, the 16 bytes, the draw) or two (the vertex buffer bound
 # once and each draw starting at its triangle's first vertex, or wgpu-native's one bind group
 # carrying both changes; the 16 bytes and the draw). A B2 ratio is taken against the
 # cheapest raw C variant that records as many.
-B2_TWO_COMMAND_VARIANTS = {"swiftgpu": {"vertex-start"}, "wgpu-native": {"one-bind-group", "first-vertex"},
-                           "vulkan-c": {"first-vertex"}}
+B2_TWO_COMMAND_VARIANTS = {"swiftgpu": {"vertex-start"}, "wgpu-native": {"one-bind-group", "first-vertex", "immediates"},
+                           "vulkan-c": {"first-vertex"}, "vulkan-c-glibc": {"first-vertex"}}
+# The raw C baseline's command pools record into SwiftGPU's command-pool allocator
+# (CCommandMemory, linked in), so that the floor pays what SwiftGPU pays for the driver's
+# per-command allocations and a ratio is the API's own cost: "vulkan-c", every ratio's floor. "vulkan-c-glibc" is the
+# same program recording into the driver's default allocator (glibc's malloc), an extra
+# row, never a floor, for the benchmarks that record many commands.
+GLIBC_BENCHES = {"B1", "B2", "B5", "B6"}
+GLIBC_B2_VARIANTS = ["push-constant", "first-vertex"]
 B5_THREADS = [1, 2, 4]
 # Table rows: (benchmark, metric in the JSON line, unit, higher is better).
 METRICS = {"B1": ("us_per_buffer", "µs per buffer", False), "B2": ("cpu_ns_per_draw", "CPU ns per draw", False),
@@ -139,6 +149,7 @@ def build():
     # same compiler and flags) linked as a C program.
     vulkan_c = os.path.join(DEPS, "VulkanBench")
     run(["gcc"] + sorted(glob.glob(os.path.join(binaries, "VulkanBench.build", "*.o")))
+        + sorted(glob.glob(os.path.join(binaries, "CCommandMemory.build", "*.o")))
         + ["-lvulkan", "-lm", "-lpthread", "-o", vulkan_c])
     # SwiftGPU as an app is deployed on Linux: the Swift runtime linked in.
     print("bench: building SwiftGPUBench with --static-swift-stdlib (release)", flush=True)
@@ -149,6 +160,7 @@ def build():
         "swiftgpu": [os.path.join(binaries, "SwiftGPUBench"), "--spirv", spirv],
         "swiftgpu-static": [os.path.join(static_binaries, "SwiftGPUBench"), "--spirv", spirv],
         "vulkan-c": [vulkan_c, "--spirv", spirv],
+        "vulkan-c-glibc": [vulkan_c, "--spirv", spirv, "--allocator", "glibc"],
         "wgpu-native": [wgpu_bench],
     }, shim
 
@@ -158,9 +170,11 @@ def jobs(bench):
     if bench == "B2":
         return ([("swiftgpu", v, ["--variant", v]) for v in SWIFT_B2_VARIANTS]
                 + [("wgpu-native", v, ["--variant", v]) for v in WGPU_B2_VARIANTS]
-                + [("vulkan-c", v, ["--variant", v]) for v in C_VARIANTS])
+                + [("vulkan-c", v, ["--variant", v]) for v in C_VARIANTS]
+                + [("vulkan-c-glibc", v, ["--variant", v]) for v in GLIBC_B2_VARIANTS])
     if bench == "B5":
-        return [(impl, str(t), ["--threads", str(t)]) for t in B5_THREADS for impl in ["swiftgpu", "vulkan-c", "wgpu-native"]]
+        return [(impl, str(t), ["--threads", str(t)]) for t in B5_THREADS
+                for impl in ["swiftgpu", "vulkan-c", "vulkan-c-glibc", "wgpu-native"]]
     if bench == "B7":
         return [(impl, cache, []) for cache in ["cold", "warm"] for impl in implementations(bench)]
     return [(impl, "", []) for impl in implementations(bench)]
@@ -168,7 +182,8 @@ def jobs(bench):
 
 def implementations(bench):
     """The implementations a benchmark (other than B2 and B5) runs."""
-    return ["swiftgpu"] + (["swiftgpu-static"] if bench in STATIC_BENCHES else []) + ["wgpu-native", "vulkan-c"]
+    return (["swiftgpu"] + (["swiftgpu-static"] if bench in STATIC_BENCHES else []) + ["wgpu-native", "vulkan-c"]
+            + (["vulkan-c-glibc"] if bench in GLIBC_BENCHES else []))
 
 
 def runs_of(commands, impl, bench, extra, env, cache=None):
@@ -322,13 +337,13 @@ PROFILES = {"B1": {"sizes": (1000, 4000), "per": 3000, "unit": "buffer", "thread
             "B5": {"sizes": (4000, 24000), "per": 2 * 20000, "unit": "draw", "threads": "recording threads"},
             "B6": {"sizes": (2000, 6000), "per": 2 * 4000, "unit": "draw", "threads": "recording thread"}}
 # A function only the recording threads run, to tell them from the others in B5's profiles.
-RECORDING_FUNCTION = {"swiftgpu": "RenderCommandEncoderC14drawPrimitives", "vulkan-c": "recordShare",
+RECORDING_FUNCTION = {"swiftgpu": "RenderCommandEncoderC14drawPrimitives", "vulkan-c": "recordShare", "vulkan-c-glibc": "recordShare",
                       "wgpu-native": "wgpuRenderBundleEncoderDraw"}
 
 
 def profile_cases(bench):
     if bench == "B1":
-        return [("swiftgpu", "", []), ("wgpu-native", "", []), ("vulkan-c", "", [])]
+        return [("swiftgpu", "", []), ("wgpu-native", "", []), ("vulkan-c", "", []), ("vulkan-c-glibc", "", [])]
     return jobs(bench)
 
 
@@ -337,15 +352,20 @@ def thread_total(path):
         return next(int(line.split()[1]) for line in data if line.startswith("summary:"))
 
 
-def recording_total(out, impl):
-    """B5: the instructions of the threads that ran the recording function."""
-    total = 0
+def recording_files(out, impl):
+    """B5: the profiles of the threads that ran the recording function."""
+    files = []
     for path in sorted(glob.glob(out + "-*")):
         with open(path, errors="replace") as data:
-            text = data.read()
-        if RECORDING_FUNCTION[impl] in text:
-            total += next(int(line.split()[1]) for line in text.splitlines() if line.startswith("summary:"))
-    return total
+            if RECORDING_FUNCTION[impl] in data.read():
+                files.append(path)
+    return files
+
+
+def counted_files(out, bench, impl):
+    """The profiles whose instructions count: the whole process (B1), the recording threads
+    (B5) or the one recording thread (B2, B6)."""
+    return [out] if bench == "B1" else recording_files(out, impl) if bench == "B5" else [out + "-01"]
 
 
 def warm_up(command, bench, extra, env):
@@ -387,7 +407,7 @@ def count_instructions(commands, benches):
             command = list(commands[impl])
             command[0] = profiled_copy(command[0], folder)
             warm_up(command, bench, extra, env)
-            totals = []
+            totals, files = [], []
             for size in profile["sizes"]:
                 out = os.path.join(folder, f"{bench}-{impl}-{variant or 'default'}-{size}")
                 for old in glob.glob(out + "*"):
@@ -396,11 +416,15 @@ def count_instructions(commands, benches):
                 arguments = ["valgrind", "--tool=callgrind", f"--separate-threads={separate}",
                              f"--callgrind-out-file={out}"]
                 run(arguments + command + ["--bench", bench, "--count", str(size)] + extra, env=env)
-                totals.append(thread_total(out) if bench == "B1" else recording_total(out, impl) if bench == "B5"
-                              else thread_total(out + "-01"))
+                files.append(counted_files(out, bench, impl))
+                totals.append(sum(thread_total(path) for path in files[-1]))
             per_unit = (totals[1] - totals[0]) / profile["per"]
+            # Who spent them: the API's own code, the driver, the command allocator (see
+            # scripts/callgrind_split.py), so that SwiftGPU's own cost does not hide in
+            # lavapipe's recording cost.
+            parts, own_top = callgrind_split.split(files[0], files[1], profile["per"])
             results.append({"impl": impl, "bench": bench, "variant": variant, "instructions_per_unit": per_unit,
-                            "unit": profile["unit"], "threads": profile["threads"]})
+                            "unit": profile["unit"], "threads": profile["threads"], "parts": parts, "own_top": own_top})
             print(f"bench: callgrind {bench} {impl} {variant}: {per_unit:.0f} instructions per {profile['unit']}", flush=True)
     return results
 
@@ -435,7 +459,7 @@ def summarize(records):
         _, unit, higher_is_better = METRICS[row]
         sign = -1 if higher_is_better else 1
         def floor_of(label):
-            floors = [l for l in labels if l.startswith("vulkan-c")
+            floors = [l for l in labels if l.split(" (")[0] == "vulkan-c"
                       and (row.split()[0] != "B2" or b2_commands(l) == b2_commands(label))]
             return min(floors, key=lambda l: sign * statistics.median(labels[l])) if floors else None
         summary[key] = {}
@@ -478,8 +502,8 @@ def print_instructions(instructions):
         if not rows:
             continue
         print(f"\n{bench} instructions per {profile['unit']}, {profile['threads']} (callgrind, LP_NUM_THREADS=0)\n")
-        print(f"| implementation | instructions per {profile['unit']} | ratio to raw C |")
-        print("|---|---:|---:|")
+        print(f"| implementation | instructions per {profile['unit']} | ratio to raw C | own | driver | allocator |")
+        print("|---|---:|---:|---:|---:|---:|")
         for r in rows:
             label = r["impl"] + (f" ({r['variant']}{' threads' if bench == 'B5' else ''})" if r["variant"] else "")
             if bench == "B5":
@@ -488,7 +512,9 @@ def print_instructions(instructions):
                 same = [c for c in rows if c["impl"] == "vulkan-c" and (bench != "B2" or b2_commands(
                     f"{c['impl']} ({c['variant']})") == b2_commands(f"{r['impl']} ({r['variant']})"))]
             reference = min(c["instructions_per_unit"] for c in same)
-            print(f"| {label} | {r['instructions_per_unit']:.0f} | {r['instructions_per_unit'] / reference:.2f}× |")
+            parts = r.get("parts", {})
+            cells = " | ".join(f"{parts[p]:.0f}" if p in parts else "—" for p in ["own", "driver", "allocator"])
+            print(f"| {label} | {r['instructions_per_unit']:.0f} | {r['instructions_per_unit'] / reference:.2f}× | {cells} |")
 
 
 def print_curves(curves, how):

@@ -18,8 +18,10 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(VkDebugUtilsMessageSev
     return VK_FALSE;
 }
 
-void contextCreate(Context *context, int validate) {
+void contextCreate(Context *context, int validate, int useCommandMemory) {
     memset(context, 0, sizeof *context);
+    context->useCommandMemory = useCommandMemory;
+    context->impl = useCommandMemory ? "vulkan-c" : "vulkan-c-glibc";
     VkApplicationInfo application = {
         .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = "vulkan-bench", .apiVersion = VK_API_VERSION_1_3};
     const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
@@ -77,11 +79,29 @@ void contextCreate(Context *context, int validate) {
         (PFN_vkCmdPushDescriptorSetKHR)vkGetDeviceProcAddr(context->device, "vkCmdPushDescriptorSetKHR");
     VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                     .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT};
-    CHECK(vkCreateCommandPool(context->device, &pool, NULL, &context->pool));
+    context->poolMemory = poolMemoryCreate();
+    CHECK(vkCreateCommandPool(context->device, &pool, poolCallbacks(context, context->poolMemory, &context->poolAllocator),
+                              &context->pool));
+}
+
+SwiftGPUCommandMemory *poolMemoryCreate(void) {
+    SwiftGPUCommandMemory *memory = swiftgpu_command_memory_create();
+    if (!memory) {
+        fprintf(stderr, "vulkan-bench: no memory for a command-pool allocator\n");
+        exit(1);
+    }
+    return memory;
+}
+
+const VkAllocationCallbacks *poolCallbacks(Context *context, SwiftGPUCommandMemory *memory, VkAllocationCallbacks *callbacks) {
+    if (!context->useCommandMemory) return NULL;
+    swiftgpu_command_memory_callbacks(memory, callbacks);
+    return callbacks;
 }
 
 void contextDestroy(Context *context) {
-    vkDestroyCommandPool(context->device, context->pool, NULL);
+    vkDestroyCommandPool(context->device, context->pool, poolCallbacks(context, context->poolMemory, &context->poolAllocator));
+    swiftgpu_command_memory_destroy(context->poolMemory);
     vkDestroyDevice(context->device, NULL);
     if (context->messenger) {
         PFN_vkDestroyDebugUtilsMessengerEXT destroy =

@@ -80,9 +80,9 @@ void benchDrain(Context *context) {
         uint32_t result = *(uint32_t *)increment.counter.mapped;
         uint32_t expected = 2u * (DRAIN_REPETITIONS + 1u) * (uint32_t)count;
         if (result != expected) wrongResult("B4 counter %u, expected %u", result, expected);
-        printf("{\"impl\":\"vulkan-c\",\"bench\":\"B4\",\"variant\":\"%d\",\"ok\":true,\"drain_ms\":%.6g}\n", count,
+        printf("{\"impl\":\"%s\",\"bench\":\"B4\",\"variant\":\"%d\",\"ok\":true,\"drain_ms\":%.6g}\n", context->impl, count,
                median(measured, DRAIN_REPETITIONS));
-        printf("{\"impl\":\"vulkan-c\",\"bench\":\"B4\",\"variant\":\"%d together\",\"ok\":true,\"drain_ms\":%.6g}\n",
+        printf("{\"impl\":\"%s\",\"bench\":\"B4\",\"variant\":\"%d together\",\"ok\":true,\"drain_ms\":%.6g}\n", context->impl,
                count, median(together, DRAIN_REPETITIONS));
         vkFreeCommandBuffers(context->device, context->pool, (uint32_t)count, buffers);
     }

@@ -173,7 +173,7 @@ void benchEncoding(Context *context, int draws, const char *name) {
         total = nowNanoseconds() - start;
         drawSceneCheck(scene.readback.mapped, draws);
     }
-    printf("{\"impl\":\"vulkan-c\",\"bench\":\"B2\",\"variant\":\"%s\",\"ok\":true,\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g",
+    printf("{\"impl\":\"%s\",\"bench\":\"B2\",\"variant\":\"%s\",\"ok\":true,\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g", context->impl,
            name, (double)cpu / draws, (double)total / 1e6);
     if (mallocCount()) printf(",\"mallocs_per_draw\":%.6g", (double)mallocs / draws);
     printf("}\n");

@@ -96,11 +96,11 @@ static void renderFrames(Context *context, int frames, uint64_t processStart) {
         checkFrame(readback.mapped, frame < 0 ? 0 : frame, frame == -10 || frame == frames - 1);
     }
     if (processStart) {
-        printf("{\"impl\":\"vulkan-c\",\"bench\":\"B7\",\"variant\":\"\",\"ok\":true,\"first_frame_ms\":%.6g}\n",
+        printf("{\"impl\":\"%s\",\"bench\":\"B7\",\"variant\":\"\",\"ok\":true,\"first_frame_ms\":%.6g}\n", context->impl,
                (double)(nowNanoseconds() - processStart) / 1e6);
     } else {
         double seconds = (double)(nowNanoseconds() - start) / 1e9;
-        printf("{\"impl\":\"vulkan-c\",\"bench\":\"B3\",\"variant\":\"\",\"ok\":true,\"fps\":%.6g,\"peak_rss_mib\":%.6g}\n",
+        printf("{\"impl\":\"%s\",\"bench\":\"B3\",\"variant\":\"\",\"ok\":true,\"fps\":%.6g,\"peak_rss_mib\":%.6g}\n", context->impl,
                frames / seconds, peakResidentMiB());
     }
 

@@ -58,7 +58,7 @@ void benchIndirect(Context *context, int draws) {
         }
         drawSceneFinish(context, &scene, commandBuffer, timeline, (uint64_t)pass + 1, draws, start, &cpu, &total);
     }
-    printf("{\"impl\":\"vulkan-c\",\"bench\":\"B6\",\"variant\":\"\",\"ok\":true,\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g}\n",
+    printf("{\"impl\":\"%s\",\"bench\":\"B6\",\"variant\":\"\",\"ok\":true,\"cpu_ns_per_draw\":%.6g,\"total_ms\":%.6g}\n", context->impl,
            (double)cpu / draws, (double)total / 1e6);
 
     vkDestroySemaphore(context->device, timeline, NULL);

@@ -13,6 +13,8 @@ typedef struct {
     DrawScene *scene;
     VkPipelineLayout layout;
     VkCommandPool pool;
+    SwiftGPUCommandMemory *memory;
+    VkAllocationCallbacks allocator;
     VkCommandBuffer commandBuffer;
     int first, count;
 } Share;
@@ -72,7 +74,8 @@ void benchParallelEncoding(Context *context, int draws, int threads) {
         share->count = (int)((long)draws * (t + 1) / threads) - share->first;
         VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                         .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT};
-        CHECK(vkCreateCommandPool(context->device, &pool, NULL, &share->pool));
+        share->memory = poolMemoryCreate();
+        CHECK(vkCreateCommandPool(context->device, &pool, poolCallbacks(context, share->memory, &share->allocator), &share->pool));
         VkCommandBufferAllocateInfo allocate = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                                 .commandPool = share->pool,
                                                 .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
@@ -117,12 +120,15 @@ void benchParallelEncoding(Context *context, int draws, int threads) {
         vkCmdExecuteCommands(primary, (uint32_t)threads, secondaries);
         drawSceneFinish(context, &scene, primary, timeline, (uint64_t)pass + 1, draws, start, &cpu, &total);
     }
-    printf("{\"impl\":\"vulkan-c\",\"bench\":\"B5\",\"variant\":\"%d\",\"ok\":true,\"cpu_ms\":%.6g,\"cpu_ns_per_draw\":%.6g,"
-           "\"total_ms\":%.6g}\n", threads, (double)cpu / 1e6, (double)cpu / draws, (double)total / 1e6);
+    printf("{\"impl\":\"%s\",\"bench\":\"B5\",\"variant\":\"%d\",\"ok\":true,\"cpu_ms\":%.6g,\"cpu_ns_per_draw\":%.6g,"
+           "\"total_ms\":%.6g}\n", context->impl, threads, (double)cpu / 1e6, (double)cpu / draws, (double)total / 1e6);
 
     vkDestroySemaphore(context->device, timeline, NULL);
     vkFreeCommandBuffers(context->device, context->pool, 1, &primary);
-    for (int t = 0; t < threads; t++) vkDestroyCommandPool(context->device, shares[t].pool, NULL);
+    for (int t = 0; t < threads; t++) {
+        vkDestroyCommandPool(context->device, shares[t].pool, poolCallbacks(context, shares[t].memory, &shares[t].allocator));
+        swiftgpu_command_memory_destroy(shares[t].memory);
+    }
     drawSceneDestroy(context, &scene);
     vkDestroyPipelineLayout(context->device, layout, NULL);
 }

@@ -38,7 +38,7 @@ void benchSubmission(Context *context, int buffers) {
         uint32_t result = *(uint32_t *)increment.counter.mapped;
         if (result != (uint32_t)count) wrongResult("B1 counter %u, expected %d", result, count);
     }
-    printf("{\"impl\":\"vulkan-c\",\"bench\":\"B1\",\"variant\":\"\",\"ok\":true,\"us_per_buffer\":%.6g",
+    printf("{\"impl\":\"%s\",\"bench\":\"B1\",\"variant\":\"\",\"ok\":true,\"us_per_buffer\":%.6g", context->impl,
            (double)nanoseconds / 1e3 / buffers);
     if (mallocCount()) printf(",\"mallocs_per_buffer\":%.6g", (double)mallocs / buffers);
     printf("}\n");

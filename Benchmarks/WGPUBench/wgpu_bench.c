@@ -2,7 +2,7 @@
 // BENCHMARKS.md). Built and run by scripts/bench.py against the libwgpu_native and headers
 // that the `wgpu` Python wheel ships, extracted under Benchmarks/.deps/.
 //
-//     WGPUBench --bench B1|B2|B3|B4|B5|B6|B7 [--count N] [--variant dynamic-offset|one-bind-group|first-vertex]
+//     WGPUBench --bench B1|B2|B3|B4|B5|B6|B7 [--count N] [--variant dynamic-offset|one-bind-group|first-vertex|immediates]
 //               [--threads T] [--start NS] [--validate]
 //
 // The same workloads and result checks as SwiftGPUBench and VulkanBench, written the way
@@ -99,6 +99,13 @@ static void setUp(int validate) {
     wgpuInstanceProcessEvents(instance);
     WGPUDeviceDescriptor deviceDescriptor = WGPU_DEVICE_DESCRIPTOR_INIT;
     deviceDescriptor.uncapturedErrorCallbackInfo.callback = onError;
+    // Immediates (push constants), for B2's "immediates" variant: 16 bytes a draw.
+    WGPUFeatureName immediates = (WGPUFeatureName)WGPUNativeFeature_Immediates;
+    WGPULimits limits = WGPU_LIMITS_INIT;
+    limits.maxImmediateSize = 16;
+    deviceDescriptor.requiredFeatureCount = 1;
+    deviceDescriptor.requiredFeatures = &immediates;
+    deviceDescriptor.requiredLimits = &limits;
     WGPURequestDeviceCallbackInfo deviceCallback = {.mode = WGPUCallbackMode_AllowProcessEvents, .callback = onDevice};
     wgpuAdapterRequestDevice(adapter, &deviceDescriptor, deviceCallback);
     wgpuInstanceProcessEvents(instance);
@@ -337,6 +344,13 @@ static const char *encodingSource =
     "@group(0) @binding(64) var<uniform> color: vec4f;\n"
     "@fragment fn fs() -> @location(0) vec4f { return color; }\n";
 
+// B2's "immediates" variant: the colour is 16 bytes of immediates (push constants).
+static const char *immediatesSource =
+    "@vertex fn vs(@location(0) p: vec2f) -> @builtin(position) vec4f { return vec4f(p.x, -p.y, 0.0, 1.0); }\n"
+    "struct Immediates { color: vec4f, }\n"
+    "var<immediate> immediates: Immediates;\n"
+    "@fragment fn fs() -> @location(0) vec4f { return immediates.color; }\n";
+
 // B2's "one-bind-group" variant: the vertex shader pulls its triangle from a storage
 // buffer, so one bind group with two dynamic offsets carries both per-draw changes.
 static const char *pullingSource =
@@ -379,9 +393,12 @@ static void checkCells(const uint8_t *pixels, int draws, const char *bench) {
 /// its triangle: "dynamic-offset" sets a vertex-buffer offset; "one-bind-group" gives the
 /// triangle's place in a storage buffer as the bind group's second dynamic offset, one
 /// setBindGroup per draw; "first-vertex" binds the vertex buffer once and starts each draw
-/// at its triangle's first vertex. The last two record two commands per draw.
+/// at its triangle's first vertex; "immediates" does too, and gives the colour as 16 bytes
+/// of immediates (push constants) instead of a dynamic offset, wgpu's cheapest formulation.
+/// The last three record two commands per draw.
 static void benchEncoding(int draws, const char *variant) {
-    int oneGroup = strcmp(variant, "one-bind-group") == 0, firstVertex = strcmp(variant, "first-vertex") == 0;
+    int oneGroup = strcmp(variant, "one-bind-group") == 0, immediates = strcmp(variant, "immediates") == 0;
+    int firstVertex = strcmp(variant, "first-vertex") == 0 || immediates;
     if (!oneGroup && !firstVertex && strcmp(variant, "dynamic-offset") != 0) {
         fprintf(stderr, "wgpu-bench: unknown B2 variant %s\n", variant);
         exit(64);
@@ -393,8 +410,11 @@ static void benchEncoding(int draws, const char *variant) {
     WGPUBindGroupLayoutDescriptor layoutDescriptor = {.entryCount = oneGroup ? 2 : 1, .entries = entries + !oneGroup};
     WGPUBindGroupLayout groupLayout = wgpuDeviceCreateBindGroupLayout(device, &layoutDescriptor);
     WGPUVertexAttribute attribute = {.format = WGPUVertexFormat_Float32x2, .offset = 0, .shaderLocation = 0};
-    WGPURenderPipeline pipeline = oneGroup ? renderPipeline(pipelineLayout(groupLayout), pullingSource, 0, NULL, 0)
-                                           : renderPipeline(pipelineLayout(groupLayout), encodingSource, 8, &attribute, 1);
+    WGPUPipelineLayoutDescriptor immediatesLayout = {.immediateSize = 16};
+    WGPURenderPipeline pipeline =
+        oneGroup ? renderPipeline(pipelineLayout(groupLayout), pullingSource, 0, NULL, 0)
+        : immediates ? renderPipeline(wgpuDeviceCreatePipelineLayout(device, &immediatesLayout), immediatesSource, 8, &attribute, 1)
+        : renderPipeline(pipelineLayout(groupLayout), encodingSource, 8, &attribute, 1);
     size_t stride = oneGroup ? ALIGN : 24;   // a storage buffer's dynamic offsets are multiples of 256
     float *vertexData = calloc(CELLS, stride);
     for (int cell = 0; cell < CELLS; cell++) {
@@ -425,6 +445,11 @@ static void benchEncoding(int draws, const char *variant) {
         for (int i = 0; i < draws; i++) {
             float color[4];
             drawColor(i, color);
+            if (immediates) {
+                wgpuRenderPassEncoderSetImmediates(render, 0, color, 16);
+                wgpuRenderPassEncoderDraw(render, 3, 1, (uint32_t)(i % CELLS) * 3, 0);
+                continue;
+            }
             memcpy(staging + (size_t)i * ALIGN, color, 16);
             if (firstVertex) {
                 uint32_t offset = (uint32_t)i * ALIGN;
@@ -756,7 +781,7 @@ int main(int argc, char **argv) {
     else if (strcmp(bench, "B6") == 0) benchIndirect(count > 0 ? count : 10000);
     else {
         fprintf(stderr, "usage: WGPUBench --bench B1|B2|B3|B4|B5|B6|B7 [--count N] "
-                        "[--variant dynamic-offset|one-bind-group|first-vertex] [--threads T] [--start NS] [--validate]\n");
+                        "[--variant dynamic-offset|one-bind-group|first-vertex|immediates] [--threads T] [--start NS] [--validate]\n");
         return 64;
     }
     wgpuDevicePoll(device, 1, NULL);

@@ -63,4 +63,15 @@ extension Device {
     /// Metal's `maxThreadgroupMemoryLength`: the most threadgroup memory (GLSL `shared`)
     /// a compute pipeline may use, in bytes (`maxComputeSharedMemorySize`).
     public var maxThreadgroupMemoryLength: Int { limits.maxThreadgroupMemoryLength }
+
+    /// The most memory private to one invocation (GLSL globals and locals, Metal's
+    /// `thread` address space) a function may declare, in bytes: 64 KiB on every device.
+    ///
+    /// Vulkan states no such limit and drivers do not check one: lavapipe compiled a
+    /// shader with a 64 MiB local array and then never finished making its pipeline.
+    /// SwiftGPU refuses a function over this bound when a pipeline is made from it (a
+    /// `LibraryError.unsupportedModule` naming both sizes), before the driver sees it.
+    /// Shaders keep a few kilobytes per invocation; data larger than this belongs in a
+    /// buffer or threadgroup memory.
+    public var maxPrivateMemoryLength: Int { 64 * 1024 }
 }

@@ -32,12 +32,15 @@ final class PushConstantPipeline: BoundPipeline, @unchecked Sendable {
     let slots: [ResourceSlot]
     /// The slots fed through push constants.
     let pushSlots: [PushConstantSlot]
+    /// Their buffer table slots (bit n: slot n).
+    let pushSlotMask: UInt64
     let functionLabel: String
 
     private init(backend: PipelineObject, slots: [ResourceSlot], pushSlots: [PushConstantSlot], functionLabel: String) {
         self.backend = backend
         self.slots = slots
         self.pushSlots = pushSlots
+        pushSlotMask = pushSlots.reduce(0) { $0 | 1 << UInt64($1.tableSlot.value) }
         self.functionLabel = functionLabel
     }
 

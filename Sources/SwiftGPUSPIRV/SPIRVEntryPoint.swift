@@ -101,6 +101,11 @@ package struct SPIRVEntryPoint: Sendable, Hashable {
     /// entry point declares, each variable at its natural size (saturating); 0 for other
     /// stages.
     package var workgroupMemorySize = 0
+    /// Bytes of memory private to each invocation: the module's `Private` variables and
+    /// every function's `Function` variables (GLSL globals and locals, Metal's `thread`
+    /// address space), each at its natural size (saturating). An upper bound: every
+    /// function of the module counts, called by this entry point or not.
+    package var privateMemorySize = 0
     /// Descriptor bindings of the module: every `Uniform`, `StorageBuffer`
     /// and `UniformConstant` resource variable with `DescriptorSet` and
     /// `Binding` decorations, sorted by (set, binding). Before SPIR-V 1.4 the

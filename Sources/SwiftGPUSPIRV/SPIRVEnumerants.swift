@@ -105,6 +105,8 @@ package enum SPIRVStorageClass {
     package static let output: UInt32 = 3
     /// `Workgroup`: memory a compute threadgroup shares (GLSL `shared`).
     package static let workgroup: UInt32 = 4
+    /// `Private`: module-level variables each invocation has its own copy of.
+    package static let privateStorage: UInt32 = 6
     /// `PushConstant`.
     package static let pushConstant: UInt32 = 9
     /// `StorageBuffer`.

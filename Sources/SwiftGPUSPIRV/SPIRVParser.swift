@@ -78,6 +78,9 @@ struct SPIRVParser {
     package var composites: [UInt32: [UInt32]] = [:]
     /// Module-scope variables in declaration order.
     package var variables: [SPIRVVariable] = []
+    /// Variables declared inside functions (`Function` storage: GLSL locals, Metal's
+    /// `thread` address space), for the bound on each invocation's private memory.
+    package var functionVariables: [SPIRVVariable] = []
     /// Entry points in declaration order.
     package var entryPoints: [SPIRVRawEntryPoint] = []
     /// `LocalSize` literals by entry point function id.
@@ -129,7 +132,8 @@ struct SPIRVParser {
                 }
                 insideFunction = false
             case SPIRVOp.variable where insideFunction:
-                break  // function-local variables are not reflected
+                functionVariables.append(SPIRVVariable(
+                    id: try instruction.operand(2), type: try instruction.operand(1), storageClass: try instruction.operand(3)))
             default:
                 try record(instruction)
             }

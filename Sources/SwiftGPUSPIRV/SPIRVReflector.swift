@@ -87,6 +87,10 @@ struct SPIRVReflector {
                 pushConstantSize: pushConstantSize)
             entry.inputComponentCount = componentCount(interface, storageClass: SPIRVStorageClass.input)
             entry.outputComponentCount = componentCount(interface, storageClass: SPIRVStorageClass.output)
+            entry.privateMemorySize = (module.variables.filter { $0.storageClass == SPIRVStorageClass.privateStorage }
+                + module.functionVariables).reduce(0) { total, variable in
+                    spirvSaturatingAdd(total, pointee(of: variable).map { size(of: $0) } ?? 0)
+                }
             if stage == .compute {
                 entry.nonBuiltInComputeVariable = nonBuiltInVariable(interface)
                 // From SPIR-V 1.4 on the interface lists the entry point's workgroup

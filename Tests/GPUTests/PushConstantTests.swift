@@ -8,8 +8,9 @@ import SwiftGPUSPIRV
 /// way a block is fed.
 @Suite("setBytes through push constants", .validated)
 struct PushConstantTests {
-    /// How the tint reaches mrt.frag in a draw.
-    enum Tint { case bytes, buffer }
+    /// How the tint reaches mrt.frag in a draw; with `.bytes`, how the vertex transform
+    /// reaches triangle.vert: 32 bytes, only the block's 20, or a buffer.
+    enum Tint { case bytes, buffer, bytesWithShortTransform, bytesWithTransformBuffer }
 
     /// Draws three triangles into two targets, the tint fed as `tints` says per draw;
     /// returns both targets' pixels.
@@ -25,11 +26,23 @@ struct PushConstantTests {
         for (index, tint) in tints.enumerated() {
             var color: [Float] = [1, Float(index + 1) / 4, 0.5, 1]
             switch tint {
-            case .bytes: encoder.setFragmentBytes(&color, length: 16, index: 0)
             case .buffer: encoder.setFragmentBuffer(try gpu.buffer(color), offset: 0, index: 0)
+            default: encoder.setFragmentBytes(&color, length: 16, index: 0)
             }
             let x = Float(index) * 0.6 - 0.6
-            try RenderTests.draw(encoder, gpu, vertices, offset: (x, 0), scale: 0.3)
+            var transform: [Float] = [x, 0, 0.3, 0.3, 0.5, 0, 0, 0]
+            switch tint {
+            case .bytesWithShortTransform:
+                encoder.setVertexBuffer(vertices, offset: 0, index: 0)
+                encoder.setVertexBytes(&transform, length: 20, index: 2)
+                encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+            case .bytesWithTransformBuffer:
+                encoder.setVertexBuffer(vertices, offset: 0, index: 0)
+                encoder.setVertexBuffer(try gpu.buffer(transform), offset: 0, index: 2)
+                encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+            default:
+                try RenderTests.draw(encoder, gpu, vertices, offset: (x, 0), scale: 0.3)
+            }
         }
         encoder.endEncoding()
         cb.commit()
@@ -81,6 +94,29 @@ struct PushConstantTests {
         for (index, x) in [13, 32, 51].enumerated() {
             let inverse = texel(viaPush[1], width: 64, x: x, y: 34)
             #expect(inverse[0] == 204 && abs(Int(inverse[1]) - Int(0.4 * Float(index + 1) / 4 * 255)) <= 1, "\(inverse)")
+        }
+    }
+
+    /// Between draws of one pipeline, new bytes where the last draw pushed them (as many or
+    /// more) are pushed alone, and a vertex-attribute buffer changed alone is bound alone;
+    /// fewer bytes, or a buffer where bytes were pushed, rebind everything. Each sequence
+    /// draws what full rebinding before every draw draws.
+    @Test("bytes pushed alone and vertex buffers rebound alone between draws draw the pixels of full rebinding")
+    func pushedAloneBetweenDraws() throws {
+        let sequences: [[Tint]] = [
+            [.bytes, .bytesWithShortTransform, .bytes],
+            [.bytes, .bytesWithTransformBuffer, .bytes],
+            [.bytesWithTransformBuffer, .bytes, .buffer],
+            [.buffer, .bytes, .bytesWithShortTransform],
+        ]
+        for tints in sequences {
+            let viaDescriptors = try render(try TestGPU(pushConstants: false), tints: tints)
+            #expect(try render(try TestGPU(), tints: tints) == viaDescriptors, "\(tints)")
+            #expect(try render(try TestGPU(pushDescriptors: false), tints: tints) == viaDescriptors, "\(tints)")
+            for (index, x) in [13, 32, 51].enumerated() {
+                let inverse = texel(viaDescriptors[1], width: 64, x: x, y: 34)
+                #expect(inverse[0] == 204 && abs(Int(inverse[1]) - Int(0.4 * Float(index + 1) / 4 * 255)) <= 1, "\(tints): \(inverse)")
+            }
         }
     }
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <vulkan/vulkan.h>
 
+#include "CommandMemory.h"
+
 /// Everything the workloads share: one device, its one queue, a command pool.
 typedef struct {
     VkInstance instance;
@@ -17,6 +19,15 @@ typedef struct {
     VkQueue queue;
     uint32_t family;
     VkCommandPool pool;
+    /// Whether command pools record into SwiftGPU's command-pool allocator (CCommandMemory,
+    /// the default: both sides pay the same for the driver's per-command allocations) or
+    /// into the driver's default one, glibc's malloc (`--allocator glibc`).
+    int useCommandMemory;
+    /// The allocator of `pool`, and its callbacks.
+    SwiftGPUCommandMemory *poolMemory;
+    VkAllocationCallbacks poolAllocator;
+    /// The implementation's name in the JSON lines: "vulkan-c", or "vulkan-c-glibc" without SwiftGPU's allocator.
+    const char *impl;
     VkPhysicalDeviceMemoryProperties memory;
     VkPhysicalDeviceLimits limits;
     PFN_vkCmdPushDescriptorSetKHR pushDescriptorSet;
@@ -60,7 +71,12 @@ typedef struct {
         }                                                                           \
     } while (0)
 
-void contextCreate(Context *context, int validate);
+/// Makes the device and `pool`, whose commands go to `poolMemory` when `useCommandMemory`.
+void contextCreate(Context *context, int validate, int useCommandMemory);
+/// A command-pool allocator, for one pool (stops when the system has no memory).
+SwiftGPUCommandMemory *poolMemoryCreate(void);
+/// The allocation callbacks of `memory` in `callbacks`, or NULL (the driver's default) without `useCommandMemory`.
+const VkAllocationCallbacks *poolCallbacks(Context *context, SwiftGPUCommandMemory *memory, VkAllocationCallbacks *callbacks);
 void contextDestroy(Context *context);
 HostBuffer hostBufferCreate(Context *context, VkDeviceSize size, VkBufferUsageFlags usage);
 void hostBufferDestroy(Context *context, HostBuffer *buffer);

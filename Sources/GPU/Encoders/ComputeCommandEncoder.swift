@@ -62,7 +62,7 @@ public final class ComputeCommandEncoder {
     public func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
         checkOpen(#function)
         do {
-            try binder.setBytes(bytes, length: length, index: index, stage: .compute, call: #function)
+            _ = try binder.setBytes(bytes, length: length, index: index, stage: .compute, call: #function)
         } catch {
             fail(error)
         }

@@ -41,6 +41,16 @@ public final class RenderCommandEncoder {
     @exclusivity(unchecked) private var topology: PrimitiveType?
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
+    /// The buffer table slots (bit n: slot n) whose `setBytes` data the last draw sent as
+    /// push constants of the pipeline's twin (none when it drew with the pipeline's own).
+    /// New bytes at such a slot, as many as before or more, leave the twin drawable and its
+    /// descriptors as they are: the next draw pushes the bytes and writes no descriptor.
+    @exclusivity(unchecked) private var pushedSlots: UInt64 = 0
+    /// Only bytes at `pushedSlots` changed since the last draw.
+    @exclusivity(unchecked) private var pushesDirty = false
+    /// The buffer table slots the last draw's pipeline (or twin) read through descriptors
+    /// or push constants: a vertex buffer bound elsewhere changes no descriptor.
+    @exclusivity(unchecked) private var readBufferSlots: UInt64 = 0
     /// The pass's visibility result buffer, and the offsets the pass has written to.
     let visibilityResultBuffer: Buffer?
     var visibilityOffsets: Set<Int> = []
@@ -95,7 +105,15 @@ public final class RenderCommandEncoder {
     public func setVertexBuffer(_ buffer: Buffer, offset: Int, index: Int) {
         checkOpen(#function)
         binder.setBuffer(buffer, offset: offset, index: index, stage: .vertex, call: #function)
-        descriptorsDirty = true
+        vertexBufferChanged(at: index)
+    }
+
+    /// Notes that the vertex-stage buffer at `index` (table slot `index`) changed: its
+    /// vertex buffer is bound again before the next draw, and its descriptors are written
+    /// again only where the pipeline reads the slot through one.
+    @inline(__always)
+    private func vertexBufferChanged(at index: Int) {
+        if readBufferSlots & (1 &<< UInt64(index)) != 0 { descriptorsDirty = true }
         vertexBuffersDirty = true
     }
 
@@ -104,13 +122,7 @@ public final class RenderCommandEncoder {
     /// the failure is recorded on the command buffer, which ends in `.error` at commit.
     public func setVertexBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
         checkOpen(#function)
-        do {
-            try binder.setBytes(bytes, length: length, index: index, stage: .vertex, call: #function)
-        } catch {
-            fail(error)
-        }
-        descriptorsDirty = true
-        vertexBuffersDirty = true
+        setBytes(bytes, length: length, index: index, stage: .vertex, call: #function)
     }
 
     /// Moves the vertex buffer at `index` to `offset`, keeping the buffer bound there: the
@@ -118,8 +130,7 @@ public final class RenderCommandEncoder {
     public func setVertexBufferOffset(_ offset: Int, index: Int) {
         checkOpen(#function)
         binder.setBufferOffset(offset, index: index, stage: .vertex, call: #function)
-        descriptorsDirty = true
-        vertexBuffersDirty = true
+        vertexBufferChanged(at: index)
     }
 
     /// Binds a buffer for the fragment stage at buffer `index` (Vulkan binding 64 + `index`).
@@ -129,7 +140,6 @@ public final class RenderCommandEncoder {
         descriptorsDirty = true
     }
 
-    /// Copies up to 4 KB for the fragment stage at buffer `index`.
     /// Moves the fragment buffer at `index` to `offset`, keeping the buffer bound there.
     public func setFragmentBufferOffset(_ offset: Int, index: Int) {
         checkOpen(#function)
@@ -137,16 +147,34 @@ public final class RenderCommandEncoder {
         descriptorsDirty = true
     }
 
+    /// Copies up to 4 KB for the fragment stage at buffer `index`.
     /// Like Metal's, it does not throw: if the command buffer's upload memory cannot grow,
     /// the failure is recorded on the command buffer, which ends in `.error` at commit.
     public func setFragmentBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
         checkOpen(#function)
+        setBytes(bytes, length: length, index: index, stage: .fragment, call: #function)
+    }
+
+    /// Records `setVertexBytes` / `setFragmentBytes` data and what the next draw must do
+    /// for it: push it, where it replaces bytes the last draw pushed and nothing else
+    /// changed since; else write descriptors (and, for the vertex stage, whose bytes can
+    /// feed vertex attributes, bind vertex buffers).
+    @inline(__always)
+    private func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: StaticString) {
         do {
-            try binder.setBytes(bytes, length: length, index: index, stage: .fragment, call: #function)
+            let placed = try binder.setBytes(bytes, length: length, index: index, stage: stage, call: call)
+            if !descriptorsDirty, placed.replacesBytes, pushedSlots & (1 &<< UInt64(placed.slot)) != 0 {
+                pushesDirty = true
+            } else if stage == .vertex {
+                vertexBufferChanged(at: index)
+            } else {
+                descriptorsDirty = true
+            }
         } catch {
             fail(error)
+            descriptorsDirty = true
+            vertexBuffersDirty = true
         }
-        descriptorsDirty = true
     }
 
     /// Binds a texture for the vertex stage. A texture made with `.shaderWrite` may be
@@ -256,10 +284,14 @@ public final class RenderCommandEncoder {
     public func drawPrimitives(type: PrimitiveType, vertexStart: Int, vertexCount: Int, instanceCount: Int = 1,
                                baseInstance: Int = 0) {
         let call: StaticString = #function
-        checkUInt32(vertexStart, call: call, name: "vertexStart")
-        checkUInt32(vertexCount, call: call, name: "vertexCount")
-        checkUInt32(instanceCount, call: call, name: "instanceCount")
-        checkUInt32(baseInstance, call: call, name: "baseInstance")
+        // One test for the four (a negative value has its high bits set); the checks name
+        // the value out of range.
+        if UInt(bitPattern: vertexStart | vertexCount | instanceCount | baseInstance) > UInt(UInt32.max) {
+            checkUInt32(vertexStart, call: call, name: "vertexStart")
+            checkUInt32(vertexCount, call: call, name: "vertexCount")
+            checkUInt32(instanceCount, call: call, name: "instanceCount")
+            checkUInt32(baseInstance, call: call, name: "baseInstance")
+        }
         guard prepareDraw(type, call: call) else { return }
         context.draw(vertexCount: vertexCount, instanceCount: instanceCount, firstVertex: vertexStart, firstInstance: baseInstance)
     }
@@ -374,6 +406,47 @@ public final class RenderCommandEncoder {
     func prepareDraw(_ type: PrimitiveType, call: StaticString) -> Bool {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setRenderPipelineState(_:)") }
+        // A loop's steady state: the same primitive type as the last draw (so the
+        // pipeline's class was checked for it), and nothing changed since but bytes the last
+        // draw pushed or vertex buffers. Everything else is done out of line, so that this
+        // path stays small.
+        if topology == type, !descriptorsDirty, !dynamicStateDirty, !lifecycle.hasFailed {
+            if vertexBuffersDirty {
+                pipeline._withUnsafeGuaranteedRef { bindVertexBuffers(of: $0, call: call) }
+            }
+            if pushesDirty {
+                pipeline._withUnsafeGuaranteedRef { pipeline in
+                    pipeline.unretainedPushConstants.unsafelyUnwrapped._withUnsafeGuaranteedRef { twin in
+                        context.pushConstants(twin.backend, slots: twin.pushSlots, from: context.encoding.bufferTable)
+                    }
+                }
+                pushesDirty = false
+            }
+            return true
+        }
+        return prepareChangedDraw(type, call: call, pipeline: pipeline)
+    }
+
+    /// Binds the buffers the pipeline reads vertex attributes from.
+    @inline(__always)
+    private func bindVertexBuffers(of pipeline: RenderPipelineState, call: StaticString) {
+        let bufferTable = context.encoding.bufferTable
+        for index in pipeline.vertexBufferIndices {
+            let bound = bufferTable[index]   // vertex-stage buffers sit at their own index
+            guard bound.isSet else {
+                misuse("\(call): the pipeline reads vertex attributes from buffer index \(index), but no buffer is set there")
+            }
+            // A buffer, or setVertexBytes data in the upload ring (whose chunks are vertex
+            // buffers too), as Metal lets either feed vertex attributes.
+            context.bindVertexBuffer(bound.bound.buffer, offset: bound.bound.offset, binding: index)
+        }
+        vertexBuffersDirty = false
+    }
+
+    /// `prepareDraw` for a draw after a change: a new pipeline, primitive type, binding or
+    /// state, or a failure.
+    @inline(never)
+    private func prepareChangedDraw(_ type: PrimitiveType, call: StaticString, pipeline: Unmanaged<RenderPipelineState>) -> Bool {
         let result = pipeline._withUnsafeGuaranteedRef { pipeline in
             Result { () throws(VulkanError) in try prepareDraw(type, call: call, pipeline: pipeline) }
         }
@@ -409,26 +482,31 @@ public final class RenderCommandEncoder {
                         bind(twin.backend)
                         context.pushConstants(twin.backend, slots: twin.pushSlots, from: bufferTable)
                         try binder.flush(twin, call: call, trackHazards: false)
+                        // A slot that also feeds vertex attributes needs its vertex buffer
+                        // rebound when its bytes change: not pushed alone.
+                        var pushed = twin.pushSlotMask
+                        for index in pipeline.vertexBufferIndices { pushed &= ~(1 &<< UInt64(index)) }
+                        pushedSlots = pushed
+                        readBufferSlots = Self.bufferSlots(of: twin.slots) | twin.pushSlotMask
                     }
                 }.get()
             } else {
                 bind(pipeline.backend)
                 try binder.flush(pipeline, call: call, trackHazards: false)
+                pushedSlots = 0
+                readBufferSlots = Self.bufferSlots(of: pipeline.slots)
             }
             descriptorsDirty = false
-        }
-        if vertexBuffersDirty {
-            for index in pipeline.vertexBufferIndices {
-                let bound = bufferTable[index]   // vertex-stage buffers sit at their own index
-                guard bound.isSet else {
-                    misuse("\(call): the pipeline reads vertex attributes from buffer index \(index), but no buffer is set there")
-                }
-                // A buffer, or setVertexBytes data in the upload ring (whose chunks are vertex
-                // buffers too), as Metal lets either feed vertex attributes.
-                context.bindVertexBuffer(bound.bound.buffer, offset: bound.bound.offset, binding: index)
+            pushesDirty = false
+        } else if pushesDirty {
+            // New bytes where the last draw pushed them, nothing else changed: the twin is
+            // still bound with its descriptors, and drawable (the bytes are no fewer).
+            pipeline.unretainedPushConstants.unsafelyUnwrapped._withUnsafeGuaranteedRef { twin in
+                context.pushConstants(twin.backend, slots: twin.pushSlots, from: bufferTable)
             }
-            vertexBuffersDirty = false
+            pushesDirty = false
         }
+        if vertexBuffersDirty { bindVertexBuffers(of: pipeline, call: call) }
         if dynamicStateDirty {
             context.setDynamicState(viewport: viewport, flipsY: clipSpace == .metal, scissor: scissor,
                                     cullMode: cullMode, winding: winding,
@@ -443,6 +521,14 @@ public final class RenderCommandEncoder {
             topology = type
         }
         return true
+    }
+
+    /// The buffer table slots (bit n: slot n) of `slots`' buffers. The slots are read in
+    /// place, by index: a copy of a slot retains its constant sampler.
+    private static func bufferSlots(of slots: [ResourceSlot]) -> UInt64 {
+        var mask: UInt64 = 0
+        for index in slots.indices where slots[index].kind == .buffer { mask |= 1 &<< UInt64(slots[index].tableSlot.value) }
+        return mask
     }
 
     /// Binds `backend` unless it is bound already.

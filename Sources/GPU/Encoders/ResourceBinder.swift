@@ -82,17 +82,23 @@ struct ResourceBinder {
     }
 
     /// Copies up to 4 KB into the command buffer's upload ring and records it at `index`.
+    /// Returns the table slot, and whether the bytes replace `setBytes` data of no more
+    /// bytes (so that whatever the old data could feed, the new can).
     @inline(__always)
-    func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: StaticString) throws(VulkanError) {
+    func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage,
+                  call: StaticString) throws(VulkanError) -> (slot: Int, replacesBytes: Bool) {
         check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         guard length > 0, length <= 4096 else {
             misuse("\(call): length \(length) is outside 1...4096 bytes; use a buffer for larger data")
         }
+        let slot = MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value
+        let previous = context.encoding.bufferTable[slot]
         let placed = try context.upload(bytes, length: length, alignment: context.bytesAlignment)
         context.encoding.setBuffer(BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: placed.buffer, offset: UInt64(placed.offset), range: UInt64(length)),
-            owner: nil, bytes: placed.host), at: MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value)
+            owner: nil, bytes: placed.host), at: slot)
+        return (slot, previous.bytes != nil && UInt64(length) >= previous.bound.range)
     }
 
     /// Records `texture` at `index` of `stage`.

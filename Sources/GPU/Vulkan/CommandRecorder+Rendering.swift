@@ -154,9 +154,11 @@ extension CommandRecorder {
         vkCmdBindVertexBuffers(commandBuffer, UInt32(binding), 1, &buffer, &offset)
     }
 
-    /// Records a non-indexed draw.
+    /// Records a non-indexed draw; the encoder checked that each value fits 32 bits.
+    @inline(__always)
     func draw(vertexCount: Int, instanceCount: Int, firstVertex: Int, firstInstance: Int) {
-        vkCmdDraw(commandBuffer, UInt32(vertexCount), UInt32(instanceCount), UInt32(firstVertex), UInt32(firstInstance))
+        vkCmdDraw(commandBuffer, UInt32(truncatingIfNeeded: vertexCount), UInt32(truncatingIfNeeded: instanceCount),
+                  UInt32(truncatingIfNeeded: firstVertex), UInt32(truncatingIfNeeded: firstInstance))
     }
 
     /// Records an indexed draw.

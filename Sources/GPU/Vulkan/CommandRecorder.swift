@@ -202,12 +202,14 @@ final class CommandRecorder: @unchecked Sendable {
     @inline(__always)
     func upload(_ bytes: UnsafeRawPointer, length: Int, alignment: Int) throws(VulkanError)
         -> (buffer: VkBuffer, offset: Int, host: UnsafeRawPointer) {
-        let offset = (uploadOffset + alignment - 1) & -alignment   // alignments are powers of two
-        guard let target = uploadTarget, offset + length <= Self.uploadChunkSize else {
+        // Offsets stay under the chunk size and lengths under 4 KiB (setBytes' limit), so
+        // the arithmetic cannot overflow; alignments are powers of two.
+        let offset = (uploadOffset &+ alignment &- 1) & -alignment
+        guard let target = uploadTarget, offset &+ length <= Self.uploadChunkSize else {
             return try uploadToNextChunk(bytes, length: length)
         }
         (target.mapped + offset).copyMemory(from: bytes, byteCount: length)
-        uploadOffset = offset + length
+        uploadOffset = offset &+ length
         return (target.handle, offset, UnsafeRawPointer(target.mapped + offset))
     }
 

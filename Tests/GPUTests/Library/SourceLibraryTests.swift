@@ -180,6 +180,22 @@ struct SourceLibraryTests {
             + "CompileOptions.includeFolders, and it names none"])
     }
 
+    /// Runs one threadgroup of `threads` of `pipeline` with a new buffer of `outputBytes` at
+    /// index 0, and returns the buffer.
+    static func runOneGroup(_ pipeline: ComputePipelineState, threads: Int, outputBytes: Int, on gpu: TestGPU) throws -> Buffer {
+        let output = try gpu.device.makeBuffer(length: outputBytes)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(pipeline)
+        encoder.setBuffer(output, offset: 0, index: 0)
+        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: threads))
+        encoder.endEncoding()
+        cb.commit()
+        cb.waitUntilCompleted()
+        #expect(cb.status == .completed)
+        return output
+    }
+
     @Test("threadgroup (shared) memory is reflected and checked against the device's limit before the driver sees the pipeline")
     func threadgroupMemory() throws {
         let gpu = try TestGPU()
@@ -204,15 +220,7 @@ struct SourceLibraryTests {
         let fits = try gpu.device.makeComputePipelineState(
             function: gpu.device.makeLibrary(source: kernel(floats: 1024)).makeFunction(name: "main"))
         #expect(fits.staticThreadgroupMemoryLength == 1024 * 4 + 2 * 16)
-        let output = try gpu.device.makeBuffer(length: 64 * 4)
-        let cb = try gpu.queue.makeCommandBuffer()
-        let encoder = try cb.makeComputeCommandEncoder()
-        encoder.setComputePipelineState(fits)
-        encoder.setBuffer(output, offset: 0, index: 0)
-        encoder.dispatchThreadgroups(Size(width: 1), threadsPerThreadgroup: Size(width: 64))
-        encoder.endEncoding()
-        cb.commit()
-        cb.waitUntilCompleted()
+        let output = try Self.runOneGroup(fits, threads: 64, outputBytes: 64 * 4, on: gpu)
         let values = UnsafeBufferPointer(start: output.contents().bindMemory(to: Float.self, capacity: 64), count: 64)
         #expect(Array(values) == (0..<64).map { Float(63 - $0) + 1 })
 
@@ -223,6 +231,61 @@ struct SourceLibraryTests {
                 + "(shared) memory, over this device's maxThreadgroupMemoryLength of \(limit)")) {
                 try gpu.device.makeComputePipelineState(function: function)
             }
+        }
+    }
+
+    @Test("private memory per invocation (globals and locals, every stage) is bounded before the driver sees the pipeline")
+    func privateMemory() throws {
+        let gpu = try TestGPU()
+        let bound = gpu.device.maxPrivateMemoryLength
+        #expect(bound == 65_536)
+        // A local array of `floats`, a loop counter and a global of 4 floats, all private to
+        // each invocation.
+        func kernel(floats: Int) -> String {
+            """
+            #version 450
+            #pragma shader_stage(compute)
+            layout(local_size_x = 1) in;
+            layout(std430, binding = 0) buffer Out { float o[]; };
+            vec4 global;
+            void main() {
+                float local[\(floats)];
+                for (int i = 0; i < \(floats); i++) local[i] = float(i);
+                global = vec4(local[\(floats - 1)]);
+                o[0] = global.x + local[1];
+            }
+            """
+        }
+        let small = try gpu.device.makeLibrary(source: kernel(floats: 16)).makeFunction(name: "main")
+        #expect(small.entryPoint.privateMemorySize == 16 * 4 + 4 + 16)
+        let fits = try gpu.device.makeComputePipelineState(function: small)
+        let output = try Self.runOneGroup(fits, threads: 1, outputBytes: 4, on: gpu)
+        #expect(output.contents().load(as: Float.self) == 16)
+
+        // Just over the bound, and 64 MiB (whose pipeline lavapipe never finished making).
+        for floats in [bound / 4 - 4, 1 << 24] {
+            let function = try gpu.device.makeLibrary(source: kernel(floats: floats)).makeFunction(name: "main")
+            #expect(throws: LibraryError.unsupportedModule(name: "main", reason: "it declares \(floats * 4 + 20) bytes of private "
+                + "(thread) memory per invocation, over SwiftGPU's bound of \(bound) (maxPrivateMemoryLength)")) {
+                try gpu.device.makeComputePipelineState(function: function)
+            }
+        }
+        // A render pipeline's functions too.
+        let vertex = try gpu.device.makeLibrary(source: """
+            #version 450
+            #pragma shader_stage(vertex)
+            void main() {
+                vec4 corners[\(bound / 16 + 1)];
+                for (int i = 0; i < corners.length(); i++) corners[i] = vec4(float(i));
+                gl_Position = corners[gl_VertexIndex];
+            }
+            """).makeFunction(name: "main")
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = vertex
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        #expect(throws: LibraryError.unsupportedModule(name: "main", reason: "it declares \(bound + 20) bytes of private "
+            + "(thread) memory per invocation, over SwiftGPU's bound of \(bound) (maxPrivateMemoryLength)")) {
+            try gpu.device.makeRenderPipelineState(descriptor: descriptor)
         }
     }
 
