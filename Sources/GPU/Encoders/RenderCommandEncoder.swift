@@ -43,6 +43,8 @@ public final class RenderCommandEncoder {
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
     /// The pass's visibility result buffer, and the offsets the pass has written to.
     let visibilityResultBuffer: Buffer?
+    /// The counter samples the pass takes at its end.
+    private let counterSamples: PassCounterSamples
     var visibilityOffsets: Set<Int> = []
     /// Whether the encoder is a parallel pass's sub-encoder.
     var isParallelPart: Bool { parallel != nil }
@@ -70,6 +72,7 @@ public final class RenderCommandEncoder {
         scissor = ScissorRect(x: 0, y: 0, width: size.width, height: size.height)
         targetSize = size
         visibilityResultBuffer = target.visibilityResultBuffer
+        counterSamples = target.counterSamples
         binder = ResourceBinder(context: context)
     }
 
@@ -364,8 +367,20 @@ public final class RenderCommandEncoder {
         } else {
             context.endRendering()
         }
+        counterSamples.recordEnd(in: context)
         context.restoreRestingLayouts()
         commandBuffer.endEncoder()
+    }
+
+    /// Takes a counter sample between draws, Metal's `sampleCounters(sampleBuffer:sampleIndex:barrier:)`.
+    /// This device samples no counters between draws (``Device/supportsCounterSampling(_:)``
+    /// says so for `.atDrawBoundary`: a Vulkan query is reset before it is written, which
+    /// a render pass may not do): it stops with a misuse message, as Metal's validation
+    /// does on such a device. Sample a pass's start and end with its descriptor's
+    /// ``RenderPassDescriptor/sampleBufferAttachments``.
+    public func sampleCounters(sampleBuffer: CounterSampleBuffer, sampleIndex: Int, barrier: Bool) {
+        checkOpen(#function)
+        sampleBuffer.sample(at: sampleIndex, barrier: barrier, point: .atDrawBoundary, in: context, call: #function)
     }
 
     /// Checks the draw and records the state it needs; false when nothing is to be

@@ -181,7 +181,7 @@ final class CommandRecorder: @unchecked Sendable {
     /// The GPU start and end of the recorded work in host CLOCK_MONOTONIC nanoseconds, when
     /// the device records timestamps calibrated against the host clock.
     func gpuTimes() -> (start: UInt64, end: UInt64)? {
-        guard device.recordsTimestamps, let offset = device.timestampToHostOffset else { return nil }
+        guard device.recordsTimestamps, device.timestampToHostOffset != nil else { return nil }
         var values: (UInt64, UInt64) = (0, 0)
         let flags = VkQueryResultFlags(VK_QUERY_RESULT_64_BIT.rawValue)
         let queries = queries
@@ -191,10 +191,8 @@ final class CommandRecorder: @unchecked Sendable {
             }
         }
         guard read == VK_SUCCESS else { return nil }
-        let period = Double(device.physical.limits.timestampPeriod)
-        let start = Int64(Double(values.0) * period) + offset
-        let end = Int64(Double(values.1) * period) + offset
-        return (UInt64(max(start, 0)), UInt64(max(end, start, 0)))
+        let start = device.hostNanoseconds(ofTicks: values.0)
+        return (start, max(device.hostNanoseconds(ofTicks: values.1), start))
     }
 
     /// Copies `length` bytes (at most a chunk) into the upload ring at `alignment` and
