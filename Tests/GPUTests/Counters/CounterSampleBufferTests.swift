@@ -181,6 +181,33 @@ struct CounterSampleBufferTests {
         }
     }
 
+    @Test("a parallel render pass samples its start and end around its sub-encoders' draws")
+    func parallelPassTimestamps() throws {
+        let gpu = try TestGPU()
+        let samples = try Self.sampleBuffer(gpu, .timestamp, count: 2)
+        let pass = try VisibilityResultTests.pass(gpu, visibility: nil)
+        pass.sampleBufferAttachments[0].sampleBuffer = samples
+        pass.sampleBufferAttachments[0].startOfVertexSampleIndex = 0
+        pass.sampleBufferAttachments[0].endOfFragmentSampleIndex = 1
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        let parallel = try commandBuffer.makeParallelRenderCommandEncoder(descriptor: pass)
+        let pipeline = try VisibilityResultTests.pipeline(gpu), vertices = try gpu.buffer(VisibilityResultTests.quad(half: 1, z: 0.5))
+        for _ in 0..<2 {
+            let part = try parallel.makeRenderCommandEncoder()
+            part.setRenderPipelineState(pipeline)
+            part.setVertexBuffer(vertices, offset: 0, index: 0)
+            part.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 6)
+            part.endEncoding()
+        }
+        parallel.endEncoding()
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        #expect(commandBuffer.status == .completed, "\(String(describing: commandBuffer.error))")
+        let window = UInt64(commandBuffer.gpuStartTime * 1e9)...UInt64(commandBuffer.gpuEndTime * 1e9)
+        let stamps = try Self.timestamps(samples, 0..<2)
+        #expect(window.contains(stamps[0]) && window.contains(stamps[1]) && stamps[0] <= stamps[1], "\(stamps) in \(window)")
+    }
+
     @Test("sampleTimestamps reads the CPU and GPU clocks together in host nanoseconds: the GPU samples of a command buffer lie between a pair taken before it and one taken after")
     func calibratedPairs() throws {
         let gpu = try TestGPU()
