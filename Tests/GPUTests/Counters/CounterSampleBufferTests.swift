@@ -37,11 +37,15 @@ struct CounterSampleBufferTests {
 
     /// Encodes `pass` drawing a quad of two triangles covering -half...half.
     static func drawQuad(_ gpu: TestGPU, half: Float, pass: RenderPassDescriptor, in commandBuffer: CommandBuffer) throws {
-        let render = try commandBuffer.makeRenderCommandEncoder(descriptor: pass)
-        render.setRenderPipelineState(try VisibilityResultTests.pipeline(gpu))
-        render.setVertexBuffer(try gpu.buffer(VisibilityResultTests.quad(half: half, z: 0.5)), offset: 0, index: 0)
-        render.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 6)
-        render.endEncoding()
+        try drawQuad(gpu, half: half, with: commandBuffer.makeRenderCommandEncoder(descriptor: pass))
+    }
+
+    /// Draws the quad of `drawQuad(_:half:pass:in:)` with `encoder` and ends it.
+    static func drawQuad(_ gpu: TestGPU, half: Float, with encoder: RenderCommandEncoder) throws {
+        encoder.setRenderPipelineState(try VisibilityResultTests.pipeline(gpu))
+        encoder.setVertexBuffer(try gpu.buffer(VisibilityResultTests.quad(half: half, z: 0.5)), offset: 0, index: 0)
+        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 6)
+        encoder.endEncoding()
     }
 
     /// The statistics of `range`.
@@ -191,14 +195,7 @@ struct CounterSampleBufferTests {
         pass.sampleBufferAttachments[0].endOfFragmentSampleIndex = 1
         let commandBuffer = try gpu.queue.makeCommandBuffer()
         let parallel = try commandBuffer.makeParallelRenderCommandEncoder(descriptor: pass)
-        let pipeline = try VisibilityResultTests.pipeline(gpu), vertices = try gpu.buffer(VisibilityResultTests.quad(half: 1, z: 0.5))
-        for _ in 0..<2 {
-            let part = try parallel.makeRenderCommandEncoder()
-            part.setRenderPipelineState(pipeline)
-            part.setVertexBuffer(vertices, offset: 0, index: 0)
-            part.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 6)
-            part.endEncoding()
-        }
+        for _ in 0..<2 { try Self.drawQuad(gpu, half: 1, with: parallel.makeRenderCommandEncoder()) }
         parallel.endEncoding()
         commandBuffer.commit()
         commandBuffer.waitUntilCompleted()
