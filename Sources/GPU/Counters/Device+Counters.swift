@@ -29,8 +29,8 @@ extension Device {
         }
     }
 
-    /// The most samples one ``CounterSampleBuffer`` holds, as Metal's limit (32 KiB of
-    /// samples).
+    /// The most samples one ``CounterSampleBuffer`` holds: one Vulkan query each, in one
+    /// query pool.
     public static let maxCounterSampleCount = 32_768
 
     /// Makes a buffer of `descriptor.sampleCount` samples of `descriptor.counterSet`,
