@@ -39,7 +39,8 @@ public enum CounterSampleBufferError: Error, Sendable, CustomStringConvertible {
 /// with `sampleCounters(sampleBuffer:sampleIndex:barrier:)` or at the start and end of a
 /// pass (a pass descriptor's `sampleBufferAttachments`), and the CPU reads them once the
 /// command buffer completed, with ``resolveCounterRange(_:)``. Each sample is a Vulkan
-/// query of the buffer's own query pool.
+/// query of the buffer's own query pool; timestamps are copied into its host memory when
+/// the command buffer that writes them ends.
 public final class CounterSampleBuffer: Sendable {
     /// The device that made it.
     public let device: Device

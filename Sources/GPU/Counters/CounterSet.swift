@@ -73,7 +73,8 @@ public final class CounterSet: Sendable {
 public enum CounterSamplingPoint: Sendable, Hashable {
     /// At the start and end of a pass (a pass descriptor's `sampleBufferAttachments`).
     case atStageBoundary
-    /// Between draws (`sampleCounters` on a render encoder).
+    /// Between draws (`sampleCounters` on a render encoder), where the device resets
+    /// queries from the host.
     case atDrawBoundary
     /// Between dispatches (`sampleCounters` on a compute encoder).
     case atDispatchBoundary

@@ -19,13 +19,15 @@ extension Device {
 
     /// Whether this device samples counters at `point`, Metal's
     /// `supportsCounterSampling(_:)`: at stage boundaries (a pass's start and end), between
-    /// dispatches and between blits. Not between draws: a Vulkan query must be reset before
-    /// it is written, and no reset may be recorded inside a render pass. Never at tile
-    /// dispatches, which Vulkan lacks.
+    /// dispatches and between blits; between draws where the device resets queries from
+    /// the host (`hostQueryReset`, which lavapipe offers), since a query written inside a
+    /// render pass must have been reset before it. Never at tile dispatches, which Vulkan
+    /// lacks.
     public func supportsCounterSampling(_ point: CounterSamplingPoint) -> Bool {
         switch point {
         case .atStageBoundary, .atDispatchBoundary, .atBlitBoundary: true
-        case .atDrawBoundary, .atTileDispatchBoundary: false
+        case .atDrawBoundary: backend.hostQueryReset
+        case .atTileDispatchBoundary: false
         }
     }
 

@@ -114,16 +114,16 @@ struct PassCounterSamples {
 }
 
 extension CounterSampleBuffer {
-    /// Writes sample `index` from an encoder at `point` (Metal's `sampleCounters`): a
-    /// timestamp, once earlier commands are done when `barrier`. Stops with a misuse
-    /// message where the device does not sample at `point`, for a statistic buffer
-    /// (statistics are counted over passes, through `sampleBufferAttachments`), for a
-    /// buffer of another device, and for an index outside the buffer.
-    func sample(at index: Int, barrier: Bool, point: CounterSamplingPoint, in context: CommandRecorder, call: StaticString) {
+    /// Checks that an encoder may write sample `index` at `point` (Metal's
+    /// `sampleCounters`) and keeps the buffer alive until the command buffer completes.
+    /// Stops with a misuse message where the device does not sample at `point`, for a
+    /// statistic buffer (statistics are counted over passes, through
+    /// `sampleBufferAttachments`), for a buffer of another device, and for an index outside
+    /// the buffer.
+    func checkSample(_ index: Int, at point: CounterSamplingPoint, in context: CommandRecorder, call: StaticString) {
         guard device.supportsCounterSampling(point) else {
-            misuse("\(call): this device does not sample counters \(point) (supportsCounterSampling(.\(point)) is false): a "
-                + "Vulkan query is reset before it is written, which a render pass may not do; sample the pass's start and "
-                + "end with the pass descriptor's sampleBufferAttachments")
+            misuse("\(call): this device does not sample counters \(point) (supportsCounterSampling(.\(point)) is false); "
+                + "sample a pass's start and end with its descriptor's sampleBufferAttachments")
         }
         guard !samplesStatistics else {
             misuse("\(call): the sample buffer '\(label)' samples statistics, which SwiftGPU counts over passes: sample them "
@@ -136,6 +136,13 @@ extension CounterSampleBuffer {
             misuse("\(call): sampleIndex \(index) is outside the sample buffer '\(label)''s 0..<\(sampleCount)")
         }
         context.encoding.retained.append(self)
+    }
+
+    /// Writes sample `index` from a compute or blit encoder at `point` (Metal's
+    /// `sampleCounters`): a timestamp, once earlier commands are done when `barrier`. Stops
+    /// as ``checkSample(_:at:in:call:)`` does.
+    func sample(at index: Int, barrier: Bool, point: CounterSamplingPoint, in context: CommandRecorder, call: StaticString) {
+        checkSample(index, at: point, in: context, call: call)
         context.writeTimestamp(queries, sample: index, at: barrier ? .afterAllWork : .immediately)
     }
 }

@@ -372,15 +372,31 @@ public final class RenderCommandEncoder {
         commandBuffer.endEncoder()
     }
 
-    /// Takes a counter sample between draws, Metal's `sampleCounters(sampleBuffer:sampleIndex:barrier:)`.
-    /// This device samples no counters between draws (``Device/supportsCounterSampling(_:)``
-    /// says so for `.atDrawBoundary`: a Vulkan query is reset before it is written, which
-    /// a render pass may not do): it stops with a misuse message, as Metal's validation
-    /// does on such a device. Sample a pass's start and end with its descriptor's
-    /// ``RenderPassDescriptor/sampleBufferAttachments``.
+    /// Takes a counter sample between draws, Metal's
+    /// `sampleCounters(sampleBuffer:sampleIndex:barrier:)`: a timestamp written into
+    /// `sampleIndex` as the GPU reaches this point or, with `barrier`, once the draws before
+    /// it are done. Stops with a misuse message where the device does not sample between
+    /// draws (``Device/supportsCounterSampling(_:)``), in a parallel pass's sub-encoder, past
+    /// 1024 such samples in one command buffer, for an index outside the buffer and for a
+    /// statistic buffer (statistics are sampled at a pass's start and end, through
+    /// ``RenderPassDescriptor/sampleBufferAttachments``).
     public func sampleCounters(sampleBuffer: CounterSampleBuffer, sampleIndex: Int, barrier: Bool) {
-        checkOpen(#function)
-        sampleBuffer.sample(at: sampleIndex, barrier: barrier, point: .atDrawBoundary, in: context, call: #function)
+        let call: StaticString = #function
+        checkOpen(call)
+        sampleBuffer.checkSample(sampleIndex, at: .atDrawBoundary, in: context, call: call)
+        if isParallelPart {
+            misuse("\(call): counters are not sampled between the draws of a parallel render pass; sample the pass's start "
+                + "and end with its descriptor's sampleBufferAttachments")
+        }
+        guard context.hasPassTimestampLeft else {
+            misuse("\(call): the command buffer's render passes have taken \(CommandRecorder.passTimestampCapacity) samples "
+                + "between draws, the most one command buffer takes")
+        }
+        do {
+            try context.writePassTimestamp(sampleBuffer.queries, sample: sampleIndex, at: barrier ? .afterAllWork : .immediately)
+        } catch {
+            fail(error)
+        }
     }
 
     /// Checks the draw and records the state it needs; false when nothing is to be

@@ -38,6 +38,13 @@ final class CommandRecorder: @unchecked Sendable {
     /// The queries of the pass being recorded and the visibility-buffer offsets their
     /// results go to, copied when the pass ends.
     @exclusivity(unchecked) var visibilityCopies: [(query: UInt32, offset: UInt64)] = []
+    /// The timestamps render passes take (`CommandRecorder+Counters.swift`): made at the
+    /// first, used in order through the command buffer, and the used ones reset when the
+    /// next command buffer begins.
+    var passTimestamps: VkQueryPool?
+    @exclusivity(unchecked) var nextPassTimestamp: UInt32 = 0
+    /// The timestamps to copy into counter sample buffers when the command buffer ends.
+    @exclusivity(unchecked) var timestampCopies: [TimestampCopy] = []
     /// The secondary contexts parallel render passes recorded into, kept for later ones:
     /// owned like the context itself (a parallel encoder takes the spares while open and
     /// gives them back when it ends). The first `secondariesUsed` hold this command
@@ -143,6 +150,7 @@ final class CommandRecorder: @unchecked Sendable {
         let vk = device.handle
         if let queries { vkDestroyQueryPool(vk, queries, nil) }
         if let occlusionQueries { vkDestroyQueryPool(vk, occlusionQueries, nil) }
+        if let passTimestamps { vkDestroyQueryPool(vk, passTimestamps, nil) }
         if let descriptorPool { vkDestroyDescriptorPool(vk, descriptorPool, nil) }
         Self.destroy((pool, commandBuffer), device: device, memory: memory)
         if let other = otherRecording { Self.destroy(other, device: device, memory: memory) }
@@ -164,6 +172,7 @@ final class CommandRecorder: @unchecked Sendable {
         let commandBuffer = commandBuffer
         try vkCall(.beginCommandBuffer, device.faults) { vkBeginCommandBuffer(commandBuffer, &info) }
         nextOcclusionQuery = 0
+        resetPassTimestamps()
         guard device.recordsTimestamps else { return }
         vkCmdResetQueryPool(commandBuffer, queries, 0, 2)
         vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT), queries, 0)
@@ -172,6 +181,7 @@ final class CommandRecorder: @unchecked Sendable {
     /// Writes the end timestamp (where the device records them) and ends recording.
     func end() throws(VulkanError) {
         let commandBuffer = commandBuffer
+        copyTimestamps()
         if device.recordsTimestamps {
             vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT), queries, 1)
         }

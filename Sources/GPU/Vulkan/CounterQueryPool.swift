@@ -3,8 +3,11 @@ import SwiftGPUSupport
 
 /// The Vulkan queries of one counter sample buffer, one query a sample: timestamps, or
 /// pipeline statistics. Commands reset each query before writing it (so a sample may be
-/// written again in a later command buffer); the host reads the results when the app
-/// resolves them.
+/// written again in a later command buffer). Statistics are read from the queries when the
+/// app resolves them. Each timestamp is copied, with its availability, into `timestamps`,
+/// host memory the app's resolve reads: a render pass takes its timestamps in its command
+/// buffer's own queries (a query may not be reset inside a pass) and copies them there
+/// after the pass.
 ///
 /// `@unchecked Sendable`: its handles and facts are immutable after `init`, and
 /// `vkGetQueryPoolResults` needs no external synchronisation.
@@ -32,26 +35,27 @@ final class CounterQueryPool: @unchecked Sendable {
     let handle: VkQueryPool
     let kind: Kind
     let count: Int
+    /// For timestamps: each sample's ticks and availability, two `UInt64`s, zero until
+    /// written.
+    let timestamps: BufferAllocation?
 
     /// A pool of `count` queries of `kind`, reset from the host where the device offers
     /// host query resets, so that a sample never written resolves as unavailable.
     init(device: DeviceBackend, kind: Kind, count: Int) throws(VulkanError) {
-        var info = VkQueryPoolCreateInfo()
-        info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
-        info.queryCount = UInt32(count)
-        switch kind {
-        case .timestamp:
-            info.queryType = VK_QUERY_TYPE_TIMESTAMP
-        case .statistics:
-            info.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS
-            info.pipelineStatistics = VkQueryPipelineStatisticFlags(Self.statisticFlags)
-        }
-        var pool: VkQueryPool?
+        let pool = kind == .timestamp
+            ? try device.makeQueryPool(VK_QUERY_TYPE_TIMESTAMP, count: UInt32(count))
+            : try device.makeQueryPool(VK_QUERY_TYPE_PIPELINE_STATISTICS, count: UInt32(count), statistics: Self.statisticFlags)
         let vk = device.handle
-        try vkCall(.createQueryPool, device.faults) { vkCreateQueryPool(vk, &info, nil, &pool) }
         if device.hostQueryReset { vkResetQueryPool(vk, pool, 0, UInt32(count)) }
+        do {
+            timestamps = kind == .timestamp ? try BufferAllocation(device: device, length: count * 16, hostVisible: true) : nil
+        } catch {
+            vkDestroyQueryPool(vk, pool, nil)
+            throw error
+        }
+        timestamps?.mapped?.initializeMemory(as: UInt8.self, repeating: 0, count: count * 16)
         self.device = device
-        handle = pool!
+        handle = pool
         self.kind = kind
         self.count = count
     }
@@ -68,6 +72,12 @@ final class CounterQueryPool: @unchecked Sendable {
     /// (the device was lost).
     func results(_ range: Range<Int>) -> [[UInt64]?]? {
         guard !range.isEmpty else { return [] }
+        if let timestamps {
+            let written = UnsafeRawPointer(timestamps.mapped!).bindMemory(to: UInt64.self, capacity: count * 2)
+            return range.map { sample in
+                written[sample * 2 + 1] == 0 ? nil : [device.hostNanoseconds(ofTicks: written[sample * 2])]
+            }
+        }
         let stride = valuesPerSample + 1   // the values, then availability
         var raw = [UInt64](repeating: 0, count: range.count * stride)
         let flags = VkQueryResultFlags(VK_QUERY_RESULT_64_BIT.rawValue | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT.rawValue)
@@ -81,14 +91,26 @@ final class CounterQueryPool: @unchecked Sendable {
         guard read == VK_SUCCESS || read == VK_NOT_READY else { return nil }
         return (0..<range.count).map { sample -> [UInt64]? in
             let values = raw[sample * stride ..< sample * stride + stride]
-            guard values.last != 0 else { return nil }
-            let counted = Array(values.dropLast())
-            return kind == .timestamp ? [device.hostNanoseconds(ofTicks: counted[0])] : counted
+            return values.last == 0 ? nil : Array(values.dropLast())
         }
     }
 }
 
 extension DeviceBackend {
+    /// A query pool of `count` queries of `type` (counting `statistics` for pipeline
+    /// statistics queries).
+    func makeQueryPool(_ type: VkQueryType, count: UInt32, statistics: UInt32 = 0) throws(VulkanError) -> VkQueryPool {
+        var info = VkQueryPoolCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
+        info.queryType = type
+        info.queryCount = count
+        info.pipelineStatistics = VkQueryPipelineStatisticFlags(statistics)
+        var pool: VkQueryPool?
+        let vk = handle
+        try vkCall(.createQueryPool, faults) { vkCreateQueryPool(vk, &info, nil, &pool) }
+        return pool!
+    }
+
     /// Whether the device's queue writes timestamps in graphics and compute work: Metal's
     /// timestamp counter set.
     var writesTimestamps: Bool { physical.limits.timestampComputeAndGraphics != 0 }

@@ -55,7 +55,7 @@ struct CounterSampleBufferTests {
         return data.withUnsafeBytes { Array($0.bindMemory(to: CounterResultStatistic.self)) }
     }
 
-    @Test("lavapipe offers the timestamp and statistic sets, samples at stage, dispatch and blit boundaries, not between draws")
+    @Test("lavapipe offers the timestamp and statistic sets, samples at stage, draw, dispatch and blit boundaries, not at tile dispatches")
     func counterSets() throws {
         let gpu = try TestGPU()
         let sets = gpu.device.counterSets
@@ -66,7 +66,7 @@ struct CounterSampleBufferTests {
         #expect(gpu.device.supportsCounterSampling(.atStageBoundary))
         #expect(gpu.device.supportsCounterSampling(.atDispatchBoundary))
         #expect(gpu.device.supportsCounterSampling(.atBlitBoundary))
-        #expect(!gpu.device.supportsCounterSampling(.atDrawBoundary))
+        #expect(gpu.device.supportsCounterSampling(.atDrawBoundary))
         #expect(!gpu.device.supportsCounterSampling(.atTileDispatchBoundary))
         let buffer = try Self.sampleBuffer(gpu, .timestamp, count: 8, label: "frame")
         #expect(buffer.sampleCount == 8 && buffer.label == "frame" && buffer.device === gpu.device)
@@ -99,8 +99,8 @@ struct CounterSampleBufferTests {
 
     /// Records, in one command buffer, timestamps of every kind SwiftGPU samples: a
     /// compute pass's start and end with samples between its dispatches, a render pass's
-    /// four stage boundaries, a blit pass's start and end with a sample between its blits.
-    /// Sample 11 is never written.
+    /// four stage boundaries with samples before and after its draw (11, 12), a blit pass's
+    /// start and end with a sample between its blits. Sample 13 is never written.
     static func recordTimestamps(_ gpu: TestGPU, into samples: CounterSampleBuffer) throws -> CommandBuffer {
         let counter = try gpu.device.makeBuffer(length: 16)
         let commandBuffer = try gpu.queue.makeCommandBuffer()
@@ -116,7 +116,13 @@ struct CounterSampleBufferTests {
         renderPass.sampleBufferAttachments[1].startOfFragmentSampleIndex = 5
         renderPass.sampleBufferAttachments[1].endOfVertexSampleIndex = 6
         renderPass.sampleBufferAttachments[1].endOfFragmentSampleIndex = 7
-        try drawQuad(gpu, half: 1, pass: renderPass, in: commandBuffer)
+        let render = try commandBuffer.makeRenderCommandEncoder(descriptor: renderPass)
+        render.sampleCounters(sampleBuffer: samples, sampleIndex: 11, barrier: false)
+        render.setRenderPipelineState(try VisibilityResultTests.pipeline(gpu))
+        render.setVertexBuffer(try gpu.buffer(VisibilityResultTests.quad(half: 1, z: 0.5)), offset: 0, index: 0)
+        render.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 6)
+        render.sampleCounters(sampleBuffer: samples, sampleIndex: 12, barrier: true)
+        render.endEncoding()
 
         let blitPass = BlitPassDescriptor()
         blitPass.sampleBufferAttachments[3].sampleBuffer = samples
@@ -134,29 +140,30 @@ struct CounterSampleBufferTests {
     /// order the GPU must take them: each pass's end after its start and its samples, each
     /// barrier sample after the samples before it, each pass after the one before it.
     static func checkTimestamps(_ stamps: [Timestamp], within window: ClosedRange<UInt64>) {
-        #expect(stamps[11] == counterErrorValue, "never written")
-        for (index, stamp) in stamps.prefix(11).enumerated() {
+        #expect(stamps[13] == counterErrorValue, "never written")
+        for (index, stamp) in stamps.prefix(13).enumerated() {
             #expect(window.contains(stamp), "sample \(index) at \(stamp) is outside the command buffer's \(window)")
         }
         #expect(stamps[0] <= stamps[1] && stamps[1] <= stamps[2] && stamps[2] <= stamps[3], "compute pass \(stamps[0...3])")
         #expect(stamps[3] <= stamps[4] && stamps[4] <= stamps[6] && stamps[5] <= stamps[7] && stamps[6] <= stamps[7],
                 "render pass \(stamps[3...7])")
+        #expect(stamps[4] <= stamps[11] && stamps[11] <= stamps[12] && stamps[12] <= stamps[7], "between draws \(stamps)")
         #expect(stamps[7] <= stamps[8] && stamps[8] <= stamps[9] && stamps[9] <= stamps[10], "blit pass \(stamps[7...10])")
     }
 
     @Test("timestamps from encoders and pass boundaries, in host nanoseconds, lie between gpuStartTime and gpuEndTime in the order taken; a sample never written resolves as counterErrorValue; a sample buffer is written again by a later command buffer")
     func timestampsInOrder() throws {
         let gpu = try TestGPU()
-        let samples = try Self.sampleBuffer(gpu, .timestamp, count: 12)
-        #expect(try Self.timestamps(samples, 0..<12).allSatisfy { $0 == counterErrorValue }, "nothing written yet")
+        let samples = try Self.sampleBuffer(gpu, .timestamp, count: 14)
+        #expect(try Self.timestamps(samples, 0..<14).allSatisfy { $0 == counterErrorValue }, "nothing written yet")
         var previousEnd: UInt64 = 0
-        for _ in 0..<2 {
+        for _ in 0..<3 {
             let commandBuffer = try Self.recordTimestamps(gpu, into: samples)
             commandBuffer.commit()
             commandBuffer.waitUntilCompleted()
             #expect(commandBuffer.status == .completed, "\(String(describing: commandBuffer.error))")
             let window = UInt64(commandBuffer.gpuStartTime * 1e9)...UInt64(commandBuffer.gpuEndTime * 1e9)
-            let stamps = try Self.timestamps(samples, 0..<12)
+            let stamps = try Self.timestamps(samples, 0..<14)
             Self.checkTimestamps(stamps, within: window)
             #expect(stamps[0] > previousEnd, "rewritten by the later command buffer")
             previousEnd = stamps[10]
@@ -170,19 +177,38 @@ struct CounterSampleBufferTests {
             setenv("GPU_TIMESTAMPS", "1", 1)
             let gpu = try TestGPU()
             guard gpu.device.recordsGPUTimestamps else { exit(2) }
-            let samples = try CounterSampleBufferTests.sampleBuffer(gpu, .timestamp, count: 12)
+            let samples = try CounterSampleBufferTests.sampleBuffer(gpu, .timestamp, count: 14)
             let commandBuffer = try CounterSampleBufferTests.recordTimestamps(gpu, into: samples)
             commandBuffer.commit()
             commandBuffer.waitUntilCompleted()
             guard commandBuffer.status == .completed else { exit(3) }
-            let stamps = try CounterSampleBufferTests.timestamps(samples, 0..<12)
+            let stamps = try CounterSampleBufferTests.timestamps(samples, 0..<14)
             let start = UInt64(commandBuffer.gpuStartTime * 1e9), end = UInt64(commandBuffer.gpuEndTime * 1e9)
             // The buffer's own timestamps are read in the same nanoseconds, rounded through
             // seconds as a Double: within a microsecond of them.
-            guard stamps.prefix(11).allSatisfy({ $0 + 1_000 >= start && $0 <= end + 1_000 }) else { exit(4) }
+            guard stamps.prefix(13).allSatisfy({ $0 + 1_000 >= start && $0 <= end + 1_000 }) else { exit(4) }
             guard commandBuffer.gpuStartTime != commandBuffer.kernelStartTime else { exit(5) }
             guard Validation.messageCount == 0 else { exit(6) }
         }
+    }
+
+    @Test("a sample written twice in one command buffer, between draws and then between blits, holds the later time")
+    func sampleWrittenTwice() throws {
+        let gpu = try TestGPU()
+        let samples = try Self.sampleBuffer(gpu, .timestamp, count: 2)
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        let render = try commandBuffer.makeRenderCommandEncoder(descriptor: VisibilityResultTests.pass(gpu, visibility: nil))
+        render.sampleCounters(sampleBuffer: samples, sampleIndex: 0, barrier: false)
+        render.sampleCounters(sampleBuffer: samples, sampleIndex: 1, barrier: true)
+        try Self.drawQuad(gpu, half: 1, with: render)
+        let blit = try commandBuffer.makeBlitCommandEncoder()
+        blit.sampleCounters(sampleBuffer: samples, sampleIndex: 0, barrier: true)
+        blit.endEncoding()
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        #expect(commandBuffer.status == .completed, "\(String(describing: commandBuffer.error))")
+        let stamps = try Self.timestamps(samples, 0..<2)
+        #expect(stamps[1] != counterErrorValue && stamps[0] >= stamps[1], "\(stamps)")
     }
 
     @Test("a parallel render pass samples its start and end around its sub-encoders' draws")
@@ -216,13 +242,13 @@ struct CounterSampleBufferTests {
         // The GPU's time of the same moment: calibrated timestamps read both clocks together,
         // and the device's offset to the host's clock comes from such a reading too.
         #expect(gpuBefore.distance(to: cpuBefore).magnitude < 1_000_000, "GPU \(gpuBefore), CPU \(cpuBefore)")
-        let samples = try Self.sampleBuffer(gpu, .timestamp, count: 12)
+        let samples = try Self.sampleBuffer(gpu, .timestamp, count: 14)
         let commandBuffer = try Self.recordTimestamps(gpu, into: samples)
         commandBuffer.commit()
         commandBuffer.waitUntilCompleted()
         gpu.device.sampleTimestamps(&cpuAfter, gpuTimestamp: &gpuAfter)
         #expect(cpuAfter > cpuBefore && gpuAfter > gpuBefore)
-        Self.checkTimestamps(try Self.timestamps(samples, 0..<12), within: gpuBefore...gpuAfter)
+        Self.checkTimestamps(try Self.timestamps(samples, 0..<14), within: gpuBefore...gpuAfter)
     }
 
     @Test("statistics over a compute pass count its kernel invocations; over a render pass, its vertices, primitives and fragments; start samples are zeros")
@@ -260,15 +286,16 @@ struct CounterSampleBufferTests {
 
     /// Calls Metal's rules (or this device) refuse, each with the message it stops with.
     enum Misuse: String, CaseIterable, Codable, Sendable {
-        case indexOutside, betweenDraws, statisticsBetweenDispatches, attachmentOutside, resolveOutside,
+        case indexOutside, betweenParallelDraws, statisticsBetweenDispatches, attachmentOutside, resolveOutside,
              statisticsBothEnds, secondStatistics, statisticsInParallelPass, fifthAttachment
 
         var message: String {
             switch self {
             case .indexOutside:
                 "sampleCounters(sampleBuffer:sampleIndex:barrier:): sampleIndex 4 is outside the sample buffer 'samples''s 0..<4"
-            case .betweenDraws:
-                "sampleCounters(sampleBuffer:sampleIndex:barrier:): this device does not sample counters atDrawBoundary"
+            case .betweenParallelDraws:
+                "sampleCounters(sampleBuffer:sampleIndex:barrier:): counters are not sampled between the draws of a parallel "
+                    + "render pass"
             case .statisticsBetweenDispatches:
                 "sampleCounters(sampleBuffer:sampleIndex:barrier:): the sample buffer 'samples' samples statistics"
             case .attachmentOutside:
@@ -294,8 +321,8 @@ struct CounterSampleBufferTests {
             switch self {
             case .indexOutside:
                 try commandBuffer.makeComputeCommandEncoder().sampleCounters(sampleBuffer: samples, sampleIndex: 4, barrier: false)
-            case .betweenDraws:
-                try commandBuffer.makeRenderCommandEncoder(descriptor: renderPass)
+            case .betweenParallelDraws:
+                try commandBuffer.makeParallelRenderCommandEncoder(descriptor: renderPass).makeRenderCommandEncoder()
                     .sampleCounters(sampleBuffer: samples, sampleIndex: 0, barrier: true)
             case .statisticsBetweenDispatches:
                 try commandBuffer.makeComputeCommandEncoder().sampleCounters(sampleBuffer: samples, sampleIndex: 0, barrier: true)
@@ -324,7 +351,7 @@ struct CounterSampleBufferTests {
         }
     }
 
-    @Test("misuse: a sample index outside the buffer, sampling between draws, statistics between dispatches, in a parallel pass, with two ends or twice in a pass, resolving outside the buffer, a fifth attachment",
+    @Test("misuse: a sample index outside the buffer, sampling between a parallel pass's draws, statistics between dispatches, in a parallel pass, with two ends or twice in a pass, resolving outside the buffer, a fifth attachment",
           arguments: Misuse.allCases)
     func misuse(_ misuse: Misuse) async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [misuse] in
