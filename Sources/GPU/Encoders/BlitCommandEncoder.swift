@@ -4,10 +4,25 @@ public final class BlitCommandEncoder {
     let commandBuffer: CommandBuffer
     private let context: CommandRecorder
     private var lifecycle = EncoderLifecycle(.blit)
+    /// The counter samples its pass descriptor asks for at its end.
+    private let passSamples: PassCounterSamples
 
-    init(commandBuffer: CommandBuffer) throws(GPUError) {
+    init(commandBuffer: CommandBuffer, samples: PassCounterSamples = PassCounterSamples(), call: String) throws(GPUError) {
         self.commandBuffer = commandBuffer
-        context = try commandBuffer.beginEncoder(.blit, call: "makeBlitCommandEncoder()").context
+        context = try commandBuffer.beginEncoder(.blit, call: call).context
+        passSamples = samples
+        samples.recordStart(in: context)
+    }
+
+    /// Takes a counter sample between blits, Metal's
+    /// `sampleCounters(sampleBuffer:sampleIndex:barrier:)`: a timestamp written into
+    /// `sampleIndex` as the GPU reaches this point or, with `barrier`, once the blits
+    /// before it are done. Stops with a misuse message for an index outside the buffer and
+    /// for a statistic buffer (statistics are sampled at a pass's start and end, through
+    /// ``BlitPassDescriptor/sampleBufferAttachments``).
+    public func sampleCounters(sampleBuffer: CounterSampleBuffer, sampleIndex: Int, barrier: Bool) {
+        checkOpen(#function)
+        sampleBuffer.sample(at: sampleIndex, barrier: barrier, point: .atBlitBoundary, in: context, call: #function)
     }
 
     /// Copies `size` bytes between buffers.
@@ -152,6 +167,7 @@ public final class BlitCommandEncoder {
     /// Ends encoding; the encoder may not be used again.
     public func endEncoding() {
         lifecycle.end(#function)
+        passSamples.recordEnd(in: context)
         context.restoreRestingLayouts()
         commandBuffer.endEncoder()
     }
@@ -181,6 +197,17 @@ public final class BlitCommandEncoder {
 extension CommandBuffer {
     /// Makes a blit encoder. Stops if another encoder is open or the buffer is committed.
     public func makeBlitCommandEncoder() throws(GPUError) -> BlitCommandEncoder {
-        try BlitCommandEncoder(commandBuffer: self)
+        try BlitCommandEncoder(commandBuffer: self, call: #function)
+    }
+
+    /// Makes a blit encoder that samples counters at its start and end as `descriptor`'s
+    /// ``BlitPassDescriptor/sampleBufferAttachments`` say, Metal's
+    /// `makeBlitCommandEncoder(descriptor:)`. Stops as ``makeBlitCommandEncoder()`` does,
+    /// and for a sample index outside its buffer or a second statistic buffer.
+    public func makeBlitCommandEncoder(descriptor: BlitPassDescriptor) throws(GPUError) -> BlitCommandEncoder {
+        let call = "\(#function)"
+        return try BlitCommandEncoder(commandBuffer: self,
+                                      samples: PassCounterSamples(encoder: descriptor.sampleBufferAttachments.all, call: call),
+                                      call: call)
     }
 }

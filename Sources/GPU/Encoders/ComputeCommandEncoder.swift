@@ -19,6 +19,8 @@ public final class ComputeCommandEncoder {
     @exclusivity(unchecked) private var lifecycle = EncoderLifecycle(.compute)
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
+    /// The counter samples its pass descriptor asks for at its end.
+    private var passSamples = PassCounterSamples()
 
     init(commandBuffer: CommandBuffer, context: CommandRecorder) {
         self.commandBuffer = commandBuffer
@@ -34,6 +36,7 @@ public final class ComputeCommandEncoder {
         lifecycle = EncoderLifecycle(.compute)
         boundBackend = nil
         label = nil
+        passSamples = PassCounterSamples()
     }
 
     /// Sets the pipeline later dispatches use.
@@ -190,9 +193,21 @@ public final class ComputeCommandEncoder {
         context.debugLabel(.insert, string)
     }
 
+    /// Takes a counter sample between dispatches, Metal's
+    /// `sampleCounters(sampleBuffer:sampleIndex:barrier:)`: a timestamp written into
+    /// `sampleIndex` as the GPU reaches this point or, with `barrier`, once the dispatches
+    /// before it are done. Stops with a misuse message for an index outside the buffer and
+    /// for a statistic buffer (statistics are sampled at a pass's start and end, through
+    /// ``ComputePassDescriptor/sampleBufferAttachments``).
+    public func sampleCounters(sampleBuffer: CounterSampleBuffer, sampleIndex: Int, barrier: Bool) {
+        checkOpen(#function)
+        sampleBuffer.sample(at: sampleIndex, barrier: barrier, point: .atDispatchBoundary, in: context, call: #function)
+    }
+
     /// Ends encoding; the encoder may not be used again.
     public func endEncoding() {
         lifecycle.end(#function)
+        passSamples.recordEnd(in: context)
         pipeline = nil
         context.restoreRestingLayouts()
         let buffer = commandBuffer.unsafelyUnwrapped
@@ -292,5 +307,24 @@ extension CommandBuffer {
             return spare
         }
         return ComputeCommandEncoder(commandBuffer: self, context: context)
+    }
+
+    /// Makes a compute encoder that samples counters at its start and end as
+    /// `descriptor`'s ``ComputePassDescriptor/sampleBufferAttachments`` say, Metal's
+    /// `makeComputeCommandEncoder(descriptor:)`. Stops as ``makeComputeCommandEncoder()``
+    /// does, and for a sample index outside its buffer or a second statistic buffer.
+    public func makeComputeCommandEncoder(descriptor: ComputePassDescriptor) throws(GPUError) -> ComputeCommandEncoder {
+        let samples = PassCounterSamples(encoder: descriptor.sampleBufferAttachments.all, call: "\(#function)")
+        let encoder = try makeComputeCommandEncoder()
+        encoder.startPass(sampling: samples)
+        return encoder
+    }
+}
+
+extension ComputeCommandEncoder {
+    /// Takes the pass's start samples and keeps its end ones for `endEncoding()`.
+    fileprivate func startPass(sampling samples: PassCounterSamples) {
+        samples.recordStart(in: context)
+        passSamples = samples
     }
 }

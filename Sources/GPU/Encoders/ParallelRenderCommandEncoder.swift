@@ -100,6 +100,7 @@ public final class ParallelRenderCommandEncoder: @unchecked Sendable {
         }
         context.execute(subEncoders.filter(\.isRecorded).compactMap(\.context))
         context.endRendering()
+        target.counterSamples.recordEnd(in: context)
         context.restoreRestingLayouts()
         // The contexts used stay with the command buffer until it completes; the rest
         // remain spares.

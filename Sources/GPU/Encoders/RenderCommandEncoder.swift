@@ -53,6 +53,8 @@ public final class RenderCommandEncoder {
     @exclusivity(unchecked) private var readBufferSlots: UInt64 = 0
     /// The pass's visibility result buffer, and the offsets the pass has written to.
     let visibilityResultBuffer: Buffer?
+    /// The counter samples the pass takes at its end.
+    private let counterSamples: PassCounterSamples
     var visibilityOffsets: Set<Int> = []
     /// Whether the encoder is a parallel pass's sub-encoder.
     var isParallelPart: Bool { parallel != nil }
@@ -80,6 +82,7 @@ public final class RenderCommandEncoder {
         scissor = ScissorRect(x: 0, y: 0, width: size.width, height: size.height)
         targetSize = size
         visibilityResultBuffer = target.visibilityResultBuffer
+        counterSamples = target.counterSamples
         binder = ResourceBinder(context: context)
     }
 
@@ -396,8 +399,36 @@ public final class RenderCommandEncoder {
         } else {
             context.endRendering()
         }
+        counterSamples.recordEnd(in: context)
         context.restoreRestingLayouts()
         commandBuffer.endEncoder()
+    }
+
+    /// Takes a counter sample between draws, Metal's
+    /// `sampleCounters(sampleBuffer:sampleIndex:barrier:)`: a timestamp written into
+    /// `sampleIndex` as the GPU reaches this point or, with `barrier`, once the draws before
+    /// it are done. Stops with a misuse message where the device does not sample between
+    /// draws (``Device/supportsCounterSampling(_:)``), in a parallel pass's sub-encoder, past
+    /// 1024 such samples in one command buffer, for an index outside the buffer and for a
+    /// statistic buffer (statistics are sampled at a pass's start and end, through
+    /// ``RenderPassDescriptor/sampleBufferAttachments``).
+    public func sampleCounters(sampleBuffer: CounterSampleBuffer, sampleIndex: Int, barrier: Bool) {
+        let call: StaticString = #function
+        checkOpen(call)
+        sampleBuffer.checkSample(sampleIndex, at: .atDrawBoundary, in: context, call: call)
+        if isParallelPart {
+            misuse("\(call): counters are not sampled between the draws of a parallel render pass; sample the pass's start "
+                + "and end with its descriptor's sampleBufferAttachments")
+        }
+        guard context.hasPassTimestampLeft else {
+            misuse("\(call): the command buffer's render passes have taken \(CommandRecorder.passTimestampCapacity) samples "
+                + "between draws, the most one command buffer takes")
+        }
+        do {
+            try context.writePassTimestamp(sampleBuffer.queries, sample: sampleIndex, at: barrier ? .afterAllWork : .immediately)
+        } catch {
+            fail(error)
+        }
     }
 
     /// Checks the draw and records the state it needs; false when nothing is to be

@@ -9,10 +9,12 @@ struct RenderPassTarget {
     let size: Size
     /// The buffer visibility results go to, if any.
     let visibilityResultBuffer: Buffer?
+    /// The counter samples the pass takes at its start and end.
+    let counterSamples: PassCounterSamples
     private let pass: RenderPassDescriptor
 
     /// Checks `pass` for `call`; stops when its attachments do not fit together.
-    init(_ pass: RenderPassDescriptor, call: String) {
+    init(_ pass: RenderPassDescriptor, parallel: Bool, call: String) {
         let colors = pass.colorAttachments.all.map(\.texture)
         let lastColor = colors.lastIndex { $0 != nil } ?? -1
         let depthTexture = pass.depthAttachment.texture
@@ -58,6 +60,7 @@ struct RenderPassTarget {
         sampleCount = first.sampleCount
         self.size = size
         visibilityResultBuffer = pass.visibilityResultBuffer
+        counterSamples = PassCounterSamples(render: pass.sampleBufferAttachments.all, parallel: parallel, call: call)
         self.pass = pass
     }
 
@@ -66,7 +69,7 @@ struct RenderPassTarget {
     /// `secondaryContents`.
     static func open(_ pass: RenderPassDescriptor, on commandBuffer: CommandBuffer, kind: EncoderKind, call: StaticString,
                      secondaryContents: Bool) throws(GPUError) -> (target: RenderPassTarget, context: CommandRecorder) {
-        let target = RenderPassTarget(pass, call: "\(call)")
+        let target = RenderPassTarget(pass, parallel: secondaryContents, call: "\(call)")
         let begun = try commandBuffer.beginEncoder(kind, call: "\(call)")
         do {
             try target.begin(in: begun.context, of: commandBuffer, startsBuffer: begun.startsBuffer,
@@ -115,6 +118,7 @@ struct RenderPassTarget {
             request(texture, level: 0, slice: 0, load: pass.depthAttachment.loadAction, store: pass.depthAttachment.storeAction,
                     clear: .depth(pass.depthAttachment.clearDepth), resolve: nil)
         }
+        counterSamples.recordStart(in: context)
         try context.beginRendering(colors: colorRequests, depth: depthRequest, width: size.width, height: size.height,
                                    secondaryContents: secondaryContents)
     }

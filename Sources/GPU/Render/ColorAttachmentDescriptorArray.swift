@@ -6,14 +6,10 @@
 /// given, and setting nil puts back one with Metal's defaults. Indices are 0–3; another
 /// stops with a misuse message.
 public final class ColorAttachmentDescriptorArray<Element: AnyObject> {
-    private var elements: [Element]
-    private let make: () -> Element
-    private let copy: (Element) -> Element
+    private var elements: IndexedDescriptors<Element>
 
     init(make: @escaping () -> Element, copy: @escaping (Element) -> Element) {
-        self.make = make
-        self.copy = copy
-        elements = (0..<Self.count).map { _ in make() }
+        elements = IndexedDescriptors(count: Self.count, name: "colorAttachments", make: make, copy: copy)
     }
 
     /// How many colour attachments a pass or pipeline has.
@@ -21,24 +17,12 @@ public final class ColorAttachmentDescriptorArray<Element: AnyObject> {
 
     /// The descriptor at `index`; setting stores a copy (nil: Metal's defaults).
     public subscript(index: Int) -> Element! {
-        get {
-            check(index)
-            return elements[index]
-        }
-        set {
-            check(index)
-            elements[index] = newValue.map(copy) ?? make()
-        }
+        get { elements[index] }
+        set { elements[index] = newValue }
     }
 
     /// Every descriptor, in index order.
-    var all: [Element] { elements }
-
-    private func check(_ index: Int) {
-        guard elements.indices.contains(index) else {
-            misuse("colorAttachments[\(index)]: index is outside 0..<\(Self.count)")
-        }
-    }
+    var all: [Element] { elements.all }
 }
 
 /// Metal's name for a pass's colour attachments.

@@ -79,6 +79,10 @@ public final class RenderPassDescriptor {
     /// offset ``RenderCommandEncoder/setVisibilityResultMode(_:offset:)`` names gets a
     /// `UInt64` when the pass's command buffer completes.
     public var visibilityResultBuffer: Buffer?
+    /// Where the pass samples counters at its start and end, Metal's
+    /// `sampleBufferAttachments` (see ``RenderPassSampleBufferAttachmentDescriptor``).
+    public let sampleBufferAttachments = RenderPassSampleBufferAttachmentDescriptorArray(
+        make: RenderPassSampleBufferAttachmentDescriptor.init, copy: { $0.copied() })
     /// Makes a descriptor with Metal's defaults.
     public init() {}
 }

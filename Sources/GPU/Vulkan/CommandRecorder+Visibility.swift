@@ -12,14 +12,7 @@ extension CommandRecorder {
     /// the queries this command buffer has not used yet.
     func prepareOcclusionQueries() throws(VulkanError) {
         if occlusionQueries == nil {
-            var info = VkQueryPoolCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
-            info.queryType = VK_QUERY_TYPE_OCCLUSION
-            info.queryCount = Self.occlusionQueryCapacity
-            var pool: VkQueryPool?
-            let vk = device.handle
-            try vkCall(.createQueryPool, device.faults) { vkCreateQueryPool(vk, &info, nil, &pool) }
-            occlusionQueries = pool
+            occlusionQueries = try device.makeQueryPool(VK_QUERY_TYPE_OCCLUSION, count: Self.occlusionQueryCapacity)
         }
         let first = nextOcclusionQuery
         guard first < Self.occlusionQueryCapacity else { return }

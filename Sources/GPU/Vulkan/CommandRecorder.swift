@@ -38,6 +38,13 @@ final class CommandRecorder: @unchecked Sendable {
     /// The queries of the pass being recorded and the visibility-buffer offsets their
     /// results go to, copied when the pass ends.
     @exclusivity(unchecked) var visibilityCopies: [(query: UInt32, offset: UInt64)] = []
+    /// The timestamps render passes take (`CommandRecorder+Counters.swift`): made at the
+    /// first, used in order through the command buffer, and the used ones reset when the
+    /// next command buffer begins.
+    var passTimestamps: VkQueryPool?
+    @exclusivity(unchecked) var nextPassTimestamp: UInt32 = 0
+    /// The timestamps to copy into counter sample buffers when the command buffer ends.
+    @exclusivity(unchecked) var timestampCopies: [TimestampCopy] = []
     /// The secondary contexts parallel render passes recorded into, kept for later ones:
     /// owned like the context itself (a parallel encoder takes the spares while open and
     /// gives them back when it ends). The first `secondariesUsed` hold this command
@@ -143,6 +150,7 @@ final class CommandRecorder: @unchecked Sendable {
         let vk = device.handle
         if let queries { vkDestroyQueryPool(vk, queries, nil) }
         if let occlusionQueries { vkDestroyQueryPool(vk, occlusionQueries, nil) }
+        if let passTimestamps { vkDestroyQueryPool(vk, passTimestamps, nil) }
         if let descriptorPool { vkDestroyDescriptorPool(vk, descriptorPool, nil) }
         Self.destroy((pool, commandBuffer), device: device, memory: memory)
         if let other = otherRecording { Self.destroy(other, device: device, memory: memory) }
@@ -164,6 +172,7 @@ final class CommandRecorder: @unchecked Sendable {
         let commandBuffer = commandBuffer
         try vkCall(.beginCommandBuffer, device.faults) { vkBeginCommandBuffer(commandBuffer, &info) }
         nextOcclusionQuery = 0
+        resetPassTimestamps()
         guard device.recordsTimestamps else { return }
         vkCmdResetQueryPool(commandBuffer, queries, 0, 2)
         vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT), queries, 0)
@@ -172,6 +181,7 @@ final class CommandRecorder: @unchecked Sendable {
     /// Writes the end timestamp (where the device records them) and ends recording.
     func end() throws(VulkanError) {
         let commandBuffer = commandBuffer
+        copyTimestamps()
         if device.recordsTimestamps {
             vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT), queries, 1)
         }
@@ -181,7 +191,7 @@ final class CommandRecorder: @unchecked Sendable {
     /// The GPU start and end of the recorded work in host CLOCK_MONOTONIC nanoseconds, when
     /// the device records timestamps calibrated against the host clock.
     func gpuTimes() -> (start: UInt64, end: UInt64)? {
-        guard device.recordsTimestamps, let offset = device.timestampToHostOffset else { return nil }
+        guard device.recordsTimestamps, device.timestampToHostOffset != nil else { return nil }
         var values: (UInt64, UInt64) = (0, 0)
         let flags = VkQueryResultFlags(VK_QUERY_RESULT_64_BIT.rawValue)
         let queries = queries
@@ -191,10 +201,8 @@ final class CommandRecorder: @unchecked Sendable {
             }
         }
         guard read == VK_SUCCESS else { return nil }
-        let period = Double(device.physical.limits.timestampPeriod)
-        let start = Int64(Double(values.0) * period) + offset
-        let end = Int64(Double(values.1) * period) + offset
-        return (UInt64(max(start, 0)), UInt64(max(end, start, 0)))
+        let start = device.hostNanoseconds(ofTicks: values.0)
+        return (start, max(device.hostNanoseconds(ofTicks: values.1), start))
     }
 
     /// Copies `length` bytes (at most a chunk) into the upload ring at `alignment` and

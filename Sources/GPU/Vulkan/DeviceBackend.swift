@@ -27,6 +27,14 @@ final class DeviceBackend: @unchecked Sendable {
     let recordsTimestamps: Bool
     /// Whether anisotropic filtering was enabled (when the device offers it).
     let samplerAnisotropy: Bool
+    /// Whether queries may be reset from the host (`hostQueryReset`, enabled where offered):
+    /// a counter sample buffer's queries start reset.
+    let hostQueryReset: Bool
+    /// Whether pipeline statistics queries are offered (`pipelineStatisticsQuery`, enabled
+    /// where offered): Metal's statistic counter set.
+    let pipelineStatistics: Bool
+    /// `vkGetCalibratedTimestampsEXT`, where the device offers calibrated timestamps.
+    private let getCalibratedTimestamps: PFN_vkGetCalibratedTimestampsEXT?
     /// Whether occlusion queries count samples exactly (`occlusionQueryPrecise`, enabled
     /// where the device offers it): Metal's `.counting` visibility results.
     let preciseOcclusion: Bool
@@ -85,14 +93,26 @@ final class DeviceBackend: @unchecked Sendable {
         var features12 = VkPhysicalDeviceVulkan12Features()
         features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES
         features12.timelineSemaphore = VkBool32(VK_TRUE)
+        var supported12 = VkPhysicalDeviceVulkan12Features()
+        supported12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES
+        var supported2 = VkPhysicalDeviceFeatures2()
+        supported2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
+        withUnsafeMutablePointer(to: &supported12) { pointer in
+            supported2.pNext = UnsafeMutableRawPointer(pointer)
+            vkGetPhysicalDeviceFeatures2(physical.handle, &supported2)
+        }
+        hostQueryReset = supported12.hostQueryReset != 0
+        features12.hostQueryReset = supported12.hostQueryReset
 
         var supported = VkPhysicalDeviceFeatures()
         vkGetPhysicalDeviceFeatures(physical.handle, &supported)
         samplerAnisotropy = supported.samplerAnisotropy != 0
         preciseOcclusion = supported.occlusionQueryPrecise != 0
+        pipelineStatistics = supported.pipelineStatisticsQuery != 0
         var features = VkPhysicalDeviceFeatures()
         features.samplerAnisotropy = supported.samplerAnisotropy
         features.occlusionQueryPrecise = supported.occlusionQueryPrecise
+        features.pipelineStatisticsQuery = supported.pipelineStatisticsQuery
         // Metal's indirect draw arguments carry a baseInstance: Vulkan needs this feature
         // for one other than 0.
         features.drawIndirectFirstInstance = supported.drawIndirectFirstInstance
@@ -153,8 +173,12 @@ final class DeviceBackend: @unchecked Sendable {
             : nil
         debugLabels = DeviceBackend.labelFunctions(device: created, instance: physical.instance)
         presentTiming = VulkanPresentTiming(device: created, enabled: enabledExtensions)
-        timestampToHostOffset = calibrated
-            ? Self.calibrate(device: created, period: Double(physical.limits.timestampPeriod), faults: faults) : nil
+        getCalibratedTimestamps = calibrated
+            ? unsafeBitCast(vkGetDeviceProcAddr(created, "vkGetCalibratedTimestampsEXT"), to: PFN_vkGetCalibratedTimestampsEXT?.self)
+            : nil
+        timestampToHostOffset = Self.calibratedTimestamps(getCalibratedTimestamps, device: created, faults: faults).map { read in
+            Int64(bitPattern: read.host) - Int64(Double(read.device) * Double(physical.limits.timestampPeriod))
+        }
         let requested = environment("GPU_TIMESTAMPS")
         recordsTimestamps = timestampToHostOffset != nil && (requested == "1" || (requested != "0" && !physical.isSoftware))
     }
@@ -196,10 +220,15 @@ final class DeviceBackend: @unchecked Sendable {
     /// which tests compare with the command buffers that went.
     var submitInfoCount: Int { queueLock.withLock { acceptedSubmitInfos } }
 
-    /// Offset from device timestamps to CLOCK_MONOTONIC, from one calibrated reading.
-    private static func calibrate(device: VkDevice, period: Double, faults: FaultInjector) -> Int64? {
-        guard let get = unsafeBitCast(vkGetDeviceProcAddr(device, "vkGetCalibratedTimestampsEXT"),
-                                      to: PFN_vkGetCalibratedTimestampsEXT?.self) else { return nil }
+    /// A device timestamp (ticks) and CLOCK_MONOTONIC (nanoseconds) read together, where
+    /// the device offers calibrated timestamps.
+    func calibratedTimestamps() -> (device: UInt64, host: UInt64)? {
+        Self.calibratedTimestamps(getCalibratedTimestamps, device: handle, faults: faults)
+    }
+
+    private static func calibratedTimestamps(_ get: PFN_vkGetCalibratedTimestampsEXT?, device vk: VkDevice,
+                                             faults: FaultInjector) -> (device: UInt64, host: UInt64)? {
+        guard let get else { return nil }
         var infos = [VkCalibratedTimestampInfoEXT](repeating: .init(), count: 2)
         infos[0].sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT
         infos[0].timeDomain = VK_TIME_DOMAIN_DEVICE_EXT
@@ -207,8 +236,8 @@ final class DeviceBackend: @unchecked Sendable {
         infos[1].timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT
         var values: [UInt64] = [0, 0]
         var deviation: UInt64 = 0
-        guard (try? vkCall(.getCalibratedTimestamps, faults, { get(device, 2, &infos, &values, &deviation) })) != nil
+        guard (try? vkCall(.getCalibratedTimestamps, faults, { get(vk, 2, &infos, &values, &deviation) })) != nil
         else { return nil }
-        return Int64(bitPattern: values[1]) - Int64(Double(values[0]) * period)
+        return (values[0], values[1])
     }
 }
