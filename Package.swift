@@ -73,6 +73,10 @@ let package = Package(
         .target(name: "CFutex"),
         // The host memory command pools record into (VulkanCommandMemory's callbacks).
         .target(name: "CCommandMemory"),
+        // Run-time GLSL compiled by glslang in a child process with bounded time, memory and
+        // stack: the app's side (starting it, its socket) and the child's (served before the
+        // app's `main` when the executable is started as the compiler).
+        .target(name: "CShaderCompiler"),
         .target(name: "SwiftGPUSupport", dependencies: ["CFutex"], swiftSettings: strict),
         .target(name: "AppLifecycle", dependencies: ["SwiftGPUSupport"], swiftSettings: strict),
         // SPIR-V reflection and the push-constant rewrite: pure Swift, no Vulkan (package
@@ -97,7 +101,7 @@ let package = Package(
         .target(
             name: "GPU",
             dependencies: [
-                "CVulkan", "CCommandMemory", "SPIRVValidation", "CGlslang", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
+                "CVulkan", "CCommandMemory", "CShaderCompiler", "SPIRVValidation", "CGlslang", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
                 "SwiftGPUSPIRV", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

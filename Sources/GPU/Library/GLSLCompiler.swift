@@ -1,23 +1,27 @@
 import CGlslang
+import CShaderCompiler
 
-/// Compiles GLSL to SPIR-V at run time with glslang's C interface, as the SPIRVCompiler
-/// plugin's `glslc --target-env=vulkan1.2 -O` does at build time: same target, same
-/// optimizer, so the output follows the same binding convention and reflection.
+/// Compiles GLSL to SPIR-V at run time with glslang, as the SPIRVCompiler plugin's
+/// `glslc --target-env=vulkan1.2 -O` does at build time: same target, same optimizer, so
+/// the output follows the same binding convention and reflection.
+///
+/// glslang runs in a compiler process (`ShaderCompilerProcess`), never in the app's: a
+/// source can make it recurse past any stack, allocate without end or run for hours, and
+/// there it costs the compile alone. Includes, the stage and the macros are settled here,
+/// so that only a bounded source crosses.
 enum GLSLCompiler {
-    /// What a compile made: the module's words, or the compiler's messages.
+    /// What a compile made: the module's words, or why there is none.
     typealias Outcome = Result<[UInt32], LibraryError>
-
-    /// glslang's process-wide tables, set up once before the first compile (later compiles
-    /// may run on any thread at the same time).
-    private static let processReady: Bool = glslang_initialize_process() != 0
 
     /// Compiles `source` as one stage.
     static func compile(_ original: String, options: CompileValues) -> Outcome {
         let name = options.functionName
+        let limits = options.limits
         let source: String
-        switch GLSLIncludes.expand(original, folders: options.includeFolders) {
+        switch GLSLIncludes.expand(original, folders: options.includeFolders, limit: limits.sourceLength) {
         case .success(let expanded): source = expanded
-        case .failure(let problem): return .failure(.compilationFailed(name: name, messages: [problem.message]))
+        case .failure(.tooLarge(let message)): return .failure(.compilationTooLarge(name: name, reason: message))
+        case .failure(.refused(let message)): return .failure(.compilationFailed(name: name, messages: [message]))
         }
         let stage: FunctionType
         switch shaderStage(of: source, options: options) {
@@ -27,59 +31,76 @@ enum GLSLCompiler {
         if let problem = macroProblem(options.preprocessorMacros) {
             return .failure(.compilationFailed(name: name, messages: [problem]))
         }
-        guard processReady else {
-            return .failure(.compilationFailed(name: name, messages: ["glslang could not initialize"]))
+        let preamble = preamble(options.preprocessorMacros)
+        let length = source.utf8.count + preamble.utf8.count
+        guard length <= limits.sourceLength else {
+            return .failure(.compilationTooLarge(name: name, reason: "the source is \(length) bytes with its includes and "
+                + "macros, over CompileOptions.maximumSourceLength (\(limits.sourceLength))"))
         }
-        return source.withCString { code in
-            preamble(options.preprocessorMacros).withCString { preamble in
-                run(code: code, preamble: preamble, stage: stage, options: options)
-            }
-        }
+        let request = swiftgpu_compile_request(
+            magic: SWIFTGPU_SHADER_COMPILER_MAGIC, stage: stage.glslangStage.rawValue,
+            optimize: options.optimizationEnabled ? 1 : 0, preambleLength: UInt32(preamble.utf8.count),
+            codeLength: UInt64(source.utf8.count), memoryLimit: UInt64(limits.memory), stackSize: UInt64(limits.stack),
+            maximumWords: UInt64(limits.moduleLength / 4), secondsLimit: UInt64(limits.time.components.seconds) + 1)
+        return run(request, preamble: preamble, code: source, name: name, limits: limits)
     }
 
-    /// The glslang calls for one compile; every object made is deleted before returning.
-    private static func run(code: UnsafePointer<CChar>, preamble: UnsafePointer<CChar>, stage: FunctionType,
-                            options: CompileValues) -> Outcome {
-        let name = options.functionName
-        let messages = glslang_messages_t(GLSLANG_MSG_SPV_RULES_BIT.rawValue | GLSLANG_MSG_VULKAN_RULES_BIT.rawValue)
-        var input = glslang_input_t()
-        input.language = GLSLANG_SOURCE_GLSL
-        input.stage = stage.glslangStage
-        input.client = GLSLANG_CLIENT_VULKAN
-        input.client_version = GLSLANG_TARGET_VULKAN_1_2
-        input.target_language = GLSLANG_TARGET_SPV
-        input.target_language_version = GLSLANG_TARGET_SPV_1_5
-        input.code = code
-        input.default_version = 450
-        input.default_profile = GLSLANG_NO_PROFILE
-        input.messages = messages
-        input.resource = glslang_default_resource()
+    /// Runs `request` on a pooled compiler process; once more on a new process when a kept
+    /// one had ended while idle.
+    private static func run(_ request: swiftgpu_compile_request, preamble: String, code: String, name: String,
+                            limits: CompileLimits) -> Outcome {
+        let pool = ShaderCompilerPool.shared
+        let deadline = ShaderCompilerProcess.deadline(after: limits.time)
+        for attempt in 0..<2 {
+            let process: ShaderCompilerProcess
+            switch pool.take() {
+            case .success(let taken): process = taken
+            case .failure(let error): return .failure(error)
+            }
+            switch process.compile(request, preamble: preamble, code: code, deadline: deadline) {
+            case .timedOut:
+                process.stop()
+                return .failure(.compilationTimedOut(name: name, limit: limits.time))
+            case .broken(let reason):
+                let ending = process.stop()
+                if attempt == 0 { continue }
+                return .failure(.compilerUnavailable(reason: "the shader compiler process \(ending): \(reason)"))
+            case .answered(let status, let detail, let payload):
+                return answer(status: status, detail: detail, payload: payload, process: process, name: name, limits: limits)
+            }
+        }
+        preconditionFailure("unreachable: the second attempt returns")
+    }
 
-        guard let shader = glslang_shader_create(&input) else {
-            return .failure(.compilationFailed(name: name, messages: ["glslang could not make a shader object"]))
-        }
-        defer { glslang_shader_delete(shader) }
-        glslang_shader_set_preamble(shader, preamble)
-        guard glslang_shader_preprocess(shader, &input) != 0, glslang_shader_parse(shader, &input) != 0 else {
-            return .failure(.compilationFailed(name: name, messages: errorLines(glslang_shader_get_info_log(shader))))
-        }
-        guard let program = glslang_program_create() else {
-            return .failure(.compilationFailed(name: name, messages: ["glslang could not make a program object"]))
-        }
-        defer { glslang_program_delete(program) }
-        glslang_program_add_shader(program, shader)
-        guard glslang_program_link(program, Int32(messages.rawValue)) != 0 else {
-            return .failure(.compilationFailed(name: name, messages: errorLines(glslang_program_get_info_log(program))))
-        }
-        var spvOptions = glslang_spv_options_t()
-        spvOptions.disable_optimizer = !options.optimizationEnabled
-        glslang_program_SPIRV_generate_with_options(program, input.stage, &spvOptions)
-        let count = glslang_program_SPIRV_get_size(program)
-        guard count > 0, let words = glslang_program_SPIRV_get_ptr(program) else {
-            let log = errorLines(glslang_program_SPIRV_get_messages(program))
+    /// The outcome of an answer; `process` goes back to the pool when it is still usable.
+    private static func answer(status: UInt32, detail: UInt64, payload: [UInt8], process: ShaderCompilerProcess,
+                               name: String, limits: CompileLimits) -> Outcome {
+        switch swiftgpu_compile_status(rawValue: status) {
+        case SWIFTGPU_COMPILE_SUCCEEDED:
+            ShaderCompilerPool.shared.giveBack(process)
+            return .success(payload.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) })
+        case SWIFTGPU_COMPILE_FAILED:
+            ShaderCompilerPool.shared.giveBack(process)
+            let log = errorLines(String(decoding: payload, as: UTF8.self))
             return .failure(.compilationFailed(name: name, messages: log.isEmpty ? ["glslang produced no SPIR-V"] : log))
+        case SWIFTGPU_COMPILE_TOO_LARGE:
+            ShaderCompilerPool.shared.giveBack(process)
+            return .failure(.compilationTooLarge(name: name, reason: "the compiled module would be \(detail * 4) bytes of "
+                + "SPIR-V, over CompileOptions.maximumModuleLength (\(limits.moduleLength))"))
+        case SWIFTGPU_COMPILE_OUT_OF_MEMORY:
+            process.closeAndReap()
+            return .failure(.compilationTooLarge(name: name, reason: "compiling it needs more than "
+                + "CompileOptions.compilationMemoryLimit (\(limits.memory) bytes)"))
+        case SWIFTGPU_COMPILE_STACK_OVERFLOW:
+            process.closeAndReap()
+            return .failure(.compilationNestedTooDeeply(name: name, reason: "its expressions or blocks nest deeper than "
+                + "the compiler's stack of \(limits.stack) bytes holds (CompileOptions.compilationStackSize)"))
+        default:
+            let ending = process.closeAndReap()
+            return .failure(.compilationFailed(name: name, messages: [
+                "the compiler stopped on signal \(detail) while compiling it (its process \(ending))",
+            ]))
         }
-        return .success(Array(UnsafeBufferPointer(start: words, count: count)))
     }
 
     /// The stage: the source's `#pragma shader_stage(…)`, or the options' `functionType`.
@@ -134,9 +155,8 @@ enum GLSLCompiler {
 
     /// glslang's log as messages: `ERROR: 0:12: 'x' : undeclared identifier` reads
     /// `line 12: 'x' : undeclared identifier`; its closing count of errors is dropped.
-    static func errorLines(_ log: UnsafePointer<CChar>?) -> [String] {
-        guard let log else { return [] }
-        return String(cString: log).split(separator: "\n").compactMap { line -> String? in
+    static func errorLines(_ log: String) -> [String] {
+        log.split(separator: "\n").compactMap { line -> String? in
             var text = String(line.drop(while: \.isWhitespace))
             while text.last?.isWhitespace == true { text.removeLast() }
             guard !text.isEmpty, !text.hasSuffix("compilation errors.  No code generated.") else { return nil }

@@ -16,36 +16,60 @@ enum GLSLIncludes {
     static let maximumDepth = 16
 
     /// Why an include was refused, naming the file and line.
-    struct Problem: Error {
-        var message: String
+    enum Problem: Error {
+        /// A header that is missing, outside the folders, unreadable or nested too deeply.
+        case refused(String)
+        /// The source grew past its length limit with its headers.
+        case tooLarge(String)
     }
 
-    /// `source` with its includes expanded, or the problem, naming the line.
-    static func expand(_ source: String, folders: [String]) -> Result<String, Problem> {
+    /// A header's text, or why it was not read.
+    private enum Header {
+        /// The header's text.
+        case text(String)
+        /// Why it was not read.
+        case refused(String)
+    }
+
+    /// `source` with its includes expanded, at most `limit` bytes of it, or the problem,
+    /// naming the line.
+    static func expand(_ source: String, folders: [String], limit: Int) -> Result<String, Problem> {
+        var length = source.utf8.count
+        guard length <= limit else {
+            return .failure(.tooLarge("the source is \(length) bytes, over CompileOptions.maximumSourceLength (\(limit))"))
+        }
         let roots = folders.map { folder in realPath(folder) ?? folder }
-        return expand(source, roots: roots, depth: 0, file: "the source")
+        return expand(source, roots: roots, depth: 0, file: "the source", length: &length, limit: limit)
     }
 
-    private static func expand(_ source: String, roots: [String], depth: Int, file: String) -> Result<String, Problem> {
+    /// `length` counts the bytes of the whole expansion so far, so that a header included
+    /// many times is refused as soon as the total passes `limit`, before it is built.
+    private static func expand(_ source: String, roots: [String], depth: Int, file: String, length: inout Int,
+                               limit: Int) -> Result<String, Problem> {
         var lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         for index in lines.indices.reversed() {
             guard let name = includedName(in: lines[index]) else { continue }
             let line = index + 1
             let problem: String
             switch read(name, roots: roots) {
-            case .success(let header):
+            case .text(let header):
                 guard depth < maximumDepth else {
-                    return .failure(Problem(message: "\(file), line \(line): #include \"\(name)\" nests deeper than \(maximumDepth) headers"))
+                    return .failure(.refused("\(file), line \(line): #include \"\(name)\" nests deeper than \(maximumDepth) headers"))
                 }
-                switch expand(header, roots: roots, depth: depth + 1, file: "\"\(name)\"") {
+                length += header.utf8.count
+                guard length <= limit else {
+                    return .failure(.tooLarge("\(file), line \(line): with #include \"\(name)\" the source passes "
+                        + "CompileOptions.maximumSourceLength (\(limit) bytes)"))
+                }
+                switch expand(header, roots: roots, depth: depth + 1, file: "\"\(name)\"", length: &length, limit: limit) {
                 case .success(let text):
                     lines[index] = Substring("#line 1\n\(text)\n#line \(line + 1)")
                     continue
                 case .failure(let nested): return .failure(nested)
                 }
-            case .failure(let reason): problem = reason.message
+            case .refused(let reason): problem = reason
             }
-            return .failure(Problem(message: "\(file), line \(line): #include \"\(name)\": \(problem)"))
+            return .failure(.refused("\(file), line \(line): #include \"\(name)\": \(problem)"))
         }
         return .success(lines.joined(separator: "\n"))
     }
@@ -64,28 +88,28 @@ enum GLSLIncludes {
     }
 
     /// The header `name` from the first of `roots` that has it.
-    private static func read(_ name: String, roots: [String]) -> Result<String, Problem> {
+    private static func read(_ name: String, roots: [String]) -> Header {
         guard !roots.isEmpty else {
-            return .failure(Problem(message: "run-time GLSL reads headers only from CompileOptions.includeFolders, and it names none"))
+            return .refused("run-time GLSL reads headers only from CompileOptions.includeFolders, and it names none")
         }
         let components = name.split(separator: "/")
         guard !name.hasPrefix("/"), !components.contains("..") else {
-            return .failure(Problem(message: "a header name may not be absolute or climb out of the include folders with .."))
+            return .refused("a header name may not be absolute or climb out of the include folders with ..")
         }
         for root in roots {
             let path = root + "/" + name
             guard let resolved = realPath(path) else { continue }
             guard resolved.hasPrefix(root + "/") else {
-                return .failure(Problem(message: "\(path) resolves outside the include folders, to \(resolved)"))
+                return .refused("\(path) resolves outside the include folders, to \(resolved)")
             }
             do {
                 let bytes = try regularFileContents(atPath: resolved, limit: maximumHeaderSize)
-                return .success(String(decoding: bytes, as: UTF8.self))
+                return .text(String(decoding: bytes, as: UTF8.self))
             } catch {
-                return .failure(Problem(message: error.reason ?? "\(error)"))
+                return .refused(error.reason ?? "\(error)")
             }
         }
-        return .failure(Problem(message: "in none of the include folders (\(roots.joined(separator: ", ")))"))
+        return .refused("in none of the include folders (\(roots.joined(separator: ", ")))")
     }
 
     /// `path` with its links and `.` resolved, or nil when it does not exist.

@@ -27,6 +27,19 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// compiler's messages, each with its line in the source (`line 12: 'x' : undeclared
     /// identifier`).
     case compilationFailed(name: String, messages: [String])
+    /// Compiling GLSL took longer than `CompileOptions.compilationTimeLimit`; the compile
+    /// was stopped.
+    case compilationTimedOut(name: String, limit: Duration)
+    /// The GLSL, or what compiling it needed or made, is larger than a `CompileOptions`
+    /// limit allows: the source after its includes, the compiler's memory, or the module.
+    /// The reason names the limit.
+    case compilationTooLarge(name: String, reason: String)
+    /// The GLSL's expressions or blocks nest deeper than the compiler's stack
+    /// (`CompileOptions.compilationStackSize`) holds.
+    case compilationNestedTooDeeply(name: String, reason: String)
+    /// Run-time GLSL could not be compiled at all: the compiler process could not start or
+    /// stopped for a reason of its own. The reason says which.
+    case compilerUnavailable(reason: String)
     /// The function cannot be used the way it was asked to (wrong stage, a binding outside
     /// SwiftGPU's convention, ...).
     case unsupportedFunction(name: String, reason: String)
@@ -47,6 +60,11 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noShaders(let path): "no compiled shaders (*.spv) in \(path)"
         case .unreadable(let path, let reason): "could not read shader file \(path): \(reason)"
         case .unsupportedFunction(let name, let reason): "function '\(name)' cannot be used: \(reason)"
+        case .compilationTimedOut(let name, let limit):
+            "GLSL for '\(name)' did not compile within \(limit) (CompileOptions.compilationTimeLimit); the compile was stopped"
+        case .compilationTooLarge(let name, let reason): "GLSL for '\(name)' is too large to compile: \(reason)"
+        case .compilationNestedTooDeeply(let name, let reason): "GLSL for '\(name)' nests too deeply to compile: \(reason)"
+        case .compilerUnavailable(let reason): "run-time GLSL cannot be compiled: \(reason)"
         case .compilationFailed(let name, let messages):
             "GLSL for '\(name)' did not compile:\n" + messages.map { "  \($0)" }.joined(separator: "\n")
         }

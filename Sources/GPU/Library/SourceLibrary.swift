@@ -15,12 +15,12 @@ extension Device {
     /// Throws ``LibraryError/compilationFailed(name:messages:)`` with the compiler's
     /// messages, each naming its line in `source`.
     public func makeLibrary(source: String, options: CompileOptions? = nil) throws(LibraryError) -> Library {
-        try makeLibrary(source: source, values: (options ?? CompileOptions()).values)
+        try makeLibrary(source: source, values: (options ?? CompileOptions()).values(for: #function))
     }
 
     /// Compiles GLSL at run time off the calling thread; see ``makeLibrary(source:options:)``.
     public func makeLibrary(source: String, options: CompileOptions? = nil) async throws(LibraryError) -> Library {
-        let values = (options ?? CompileOptions()).values
+        let values = (options ?? CompileOptions()).values(for: #function)
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Library, LibraryError>, Never>) in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(returning: Result { () throws(LibraryError) in
@@ -35,7 +35,7 @@ extension Device {
     /// or the error, Metal's `makeLibrary(source:options:completionHandler:)`.
     public func makeLibrary(source: String, options: CompileOptions?,
                             completionHandler: @escaping @Sendable (Library?, LibraryError?) -> Void) {
-        let values = (options ?? CompileOptions()).values
+        let values = (options ?? CompileOptions()).values(for: #function)
         DispatchQueue.global(qos: .userInitiated).async {
             do throws(LibraryError) {
                 completionHandler(try self.makeLibrary(source: source, values: values), nil)
