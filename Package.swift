@@ -84,7 +84,10 @@ let package = Package(
         .target(name: "SwiftGPUSPIRV", swiftSettings: strict),
         // SPIRV-Tools' validator and the stamp the build leaves beside a module it passed
         // (package access; no product of its own).
-        .target(name: "SPIRVValidation", dependencies: ["CSPIRVTools"], swiftSettings: strict),
+        .target(name: "SPIRVValidation", dependencies: ["CSPIRVTools", "CStampKeys"], swiftSettings: strict),
+        // The executable's section of build stamp keys, which the SPIRVCompiler plugin's
+        // generated sources fill.
+        .target(name: "CStampKeys"),
         // The SPIRVCompiler plugin's second step: validates a compiled shader, writes its stamp.
         .executableTarget(name: "spirv-stamp", dependencies: ["SPIRVValidation", "SwiftGPUSPIRV", "SwiftGPUSupport"],
                           swiftSettings: strict),

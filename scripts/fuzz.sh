@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Fuzzes SwiftGPU's SPIR-V reader, reflection and push-constant rewrite with libFuzzer.
+# Fuzzes SwiftGPU's SPIR-V reader, reflection and push-constant rewrite with libFuzzer, or
+# (--stamps) the file reader and stamp check a trusted folder's module and stamp go through.
 #
-#   scripts/fuzz.sh [SECONDS]          run for SECONDS (default 60); exit 1 on a finding
-#   scripts/fuzz.sh --reproduce FILE   run one input (a finding under .build-fuzz/artifacts/)
+#   scripts/fuzz.sh [--stamps] [SECONDS]          run for SECONDS (default 60); exit 1 on a finding
+#   scripts/fuzz.sh [--stamps] --reproduce FILE   run one input (a finding under .build-fuzz/artifacts/)
 #
-# The target (Fuzz/SPIRVFuzzer) is built with the SwiftGPUSPIRV sources as one module under
-# AddressSanitizer, seeded with every shader in the repository compiled by glslc, plus the
-# regression inputs in Fuzz/SPIRVFuzzer/regressions. The corpus it grows stays in
-# .build-fuzz/corpus between runs.
+# The SPIR-V target (Fuzz/SPIRVFuzzer) is built with the SwiftGPUSPIRV sources as one module
+# under AddressSanitizer, seeded with every shader in the repository compiled by glslc, plus
+# the regression inputs in Fuzz/SPIRVFuzzer/regressions. The stamp target (Fuzz/StampFuzzer)
+# adds SPIRVValidation's stamp and SwiftGPUSupport's file reader; its inputs are a stamp's
+# length (two bytes), the stamp and a module, seeded with each shader under no stamp, an
+# unkeyed stamp and a stamp of the right form with a wrong hash, plus
+# Fuzz/StampFuzzer/regressions. The corpus each grows stays in .build-fuzz/ between runs.
 set -euo pipefail
 # Swift traps are reported by libFuzzer itself: the Swift runtime's backtracer reads memory
 # in a way ASan reports as a crash of its own.
@@ -16,20 +20,36 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ./scripts/install-deps.sh
 
 out=.build-fuzz
-mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts"
+target=spirv
+if [ "${1:-}" = "--stamps" ]; then
+    target=stamps
+    shift
+fi
+mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts" "$out/stamp-seeds" "$out/stamp-corpus"
 
 # Build: swiftc, not SwiftPM, since the fuzzer's entry replaces main.
-sources=(Sources/SwiftGPUSPIRV/*.swift Fuzz/SPIRVFuzzer/*.swift)
-binary="$out/spirv-fuzzer"
+if [ "$target" = spirv ]; then
+    sources=(Sources/SwiftGPUSPIRV/*.swift Fuzz/SPIRVFuzzer/*.swift)
+    binary="$out/spirv-fuzzer"
+    flags=(-module-name SwiftGPUSPIRV)
+else
+    # The stamp and the validator's version, without BuildKeys.swift (the executable's
+    # keys): the fuzzer's key is its own.
+    sources=(Sources/SwiftGPUSPIRV/*.swift Sources/SPIRVValidation/SPIRVValidator.swift
+             Sources/SPIRVValidation/ValidationStamp.swift Sources/SPIRVValidation/StampKey.swift
+             Sources/SwiftGPUSupport/FileContents.swift Fuzz/StampFuzzer/*.swift)
+    binary="$out/stamp-fuzzer"
+    flags=(-module-name StampFuzzer -I Sources/CSPIRVTools)
+fi
 if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary")" ]; then
     echo "fuzz: building $binary"
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-        -module-name SwiftGPUSPIRV -package-name SwiftGPU -swift-version 6 \
+        "${flags[@]}" -package-name SwiftGPU -swift-version 6 \
         "${sources[@]}" -o "$binary"
 fi
 
 if [ "${1:-}" = "--reproduce" ]; then
-    exec "$binary" "${2:?usage: scripts/fuzz.sh --reproduce FILE}"
+    exec "$binary" "${2:?usage: scripts/fuzz.sh [--stamps] --reproduce FILE}"
 fi
 seconds="${1:-60}"
 
@@ -39,9 +59,33 @@ while IFS= read -r shader; do
     [ "$seed" -nt "$shader" ] || glslc --target-env=vulkan1.2 -O -o "$seed" "$shader"
 done < <(git ls-files '*.vert' '*.frag' '*.comp')
 cp Fuzz/SPIRVFuzzer/regressions/* "$out/seeds/" 2>/dev/null || true
+corpus="$out/corpus"
+seeds="$out/seeds"
 
-echo "fuzz: $(ls "$out/seeds" | wc -l) seeds, $seconds s"
+if [ "$target" = stamps ]; then
+    # Each shader with no stamp, an unkeyed stamp of the old form, and a keyed one with a
+    # wrong hash: two bytes of stamp length (little-endian), the stamp, the module.
+    for module in "$out"/seeds/*.spv; do
+        base="$out/stamp-seeds/$(basename "$module")"
+        size=$(stat -c %s "$module")
+        for kind in none unkeyed keyed; do
+            case $kind in
+                none) stamp="" ;;
+                unkeyed) stamp="SPIRV-Tools v2022.4; vulkan1.3; $size bytes; fnv1a64 0123456789abcdef"$'\n' ;;
+                keyed) stamp="SPIRV-Tools v2022.4; vulkan1.3; $size bytes; siphash128 0123456789abcdef0123456789abcdef"$'\n' ;;
+            esac
+            length=${#stamp}
+            { printf "\\x$(printf %02x $((length & 255)))\\x$(printf %02x $((length >> 8)))"
+              printf '%s' "$stamp"; cat "$module"; } > "$base.$kind"
+        done
+    done
+    cp Fuzz/StampFuzzer/regressions/* "$out/stamp-seeds/" 2>/dev/null || true
+    corpus="$out/stamp-corpus"
+    seeds="$out/stamp-seeds"
+fi
+
+echo "fuzz: $target, $(ls "$seeds" | wc -l) seeds, $seconds s"
 # -rss_limit_mb: a module claims at most what its size allows, so memory must stay small.
-"$binary" "$out/corpus" "$out/seeds" \
+"$binary" "$corpus" "$seeds" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="$out/artifacts/" -print_final_stats=1

@@ -4,18 +4,26 @@ import PackagePlugin
 /// A build-tool plugin that compiles the GLSL shaders of a target to SPIR-V with `glslc`
 /// and validates them with SPIRV-Tools.
 ///
-/// Every file of the target whose extension names a shader stage (`vert`, `frag`, `comp`,
-/// `geom`, `tesc`, `tese`) gets two build commands:
+/// A target with shaders first gets its stamp key (`spirv-stamp` is a tool of this package):
+///
+///     spirv-stamp key <pluginWorkDirectory>/ShaderStampKey.swift
+///
+/// a random 128-bit key, made once and kept in that Swift source, which the target compiles
+/// and which places the key in the executable (no other output: SwiftPM would copy any
+/// other file a command makes into the resource bundle, beside the stamps). Then every file of the target
+/// whose extension names a shader stage (`vert`, `frag`, `comp`, `geom`, `tesc`, `tese`)
+/// gets two build commands:
 ///
 ///     glslc --target-env=vulkan1.2 -O -o <pluginWorkDirectory>/<file>.spv <file>
-///     spirv-stamp <pluginWorkDirectory>/<file>.spv <pluginWorkDirectory>/<file>.spv.valid
+///     spirv-stamp <pluginWorkDirectory>/ShaderStampKey.swift <pluginWorkDirectory>/<file>.spv <pluginWorkDirectory>/<file>.spv.valid
 ///
-/// so `add.comp` becomes `add.comp.spv`, and `spirv-stamp` (a tool of this package) validates
-/// it as SwiftGPU validates every module before a driver sees it: an invalid module fails the
-/// build with the validator's message, a valid one gets the stamp `add.comp.spv.valid`, and a
-/// library made from the bundle does not validate it again at run time. SwiftPM treats the
-/// outputs as resources of the target, so they are copied into its resource bundle and can
-/// be found through `Bundle.module`.
+/// so `add.comp` becomes `add.comp.spv`, and `spirv-stamp` validates it as SwiftGPU
+/// validates every module before a driver sees it: an invalid module fails the build with
+/// the validator's message, a valid one gets the stamp `add.comp.spv.valid` (a keyed hash of
+/// the module), and a library made from the app's bundle does not validate it again at run
+/// time. SwiftPM treats the modules and stamps as resources of the target, so they are
+/// copied into its resource bundle and can be found through `Bundle.module`; the key stays
+/// out of the bundle.
 @main
 struct SPIRVCompiler: BuildToolPlugin {
     /// File extensions that `glslc` maps to a shader stage on its own.
@@ -34,7 +42,15 @@ struct SPIRVCompiler: BuildToolPlugin {
         let glslc = try Self.findGLSLC(context: context)
         let stamp = try context.tool(named: "spirv-stamp").url
         let outputDirectory = context.pluginWorkDirectoryURL
-        return shaders.flatMap { shader -> [Command] in
+        let keySource = outputDirectory.appending(path: "ShaderStampKey.swift")
+        let key = Command.buildCommand(
+            displayName: "Making the shader stamp key of \(target.name)",
+            executable: stamp,
+            arguments: ["key", keySource.path(percentEncoded: false)],
+            inputFiles: [stamp],
+            outputFiles: [keySource]
+        )
+        return [key] + shaders.flatMap { shader -> [Command] in
             let input = shader.url
             let output = outputDirectory.appending(path: input.lastPathComponent + ".spv")
             let stampFile = outputDirectory.appending(path: input.lastPathComponent + ".spv.valid")
@@ -53,8 +69,9 @@ struct SPIRVCompiler: BuildToolPlugin {
                 .buildCommand(
                     displayName: "Validating \(output.lastPathComponent)",
                     executable: stamp,
-                    arguments: [output.path(percentEncoded: false), stampFile.path(percentEncoded: false)],
-                    inputFiles: [output, stamp],
+                    arguments: [keySource.path(percentEncoded: false), output.path(percentEncoded: false),
+                                stampFile.path(percentEncoded: false)],
+                    inputFiles: [keySource, output, stamp],
                     outputFiles: [stampFile]
                 ),
             ]

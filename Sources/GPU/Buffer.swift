@@ -41,7 +41,7 @@ public final class Buffer: @unchecked Sendable {
     /// one whose contents were discarded.
     public func contents() -> UnsafeMutableRawPointer {
         guard let mapped = backing().mapped else {
-            misuse("contents() called on a buffer with private storage; use a shared buffer or a blit copy")
+            misuse("contents() called on the \(misuseDescription), which has private storage; use a shared buffer or a blit copy")
         }
         return mapped
     }

@@ -15,22 +15,17 @@ package func fileContents(atPath path: String) -> [UInt8]? {
 /// anything is read. Throws the failing call's error, or the reason the file is refused.
 package func regularFileContents(atPath path: String, limit: Int) throws(FileError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-    guard fd >= 0 else { throw FileError(call: "open", path: path, code: errno) }
+    guard fd >= 0 else {
+        let code = errno
+        // A socket cannot be opened at all (ENXIO): say what is there rather than the errno.
+        var status = stat()
+        if stat(path, &status) == 0, let refusal = refusal(of: status, path: path) { throw refusal }
+        throw FileError(call: "open", path: path, code: code)
+    }
     defer { close(fd) }
     var status = stat()
     guard fstat(fd, &status) == 0 else { throw FileError(call: "fstat", path: path, code: errno) }
-    let kind = status.st_mode & S_IFMT
-    guard kind == S_IFREG else {
-        let what = switch kind {
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFDIR: "a folder"
-        default: "not a regular file"
-        }
-        throw FileError(path: path, reason: "\(what), not a regular file")
-    }
+    if let refusal = refusal(of: status, path: path) { throw refusal }
     guard Int(status.st_size) <= limit else {
         throw FileError(path: path, reason: "\(status.st_size) bytes, more than the limit of \(limit)")
     }
@@ -55,6 +50,21 @@ package func regularFileContents(atPath path: String, limit: Int) throws(FileErr
         filled += count
         if filled > limit { throw FileError(path: path, reason: "grew past the limit of \(limit) bytes") }
     }
+}
+
+/// Why the file at `path`, of `status`, is refused: what it is, when it is no regular file.
+private func refusal(of status: stat, path: String) -> FileError? {
+    let what: String
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFIFO: what = "a FIFO"
+    case S_IFCHR: what = "a character device"
+    case S_IFBLK: what = "a block device"
+    case S_IFSOCK: what = "a socket"
+    case S_IFDIR: what = "a folder"
+    default: what = "not a regular file"
+    }
+    return FileError(path: path, reason: "\(what), not a regular file")
 }
 
 /// Writes `bytes` to the file at `path` atomically (a temporary file beside it, then

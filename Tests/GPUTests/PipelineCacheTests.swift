@@ -86,4 +86,30 @@ struct PipelineCacheTests {
             #expect(counter.contents().load(as: UInt32.self) == 1)
         }
     }
+
+    @Test("a FIFO as the cache file is one warning on standard error, naming the file and why, and the device runs without it")
+    func unusableFileLogsOnce() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let directory = PipelineCacheTests.scratchDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = try #require(try TestGPU(cacheDirectory: directory).device.pipelineCache.filePath)
+            try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                                    withIntermediateDirectories: true)
+            #expect(mkfifo(path, 0o600) == 0)
+            let gpu = try TestGPU(cacheDirectory: directory)
+            let counter = try gpu.device.makeBuffer(length: 4)
+            let cb = try gpu.incrementBuffer(counter)
+            cb.commit()
+            cb.waitUntilCompleted()
+            guard counter.contents().load(as: UInt32.self) == 1 else { exit(2) }
+            // The path, for the parent to find in the warning.
+            FileHandle.standardError.write(Data("cache file: \(path)\n".utf8))
+        }
+        let output = stderr(result)
+        let path = output.split(separator: "\n").first { $0.hasPrefix("cache file: ") }?.dropFirst("cache file: ".count)
+        let warnings = output.split(separator: "\n").filter { $0.contains("ignoring pipeline cache") }
+        #expect(path != nil)
+        #expect(warnings.count == 1, "\(output)")
+        #expect(warnings.first?.hasSuffix("ignoring pipeline cache \(path ?? ""): a FIFO, not a regular file") == true, "\(output)")
+    }
 }

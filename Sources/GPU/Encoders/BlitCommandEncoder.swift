@@ -109,7 +109,7 @@ public final class BlitCommandEncoder {
         let call = #function
         checkOpen(#function)
         let size = source.size(ofLevel: sourceLevel)
-        guard source !== destination else { misuse("\(call): source and destination are the same texture") }
+        guard source !== destination else { misuse("\(call): source and destination are the same \(source.misuseDescription)") }
         guard source.pixelFormat == destination.pixelFormat, size == destination.size(ofLevel: destinationLevel) else {
             misuse("\(call): textures differ in format or level size (\(source.pixelFormat) \(size), "
                 + "\(destination.pixelFormat) \(destination.size(ofLevel: destinationLevel)))")

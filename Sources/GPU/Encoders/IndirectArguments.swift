@@ -63,9 +63,9 @@ public struct DispatchThreadgroupsIndirectArguments: Sendable {
 @inline(__always)
 func checkIndirectArguments(_ buffer: Buffer, offset: Int, size: Int, call: StaticString) {
     guard offset >= 0, offset % 4 == 0 else {
-        misuse("\(call): indirectBufferOffset \(offset) is not a non-negative multiple of 4")
+        misuse("\(call): indirectBufferOffset \(offset) into the \(buffer.misuseDescription) is not a non-negative multiple of 4")
     }
     guard offset <= buffer.length, size <= buffer.length - offset else {
-        misuse("\(call): \(size) bytes of arguments at indirectBufferOffset \(offset) do not fit the buffer's \(buffer.length) bytes")
+        misuse("\(call): \(size) bytes of arguments at indirectBufferOffset \(offset) do not fit the \(buffer.misuseDescription)")
     }
 }

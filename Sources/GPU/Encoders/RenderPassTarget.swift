@@ -23,19 +23,19 @@ struct RenderPassTarget {
         for (index, attachment) in pass.colorAttachments.all.enumerated() {
             guard let texture = attachment.texture else { continue }
             guard (0..<texture.mipmapLevelCount).contains(attachment.level) else {
-                misuse("\(call): colorAttachments[\(index)].level \(attachment.level) is outside the texture's "
-                    + "0..<\(texture.mipmapLevelCount)")
+                misuse("\(call): colorAttachments[\(index)].level \(attachment.level) is outside the "
+                    + "\(texture.misuseDescription)'s 0..<\(texture.mipmapLevelCount)")
             }
             guard (0..<texture.spec.layerCount).contains(attachment.slice) else {
-                misuse("\(call): colorAttachments[\(index)].slice \(attachment.slice) is outside the texture's "
-                    + "0..<\(texture.spec.layerCount)")
+                misuse("\(call): colorAttachments[\(index)].slice \(attachment.slice) is outside the "
+                    + "\(texture.misuseDescription)'s 0..<\(texture.spec.layerCount)")
             }
         }
         let size = first.size(ofLevel: pass.colorAttachments.all.first { $0.texture === first }?.level ?? 0)
         for attachment in pass.colorAttachments.all {
             guard let texture = attachment.texture else { continue }
             guard texture.usage.contains(.renderTarget) else {
-                misuse("\(call): a colour attachment's texture lacks .renderTarget usage")
+                misuse("\(call): a colour attachment's \(texture.misuseDescription) lacks .renderTarget usage")
             }
             guard texture.size(ofLevel: attachment.level) == size, texture.sampleCount == first.sampleCount else {
                 misuse("\(call): attachments differ in size or sample count")

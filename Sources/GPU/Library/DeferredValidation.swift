@@ -7,9 +7,11 @@ import SwiftGPUSPIRV
 /// shader of its targets, and a launch uses few of them. No module reaches a driver
 /// unchecked, since a pipeline is made only from a function that `makeFunction` returned.
 ///
-/// SPIRV-Tools does not run for a module the build validated: the stamp file beside it
-/// (see `ValidationStamp`) is read then, and must match the module as it was loaded.
-/// SwiftGPU's own checks run for every module.
+/// SPIRV-Tools does not run for a module the app's build validated: the stamp file beside
+/// it (see `ValidationStamp`) is read then, and must match the module as it was loaded
+/// under a key of the executable's build (`ValidationStamp.buildKeys`); a stamp that does
+/// not (forged, another build's, damaged) costs only the full validation. SwiftGPU's own
+/// checks run for every module.
 ///
 /// `@unchecked Sendable`: `module`, `name` and `stampPath` are immutable; the outcome is
 /// guarded by its `LockedValue`.
@@ -48,7 +50,7 @@ final class DeferredValidation: @unchecked Sendable {
         } else {
             let stamp = stampPath.flatMap { try? regularFileContents(atPath: $0, limit: ShaderFiles.maximumStampSize) }
             let stamped = stamp.map { stamp in
-                module.words.withUnsafeBytes { ValidationStamp.matches(stamp, module: $0) }
+                module.words.withUnsafeBytes { ValidationStamp.matches(stamp, module: $0, keys: ValidationStamp.buildKeys) }
             } ?? false
             var found = Outcome(problem: nil, validatedByBuild: stamped)
             do {

@@ -127,10 +127,10 @@ extension Device {
     ///
     /// Every module is validated by SPIRV-Tools when a function of it is first asked for.
     /// A stamp file beside a module (`add.comp.spv.valid`, which the SPIRVCompiler plugin
-    /// and `spirv-stamp` write) is a hash anyone can recompute, so it vouches for nothing
-    /// in a folder others can write: it spares the validation only with
-    /// `trustingBuildStamps`, which an app passes for a folder its own build installed
-    /// (the default library and `makeDefaultLibrary(bundle:)` do).
+    /// and `spirv-stamp` write) spares the validation only with `trustingBuildStamps`,
+    /// which an app passes for a folder its own build installed (the default library and
+    /// `makeDefaultLibrary(bundle:)` do), and only when it matches the module under a stamp
+    /// key the executable holds; any other stamp costs the full validation.
     ///
     /// The same as ``makeLibrary(URL:trustingBuildStamps:)``, for an app that has no other use for `URL`: its
     /// first use costs about half a MiB of resident memory in a static build.

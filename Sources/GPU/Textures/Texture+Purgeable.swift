@@ -29,15 +29,15 @@ extension Texture: PurgeableResource {
     /// shares.
     func checkDiscardable(_ state: PurgeableState) {
         if parent != nil {
-            misuse("setPurgeableState(.\(state)) on a texture view: it shows its parent's memory, so it cannot be made "
+            misuse("setPurgeableState(.\(state)) on a texture view, the \(misuseDescription): it shows its parent's memory, so it cannot be made "
                 + "volatile or empty (set the parent's state)")
         }
         if isExportable {
-            misuse("setPurgeableState(.\(state)) on a shared texture (made by makeSharedTexture(descriptor:)): "
+            misuse("setPurgeableState(.\(state)) on a shared texture (made by makeSharedTexture(descriptor:)), the \(misuseDescription): "
                 + "another API may be using its memory, so it cannot be made volatile or empty")
         }
         if isDrawable {
-            misuse("setPurgeableState(.\(state)) on a drawable's texture: the swapchain owns its memory, "
+            misuse("setPurgeableState(.\(state)) on a drawable's texture, the \(misuseDescription): the swapchain owns its memory, "
                 + "so it cannot be made volatile or empty")
         }
     }

@@ -221,10 +221,10 @@ public final class Texture: @unchecked Sendable {
     /// overflows.
     func checkRegion(_ region: Region, level: Int, slice: Int, bytesPerRow: Int, call: String) {
         guard (0..<mipmapLevelCount).contains(level) else {
-            misuse("\(call): mipmap level \(level) is outside 0..<\(mipmapLevelCount)")
+            misuse("\(call): mipmap level \(level) is outside 0..<\(mipmapLevelCount) of the \(misuseDescription)")
         }
         guard (0..<spec.layerCount).contains(slice) else {
-            misuse("\(call): slice \(slice) is outside 0..<\(spec.layerCount)")
+            misuse("\(call): slice \(slice) is outside 0..<\(spec.layerCount) of the \(misuseDescription)")
         }
         let levelSize = size(ofLevel: level)
         guard region.origin.x >= 0, region.origin.y >= 0, region.size.width > 0, region.size.height > 0,
@@ -232,11 +232,11 @@ public final class Texture: @unchecked Sendable {
               region.origin.y <= levelSize.height, region.size.height <= levelSize.height - region.origin.y,
               region.origin.z == 0, region.size.depth == 1
         else {
-            misuse("\(call): region \(region.origin.x),\(region.origin.y) \(region.size) is outside level \(level)'s \(levelSize)")
+            misuse("\(call): region \(region.origin.x),\(region.origin.y) \(region.size) is outside level \(level)'s \(levelSize) of the \(misuseDescription)")
         }
         let bytesPerPixel = pixelFormat.bytesPerPixel
         guard bytesPerRow >= region.size.width * bytesPerPixel, bytesPerRow % bytesPerPixel == 0 else {
-            misuse("\(call): bytesPerRow \(bytesPerRow) is not a multiple of \(bytesPerPixel) holding \(region.size.width) texels")
+            misuse("\(call): bytesPerRow \(bytesPerRow) is not a multiple of \(bytesPerPixel) holding \(region.size.width) texels of the \(misuseDescription)")
         }
     }
 }

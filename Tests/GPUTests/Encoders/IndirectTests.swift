@@ -157,11 +157,11 @@ struct IndirectTests {
         /// What standard error must contain.
         var message: String {
             switch self {
-            case .misalignedDraw: "drawPrimitives(type:indirectBuffer:indirectBufferOffset:): indirectBufferOffset 2 is not a non-negative multiple of 4"
-            case .pastEndDraw: "drawPrimitives(type:indirectBuffer:indirectBufferOffset:): 16 bytes of arguments at indirectBufferOffset 52 do not fit the buffer's 64 bytes"
-            case .negativeIndexed: "drawIndexedPrimitives(type:indexType:indexBuffer:indexBufferOffset:indirectBuffer:indirectBufferOffset:): indirectBufferOffset -4 is not a non-negative multiple of 4"
+            case .misalignedDraw: "drawPrimitives(type:indirectBuffer:indirectBufferOffset:): indirectBufferOffset 2 into the buffer of 64 bytes is not a non-negative multiple of 4"
+            case .pastEndDraw: "drawPrimitives(type:indirectBuffer:indirectBufferOffset:): 16 bytes of arguments at indirectBufferOffset 52 do not fit the buffer of 64 bytes"
+            case .negativeIndexed: "drawIndexedPrimitives(type:indexType:indexBuffer:indexBufferOffset:indirectBuffer:indirectBufferOffset:): indirectBufferOffset -4 into the buffer of 64 bytes is not a non-negative multiple of 4"
             case .misalignedIndexOffset: "drawIndexedPrimitives(type:indexType:indexBuffer:indexBufferOffset:indirectBuffer:indirectBufferOffset:): indexBufferOffset 2 is not a multiple of the 4-byte index size inside the buffer's 64 bytes"
-            case .pastEndDispatch: "dispatchThreadgroups(indirectBuffer:indirectBufferOffset:threadsPerThreadgroup:): 12 bytes of arguments at indirectBufferOffset \(Int.max - 3) do not fit the buffer's 64 bytes"
+            case .pastEndDispatch: "dispatchThreadgroups(indirectBuffer:indirectBufferOffset:threadsPerThreadgroup:): 12 bytes of arguments at indirectBufferOffset \(Int.max - 3) do not fit the buffer of 64 bytes"
             }
         }
 

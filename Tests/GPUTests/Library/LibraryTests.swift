@@ -126,6 +126,43 @@ struct LibraryTests {
         }
     }
 
+    @Test("what cannot be a module is refused before it is read, never blocking: a device, a socket, a folder named *.spv, a sparse file over 64 MiB, a FIFO as a stamp")
+    func filesThatCannotBeModules() throws {
+        let gpu = try TestGPU()
+        let folder = try TemporaryFolder("swiftgpu-files")
+        // The path handed to makeLibrary(filePath:), the file refused and why.
+        let cases: [(path: String, file: String, reason: String)] = [
+            ("/dev/zero", "/dev/zero", "a character device, not a regular file"),
+            (folder.path + "/socket.spv", folder.path + "/socket.spv", "a socket, not a regular file"),
+            (folder.path + "/nested", folder.path + "/nested/folder.spv", "a folder, not a regular file"),
+            (folder.path + "/huge.spv", folder.path + "/huge.spv", "\((64 << 20) + 1) bytes, more than the limit of \(64 << 20)"),
+        ]
+        try folder.makeSocket("socket.spv")
+        try FileManager.default.createDirectory(atPath: folder.path + "/nested/folder.spv", withIntermediateDirectories: true)
+        try folder.makeSparseFile("huge.spv", size: (64 << 20) + 1)
+        for (path, file, reason) in cases {
+            #expect(throws: LibraryError.unreadable(path: file, reason: reason)) {
+                try gpu.device.makeLibrary(filePath: path)
+            }
+        }
+        // Exactly at the limit the file is read (and refused as no module: it is all zeros).
+        try folder.makeSparseFile("limit.spv", size: 64 << 20)
+        #expect {
+            try gpu.device.makeLibrary(filePath: folder.path + "/limit.spv")
+        } throws: { error in
+            guard case LibraryError.notSPIRV(let name, _) = error else { return false }
+            return name == "limit.spv"
+        }
+        // A stamp that is a FIFO, where stamps are trusted: never opened so as to wait for a
+        // writer; the module is validated instead.
+        let stamped = try TemporaryFolder("swiftgpu-files")
+        let add = try Data(contentsOf: try #require(Shaders.bundle.url(forResource: "add.comp", withExtension: "spv")))
+        try stamped.write(add, to: "add.comp.spv")
+        #expect(mkfifo(stamped.path + "/add.comp.spv.valid", 0o600) == 0)
+        let library = try gpu.device.makeLibrary(filePath: stamped.path, trustingBuildStamps: true)
+        #expect(try library.makeFunction(name: "add").pendingValidation?.validatedByBuild == false)
+    }
+
     @Test("makeDefaultLibrary(bundle:) reads the bundle's resources, and names a bundle without shaders")
     func bundleLibrary() throws {
         let gpu = try TestGPU()

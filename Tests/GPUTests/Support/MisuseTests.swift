@@ -92,7 +92,7 @@ struct MisuseTests {
             texture.setPurgeableState(.volatile)
         }
         #expect(stderr(result).contains("SwiftGPU API misuse: setPurgeableState(.volatile) on a shared texture (made by "
-            + "makeSharedTexture(descriptor:)): another API may be using its memory, so it cannot be made volatile or empty"))
+            + "makeSharedTexture(descriptor:)), the texture (4×4 rgba8Unorm): another API may be using its memory, so it cannot be made volatile or empty"))
     }
 
     @Test("a drawable's texture (a swapchain image) made volatile")
@@ -104,8 +104,8 @@ struct MisuseTests {
             let drawable = try #require(fixture.layer.nextDrawable())
             drawable.texture.setPurgeableState(.volatile)
         }
-        #expect(stderr(result).contains("SwiftGPU API misuse: setPurgeableState(.volatile) on a drawable's texture: the swapchain "
-            + "owns its memory, so it cannot be made volatile or empty"))
+        #expect(stderr(result).contains("SwiftGPU API misuse: setPurgeableState(.volatile) on a drawable's texture, the texture (64×64 "))
+        #expect(stderr(result).contains("): the swapchain owns its memory, so it cannot be made volatile or empty"))
     }
 
     @Test("encoding after commit")
@@ -343,10 +343,11 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let gpu = try TestGPU()
             let buffer = try gpu.device.makeBuffer(length: 16, options: .storageModePrivate)
+            buffer.label = "gpu-only"
             _ = buffer.contents()
         }
-        #expect(stderr(result).contains(
-            "SwiftGPU API misuse: contents() called on a buffer with private storage; use a shared buffer or a blit copy"))
+        #expect(stderr(result).contains("SwiftGPU API misuse: contents() called on the buffer 'gpu-only' of 16 bytes, which has "
+            + "private storage; use a shared buffer or a blit copy"))
     }
 
     @Test("enqueue twice")
@@ -381,7 +382,8 @@ struct TextureMisuseTests {
             texture.replace(region: Region(x: 4, y: 0, width: 8, height: 8), mipmapLevel: 0, withBytes: bytes, bytesPerRow: 32)
         }
         #expect(stderr(result).contains(
-            "SwiftGPU API misuse: replace(region:mipmapLevel:slice:withBytes:bytesPerRow:): region 4,0 8×8×1 is outside level 0's 8×8×1"))
+            "SwiftGPU API misuse: replace(region:mipmapLevel:slice:withBytes:bytesPerRow:): region 4,0 8×8×1 is outside level 0's 8×8×1 "
+                + "of the texture (8×8 rgba8Unorm)"))
     }
 }
 

@@ -183,7 +183,7 @@ struct TextureViewTests {
             case .levelsOutside: "levels 1..<3 are empty or outside the texture (4×4 rgba8Unorm)'s 0..<2"
             case .twoSlicesAs2D: "a .type2D view shows one slice; slices 0..<2 hold 2"
             case .cubeOfFiveSlices: "a .typeCube view needs whole cubes (slices in sixes; 0..<5 holds 5)"
-            case .volatileView: "setPurgeableState(.volatile) on a texture view: it shows its parent's memory"
+            case .volatileView: "setPurgeableState(.volatile) on a texture view, the texture (4×4 bgra8Unorm): it shows its parent's memory"
             }
         }
 
