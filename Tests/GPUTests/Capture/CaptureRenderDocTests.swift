@@ -1,0 +1,81 @@
+import Foundation
+import GPUTestSupport
+import Testing
+
+/// Captures under RenderDoc: the CaptureCompute example runs as a child of `renderdoccmd
+/// capture` on lavapipe, and brackets one of its three compute command buffers in a
+/// capture written to a file the test names.
+///
+/// The child runs in the suite's environment, validation layer on: RenderDoc's layer, an
+/// implicit one, sits above it, so the validation layer checks SwiftGPU's calls and
+/// RenderDoc's own, and the child reports its count of messages. `renderdoccmd capture -w`
+/// exits with 0 whatever the child's status, so the child's lines say how it ended.
+@Suite("Capture under RenderDoc")
+struct CaptureRenderDocTests {
+    /// Runs CaptureCompute under `renderdoccmd capture`, writing to `output`: its exit
+    /// status and standard output.
+    static func captureCompute(_ output: URL, _ arguments: [String] = []) throws -> (status: Int32, output: String) {
+        let renderdoccmd = URL(fileURLWithPath: "/usr/bin/renderdoccmd")
+        let example = try ExampleProgram.executable("CaptureCompute")
+        return try ExampleTests.run(renderdoccmd, ["capture", "-w", example.path, "--output", output.path] + arguments,
+                                    environment: ExampleProgram.environment())
+    }
+
+    /// The capture at `url` converted to RenderDoc's XML form.
+    static func xml(of url: URL, in folder: TemporaryFolder) throws -> String {
+        let xml = folder.url.appendingPathComponent("capture.xml")
+        let (status, text) = try ExampleTests.run(URL(fileURLWithPath: "/usr/bin/renderdoccmd"),
+                                                  ["convert", "-f", url.path, "-c", "xml", "-o", xml.path])
+        #expect(status == 0, "\(text)")
+        return try String(contentsOf: xml, encoding: .utf8)
+    }
+
+    /// Checks the capture at `url`: a RenderDoc file (its header starts with the 64-bit
+    /// magic "RDOC") holding one dispatch, the "captured work" one of 5 threadgroups.
+    static func checkCapture(_ url: URL, in folder: TemporaryFolder) throws {
+        let data = try Data(contentsOf: url)
+        // RenderDoc compresses the capture: a few kilobytes for this one.
+        #expect(data.count > 1024, "\(data.count) bytes")
+        #expect(data.prefix(8) == Data("RDOC".utf8 + [0, 0, 0, 0]), "header \(Array(data.prefix(8)))")
+        let xml = try xml(of: url, in: folder)
+        #expect(xml.contains("captured work"))
+        #expect(!xml.contains("before work"))
+        #expect(!xml.contains("after work"))
+        let dispatches = xml.components(separatedBy: "name=\"vkCmdDispatch\"").dropFirst()
+        #expect(dispatches.count == 1)
+        let dispatch = try #require(dispatches.first?.components(separatedBy: "</chunk>").first)
+        #expect(dispatch.contains("<uint name=\"x\" typename=\"uint32_t\" width=\"4\" important=\"true\">5</uint>"),
+                "\(dispatch)")
+    }
+
+    @Test("A device capture brackets the compute work between startCapture and stopCapture into the .rdc file asked for")
+    func deviceCapture() throws {
+        let folder = try TemporaryFolder("capture")
+        let output = folder.url.appendingPathComponent("device.rdc")
+        let (status, text) = try Self.captureCompute(output)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("supportsDestination(.gpuTraceDocument): true"), "\(text)")
+        #expect(text.contains("isCapturing: true"), "\(text)")
+        #expect(text.contains("second startCapture: alreadyCapturing"), "\(text)")
+        #expect(text.contains("isCapturing after: false"), "\(text)")
+        #expect(text.contains("counter: 753"), "\(text)")
+        #expect(text.contains("validation messages: 0"), "\(text)")
+        #expect(text.contains("wrote \(output.path)"), "\(text)")
+        try Self.checkCapture(output, in: folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["capture.xml", "device.rdc"])
+    }
+
+    @Test("A scope capture holds exactly the work between the scope's begin() and end()")
+    func scopeCapture() throws {
+        let folder = try TemporaryFolder("capture")
+        let output = folder.url.appendingPathComponent("scope.rdc")
+        let (status, text) = try Self.captureCompute(output, ["--scope"])
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("isCapturing, armed: true"), "\(text)")
+        #expect(text.contains("isCapturing after: false"), "\(text)")
+        #expect(text.contains("counter: 753"), "\(text)")
+        #expect(text.contains("validation messages: 0"), "\(text)")
+        #expect(text.contains("wrote \(output.path)"), "\(text)")
+        try Self.checkCapture(output, in: folder)
+    }
+}
