@@ -146,7 +146,7 @@ public final class CaptureManager: @unchecked Sendable {
         RenderDoc.start(capture.device.backend.physical.instance.captureDevicePointer)
         guard RenderDoc.isCapturing else {
             if let previousTemplate { RenderDoc.pathTemplate = previousTemplate }
-            throw CaptureError(.notSupported, "RenderDoc is in the process but did not start capturing device \"\(capture.device.name)\": its Vulkan layer does not hook the device's instance (RenderDoc was loaded after the instance was made, or a host made the instance without the layer)")
+            throw CaptureError(.notSupported, "RenderDoc is in the process but did not start capturing device \"\(capture.device.name)\": its Vulkan layer does not hook the device's instance (RenderDoc was loaded after the instance was made, its layer is disabled, or a host made the instance without it)")
         }
         return Running(capture: capture, previousTemplate: previousTemplate, capturesBefore: capturesBefore)
     }

@@ -12,13 +12,14 @@ import Testing
 /// exits with 0 whatever the child's status, so the child's lines say how it ended.
 @Suite("Capture under RenderDoc")
 struct CaptureRenderDocTests {
-    /// Runs CaptureCompute under `renderdoccmd capture`, writing to `output`: its exit
-    /// status and standard output.
-    static func captureCompute(_ output: URL, _ arguments: [String] = []) throws -> (status: Int32, output: String) {
+    /// Runs CaptureCompute under `renderdoccmd capture`, writing to `output`, with
+    /// `environment` added to the test's: its exit status and standard output.
+    static func captureCompute(_ output: URL, _ arguments: [String] = [], environment: [String: String] = [:]) throws
+        -> (status: Int32, output: String) {
         let renderdoccmd = URL(fileURLWithPath: "/usr/bin/renderdoccmd")
         let example = try ExampleProgram.executable("CaptureCompute")
         return try ExampleTests.run(renderdoccmd, ["capture", "-w", example.path, "--output", output.path] + arguments,
-                                    environment: ExampleProgram.environment())
+                                    environment: ExampleProgram.environment().merging(environment) { $1 })
     }
 
     /// The capture at `url` converted to RenderDoc's XML form.
@@ -77,5 +78,22 @@ struct CaptureRenderDocTests {
         #expect(text.contains("validation messages: 0"), "\(text)")
         #expect(text.contains("wrote \(output.path)"), "\(text)")
         try Self.checkCapture(output, in: folder)
+    }
+
+    @Test("RenderDoc in the process without its Vulkan layer on the instance: startCapture throws notSupported, nothing is written")
+    func renderDocWithoutItsLayer() throws {
+        let folder = try TemporaryFolder("capture")
+        let output = folder.url.appendingPathComponent("unhooked.rdc")
+        // renderdoccmd still preloads its library, but the loader leaves its implicit layer
+        // out of the instance: the layer's manifest names the variable that disables it.
+        let manifest = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: "/usr/share/vulkan/implicit_layer.d/renderdoc_capture.json")))
+        let layer = try #require((manifest as? [String: Any])?["layer"] as? [String: Any])
+        let disable = try #require(layer["disable_environment"] as? [String: String])
+        let (_, text) = try Self.captureCompute(output, environment: disable)
+        #expect(text.contains("supportsDestination(.gpuTraceDocument): true"), "\(text)")
+        #expect(text.contains("error: notSupported: RenderDoc is in the process but did not start capturing device"), "\(text)")
+        #expect(text.contains("its layer is disabled"), "\(text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }
