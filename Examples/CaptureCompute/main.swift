@@ -2,21 +2,24 @@
 // into a RenderDoc capture file. Run it under RenderDoc:
 //
 //     renderdoccmd capture -w .build/debug/CaptureCompute --output /tmp/compute.rdc [--scope]
+//     renderdoccmd capture -w -c /tmp/compute .build/debug/CaptureCompute --developer-tools
 //
 // Three command buffers each add to a counter; only the middle one ("captured work") is
 // inside the capture: between startCapture(with:) and stopCapture(), or, with --scope,
-// between a capture scope's begin() and end().
+// between a capture scope's begin() and end(). With --output the capture goes to that
+// file (.gpuTraceDocument); with --developer-tools, where RenderDoc keeps its captures.
 import Foundation
 import GPU
 import GPUFoundationCompat
 import Shaders
 
 let arguments = CommandLine.arguments
-guard let outputIndex = arguments.firstIndex(of: "--output"), outputIndex + 1 < arguments.count else {
-    print("usage: CaptureCompute --output FILE.rdc [--scope]")
+let output = arguments.firstIndex(of: "--output").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    .map { URL(fileURLWithPath: $0) }
+guard output != nil || arguments.contains("--developer-tools") else {
+    print("usage: CaptureCompute (--output FILE.rdc | --developer-tools) [--scope]")
     exit(2)
 }
-let output = URL(fileURLWithPath: arguments[outputIndex + 1])
 let usesScope = arguments.contains("--scope")
 
 do {
@@ -50,7 +53,7 @@ do {
     let manager = CaptureManager.shared()
     print("supportsDestination(.gpuTraceDocument): \(manager.supportsDestination(.gpuTraceDocument))")
     let descriptor = CaptureDescriptor()
-    descriptor.destination = .gpuTraceDocument
+    descriptor.destination = output == nil ? .developerTools : .gpuTraceDocument
     descriptor.outputURL = output
     if usesScope {
         let scope = manager.makeCaptureScope(commandQueue: queue)
@@ -80,11 +83,13 @@ do {
     try run("after work", groups: 7, amount: 100)
     print("counter: \(counter.contents().load(as: UInt32.self))")
     print("validation messages: \(Validation.messageCount)")
-    guard FileManager.default.fileExists(atPath: output.path) else {
-        print("no capture at \(output.path)")
-        exit(1)
+    if let output {
+        guard FileManager.default.fileExists(atPath: output.path) else {
+            print("no capture at \(output.path)")
+            exit(1)
+        }
+        print("wrote \(output.path)")
     }
-    print("wrote \(output.path)")
 } catch {
     print("error: \(error)")
     exit(1)

@@ -16,9 +16,15 @@ struct CaptureRenderDocTests {
     /// `environment` added to the test's: its exit status and standard output.
     static func captureCompute(_ output: URL, _ arguments: [String] = [], environment: [String: String] = [:]) throws
         -> (status: Int32, output: String) {
+        try captureCompute(renderdoc: [], ["--output", output.path] + arguments, environment: environment)
+    }
+
+    /// Runs CaptureCompute with `arguments` under `renderdoccmd capture` with `options`.
+    static func captureCompute(renderdoc options: [String], _ arguments: [String], environment: [String: String] = [:])
+        throws -> (status: Int32, output: String) {
         let renderdoccmd = URL(fileURLWithPath: "/usr/bin/renderdoccmd")
         let example = try ExampleProgram.executable("CaptureCompute")
-        return try ExampleTests.run(renderdoccmd, ["capture", "-w", example.path, "--output", output.path] + arguments,
+        return try ExampleTests.run(renderdoccmd, ["capture", "-w"] + options + [example.path] + arguments,
                                     environment: ExampleProgram.environment().merging(environment) { $1 })
     }
 
@@ -78,6 +84,21 @@ struct CaptureRenderDocTests {
         #expect(text.contains("validation messages: 0"), "\(text)")
         #expect(text.contains("wrote \(output.path)"), "\(text)")
         try Self.checkCapture(output, in: folder)
+    }
+
+    @Test("A .developerTools capture goes where RenderDoc keeps its captures: its path template, left alone")
+    func developerToolsCapture() throws {
+        let folder = try TemporaryFolder("capture")
+        let (status, text) = try Self.captureCompute(renderdoc: ["-c", folder.url.appendingPathComponent("tools").path],
+                                                     ["--developer-tools"])
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("isCapturing after: false"), "\(text)")
+        #expect(text.contains("counter: 753"), "\(text)")
+        #expect(text.contains("validation messages: 0"), "\(text)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let capture = try #require(files.first, "no capture in \(folder.path)")
+        #expect(files.count == 1 && capture.hasPrefix("tools") && capture.hasSuffix(".rdc"), "\(files)")
+        try Self.checkCapture(folder.url.appendingPathComponent(capture), in: folder)
     }
 
     @Test("RenderDoc in the process without its Vulkan layer on the instance: startCapture throws notSupported, nothing is written")
