@@ -100,9 +100,9 @@ public final class CaptureManager: @unchecked Sendable {
             guard case .idle = phase else {
                 throw CaptureError(.alreadyCapturing, "\(call): a capture is already in progress; stopCapture() ends it")
             }
-            guard RenderDoc.find() else { throw Self.renderDocMissing }
+            guard RenderDoc.find() else { throw Self.renderDocMissing(call) }
             let capture = Capture(device: device, scope: scope, outputPath: outputPath)
-            phase = scope == nil ? .capturing(try start(capture)) : .armed(capture)
+            phase = scope == nil ? .capturing(try start(capture, call)) : .armed(capture)
         }
     }
 
@@ -120,9 +120,9 @@ public final class CaptureManager: @unchecked Sendable {
         lock.withLock {
             guard case .armed(let capture) = phase, capture.scope === scope else { return }
             do throws(CaptureError) {
-                phase = .capturing(try start(capture))
+                phase = .capturing(try start(capture, call))
             } catch {
-                logger.error("\(call): \(error.message)")
+                logger.error("\(error.message)")
                 phase = .idle
             }
         }
@@ -137,16 +137,16 @@ public final class CaptureManager: @unchecked Sendable {
         }
     }
 
-    /// Starts RenderDoc's capture of `capture`'s device, its file named after the output
-    /// path. Lock held.
-    private func start(_ capture: Capture) throws(CaptureError) -> Running {
+    /// Starts RenderDoc's capture of `capture`'s device for `call`, its file named after the
+    /// output path. Lock held.
+    private func start(_ capture: Capture, _ call: String) throws(CaptureError) -> Running {
         let previousTemplate = capture.outputPath.map { _ in RenderDoc.pathTemplate }
         if let outputPath = capture.outputPath { RenderDoc.pathTemplate = Self.pathTemplate(for: outputPath) }
         let capturesBefore = RenderDoc.captureCount
         RenderDoc.start(capture.device.backend.physical.instance.captureDevicePointer)
         guard RenderDoc.isCapturing else {
             if let previousTemplate { RenderDoc.pathTemplate = previousTemplate }
-            throw CaptureError(.notSupported, "RenderDoc is in the process but did not start capturing device \"\(capture.device.name)\": its Vulkan layer does not hook the device's instance (RenderDoc was loaded after the instance was made, its layer is disabled, or a host made the instance without it)")
+            throw CaptureError(.notSupported, "\(call): RenderDoc is in the process but did not start capturing device \"\(capture.device.name)\": its Vulkan layer does not hook the device's instance (RenderDoc was loaded after the instance was made, its layer is disabled, or a host made the instance without it)")
         }
         return Running(capture: capture, previousTemplate: previousTemplate, capturesBefore: capturesBefore)
     }
@@ -209,5 +209,8 @@ public final class CaptureManager: @unchecked Sendable {
         return url.pathExtension.isEmpty ? outputPath : url.deletingPathExtension().path
     }
 
-    private static let renderDocMissing = CaptureError(.notSupported, "GPU capture needs RenderDoc in the process, and it is not: launch the app under RenderDoc (`renderdoccmd capture <app>`, or its UI's Launch Application), which hooks Vulkan before SwiftGPU makes its instance. SwiftGPU does not load RenderDoc itself: loaded later, it could not capture the instance already made")
+    /// The refusal of `call` in a process without RenderDoc.
+    private static func renderDocMissing(_ call: String) -> CaptureError {
+        CaptureError(.notSupported, "\(call): GPU capture needs RenderDoc in the process, and it is not: launch the app under RenderDoc (`renderdoccmd capture <app>`, or its UI's Launch Application), which hooks Vulkan before SwiftGPU makes its instance. SwiftGPU does not load RenderDoc itself: loaded later, it could not capture the instance already made")
+    }
 }

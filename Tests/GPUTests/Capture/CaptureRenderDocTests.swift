@@ -113,7 +113,7 @@ struct CaptureRenderDocTests {
         let disable = try #require(layer["disable_environment"] as? [String: String])
         let (_, text) = try Self.captureCompute(output, environment: disable)
         #expect(text.contains("supportsDestination(.gpuTraceDocument): true"), "\(text)")
-        #expect(text.contains("error: notSupported: RenderDoc is in the process but did not start capturing device"), "\(text)")
+        #expect(text.contains("error: notSupported: startCapture(with:): RenderDoc is in the process but did not start capturing device"), "\(text)")
         #expect(text.contains("its layer is disabled"), "\(text)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
