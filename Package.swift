@@ -28,6 +28,7 @@ let package = Package(
         // The plugin's validation step, for shaders compiled outside the plugin.
         .executable(name: "spirv-stamp", targets: ["spirv-stamp"]),
         .executable(name: "ComputeAdd", targets: ["ComputeAdd"]),
+        .executable(name: "CaptureCompute", targets: ["CaptureCompute"]),
         .executable(name: "BackgroundSafeRendering", targets: ["BackgroundSafeRendering"]),
         .executable(name: "HeadlessTriangle", targets: ["HeadlessTriangle"]),
         .executable(name: "PacedFrames", targets: ["PacedFrames"]),
@@ -77,6 +78,8 @@ let package = Package(
         // stack: the app's side (starting it, its socket) and the child's (served before the
         // app's `main` when the executable is started as the compiler).
         .target(name: "CShaderCompiler"),
+        // RenderDoc's in-application API, looked up in a process RenderDoc hooks (GPU capture).
+        .target(name: "CRenderDoc"),
         .target(name: "SwiftGPUSupport", dependencies: ["CFutex"], swiftSettings: strict),
         .target(name: "AppLifecycle", dependencies: ["SwiftGPUSupport"], swiftSettings: strict),
         // SPIR-V reflection and the push-constant rewrite: pure Swift, no Vulkan (package
@@ -104,7 +107,8 @@ let package = Package(
         .target(
             name: "GPU",
             dependencies: [
-                "CVulkan", "CCommandMemory", "CShaderCompiler", "SPIRVValidation", "CGlslang", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
+                "CVulkan", "CCommandMemory", "CShaderCompiler", "CRenderDoc", "SPIRVValidation", "CGlslang", "AppLifecycle",
+                "FramePacing", "SwiftGPUSupport",
                 "SwiftGPUSPIRV", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -191,6 +195,12 @@ let package = Package(
             name: "ComputeAdd",
             dependencies: ["GPU", "Shaders", "GPUFoundationCompat"],
             path: "Examples/ComputeAdd",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "CaptureCompute",
+            dependencies: ["GPU", "Shaders", "GPUFoundationCompat"],
+            path: "Examples/CaptureCompute",
             swiftSettings: strict
         ),
         .executableTarget(

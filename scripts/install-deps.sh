@@ -24,6 +24,10 @@ packages+=(libwayland-dev wayland-protocols weston libglfw3-dev libxrandr-dev)
 # Embedding in toolkits: the GTK 4 widget (GTK 4.8, and libepoxy for its GL import of
 # SwiftGPU's exported memory) and the SDL2 example, whose window and Vulkan surface SDL makes.
 packages+=(libgtk-4-dev libepoxy-dev libsdl2-dev)
+# GPU capture: renderdoccmd runs the capture test's child under RenderDoc (and brings
+# librenderdoc, the layer it injects); librenderdoc-dev has renderdoc_app.h, the in-application
+# API CRenderDoc declares. qrenderdoc, the GUI, is not needed.
+packages+=(renderdoccmd librenderdoc-dev)
 
 missing=()
 for package in "${packages[@]}"; do

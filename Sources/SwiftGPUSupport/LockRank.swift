@@ -45,6 +45,10 @@ public struct LockRank: Sendable {
     /// A display link's state lock.
     package static let displayLink = LockRank(level: 70, name: "DisplayLink.state")
 
+    /// The GPU capture manager's lock, held around RenderDoc's start and end of a capture;
+    /// RenderDoc's own Vulkan calls then may report to the debug messenger (a leaf).
+    package static let captureManager = LockRank(level: 80, name: "CaptureManager.lock")
+
     /// An image's lock around its view cache, held while a missing view is made through the
     /// Vulkan funnel (whose fault injector's lock is a leaf).
     package static let imageViews = LockRank(level: 90, name: "ImageAllocation.viewLock")

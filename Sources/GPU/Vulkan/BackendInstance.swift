@@ -163,6 +163,13 @@ final class BackendInstance: @unchecked Sendable {
         return messenger
     }
 
+    /// The pointer a capture tool knows the instance by: its loader dispatch table, the
+    /// first word of every dispatchable handle (RenderDoc's
+    /// `RENDERDOC_DEVICEPOINTER_FROM_VKINSTANCE`). The same for every device made on it.
+    var captureDevicePointer: UnsafeMutableRawPointer {
+        UnsafeRawPointer(handle).load(as: UnsafeMutableRawPointer.self)
+    }
+
     /// Physical devices that offer Vulkan 1.3 and a queue family with graphics and compute.
     func physicalDevices() throws(GPUError) -> [PhysicalDevice] {
         do {
@@ -204,7 +211,8 @@ final class BackendInstance: @unchecked Sendable {
     }
 }
 
-/// `VK_API_VERSION_1_3`: the macro does not import into Swift.
+/// `VK_API_VERSION_1_2` and `VK_API_VERSION_1_3`: the macros do not import into Swift.
+let vulkanAPIVersion1_2: UInt32 = (1 << 22) | (2 << 12)
 let vulkanAPIVersion1_3: UInt32 = (1 << 22) | (3 << 12)
 
 /// Reads a fixed-size C `char` array imported as a tuple.

@@ -95,12 +95,7 @@ final class DeviceBackend: @unchecked Sendable {
         features12.timelineSemaphore = VkBool32(VK_TRUE)
         var supported12 = VkPhysicalDeviceVulkan12Features()
         supported12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES
-        var supported2 = VkPhysicalDeviceFeatures2()
-        supported2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
-        withUnsafeMutablePointer(to: &supported12) { pointer in
-            supported2.pNext = UnsafeMutableRawPointer(pointer)
-            vkGetPhysicalDeviceFeatures2(physical.handle, &supported2)
-        }
+        PhysicalDevice.readFeatures(of: physical.handle, into: &supported12)
         hostQueryReset = supported12.hostQueryReset != 0
         features12.hostQueryReset = supported12.hostQueryReset
 

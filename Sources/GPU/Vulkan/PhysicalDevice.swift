@@ -1,3 +1,4 @@
+import CRenderDoc
 import CVulkan
 
 /// A physical device that meets SwiftGPU's needs, with the facts read from it once.
@@ -21,7 +22,8 @@ final class PhysicalDevice: @unchecked Sendable {
     init?(instance: BackendInstance, handle: VkPhysicalDevice) {
         var properties = VkPhysicalDeviceProperties()
         vkGetPhysicalDeviceProperties(handle, &properties)
-        guard properties.apiVersion >= vulkanAPIVersion1_3 else { return nil }
+        guard properties.apiVersion >= vulkanAPIVersion1_3 || Self.offersVulkan13UnderRenderDoc(handle, properties.apiVersion)
+        else { return nil }
         var familyCount: UInt32 = 0
         vkGetPhysicalDeviceQueueFamilyProperties(handle, &familyCount, nil)
         var families = [VkQueueFamilyProperties](repeating: .init(), count: Int(familyCount))
@@ -49,6 +51,29 @@ final class PhysicalDevice: @unchecked Sendable {
             return result
         }) ?? []
         extensions = Set(extensionProperties.map { fixedString($0.extensionName) })
+    }
+
+    /// Whether `handle`, which reports Vulkan `apiVersion` below 1.3, is a 1.3 device seen
+    /// through RenderDoc's layer: RenderDoc 1.24 reports 1.2 for it while passing 1.3's
+    /// commands and features through (decision 0088). Such a device is taken when RenderDoc
+    /// is in the process and the device answers the 1.3 features SwiftGPU enables.
+    private static func offersVulkan13UnderRenderDoc(_ handle: VkPhysicalDevice, _ apiVersion: UInt32) -> Bool {
+        guard apiVersion >= vulkanAPIVersion1_2, swiftgpu_renderdoc_is_loaded() != 0 else { return false }
+        var features13 = VkPhysicalDeviceVulkan13Features()
+        features13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES
+        Self.readFeatures(of: handle, into: &features13)
+        return features13.synchronization2 != 0 && features13.dynamicRendering != 0 && features13.maintenance4 != 0
+    }
+
+    /// Fills `features`, one structure of Vulkan's feature chain (its `sType` set), from
+    /// the device `handle`.
+    static func readFeatures<Features>(of handle: VkPhysicalDevice, into features: inout Features) {
+        var features2 = VkPhysicalDeviceFeatures2()
+        features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
+        withUnsafeMutablePointer(to: &features) { pointer in
+            features2.pNext = UnsafeMutableRawPointer(pointer)
+            vkGetPhysicalDeviceFeatures2(handle, &features2)
+        }
     }
 
     /// True for CPU implementations such as lavapipe (llvmpipe).
