@@ -188,6 +188,35 @@ struct GPUAddressTests {
         #expect(output == (0..<count).map { 2 * UInt32(40 + $0) })
     }
 
+    @Test("a buffer written through its address is waited for by a later blit that copies it; two reads through addresses need no barrier")
+    func declaredWriteThenCopyAndReads() throws {
+        let gpu = try TestGPU()
+        let count = 64
+        let (target, write, read, result) = try Self.writeAndRead(gpu, count: count, base: 3)
+        let copy = try gpu.device.makeBuffer(length: 4 * count)
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        let writing = try commandBuffer.makeComputeCommandEncoder()
+        writing.useResource(target, usage: .write)
+        Self.dispatch(try Self.kernel(gpu, Self.writer), buffers: [write], count: count, on: writing)
+        writing.endEncoding()
+        let blit = try commandBuffer.makeBlitCommandEncoder()
+        blit.copy(from: target, sourceOffset: 0, to: copy, destinationOffset: 0, size: 4 * count)
+        blit.endEncoding()
+        let context = try #require(commandBuffer.record.context)
+        #expect(context.encoding.hazards.barriers == 1, "the copy waits for the write through the address")
+        let second = try gpu.device.makeBuffer(length: 4 * count)
+        for output in [result, second] {
+            let reading = try commandBuffer.makeComputeCommandEncoder()
+            reading.useResource(target, usage: .read)
+            Self.dispatch(try Self.kernel(gpu, Self.reader), buffers: [read, output], count: count, on: reading)
+            reading.endEncoding()
+        }
+        #expect(context.encoding.hazards.barriers == 1, "reads after the copy's read wait for nothing")
+        commandBuffer.commit()
+        #expect(Self.completedWords(commandBuffer, copy, count: count) == (0..<count).map { 3 + UInt32($0) })
+        #expect(Self.words(second, count: count) == (0..<count).map { 2 * (3 + UInt32($0)) })
+    }
+
     @Test("an address in a uniform block, fed by setBytes as push constants or by a buffer as a descriptor")
     func addressInUniformBlock() throws {
         let gpu = try TestGPU()
