@@ -11,7 +11,7 @@ extension Buffer {
     ///
     /// The address is fixed while the buffer has its memory. A buffer whose purgeable
     /// contents were discarded has no address (reading it stops with a misuse message, as
-    /// `contents()` does); given memory again, it has a new one. An address the GPU uses
+    /// `contents()` does); given memory again, it may have another. An address the GPU uses
     /// after its buffer was released, or discarded, reaches memory that is no longer the
     /// buffer's: keep the buffer, or declare it with `useResource(_:usage:)`.
     public var gpuAddress: UInt64 { backing().deviceAddress }

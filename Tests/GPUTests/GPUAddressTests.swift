@@ -246,6 +246,24 @@ struct GPUAddressTests {
         }
     }
 
+    @Test("a buffer given memory again after its contents were discarded has an address a kernel writes through")
+    func addressAfterDiscard() throws {
+        let gpu = try TestGPU()
+        let count = 64
+        let target = try gpu.device.makeBuffer(length: 4 * count)
+        _ = target.setPurgeableState(.volatile)
+        _ = target.setPurgeableState(.empty)
+        #expect(target.setPurgeableState(.nonVolatile) == .empty)
+        let write = try Self.parameters(gpu, address: target.gpuAddress, [UInt32(count), 9])
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        let encoder = try commandBuffer.makeComputeCommandEncoder()
+        encoder.useResource(target, usage: .write)
+        Self.dispatch(try Self.kernel(gpu, Self.writer), buffers: [write], count: count, on: encoder)
+        encoder.endEncoding()
+        commandBuffer.commit()
+        #expect(Self.completedWords(commandBuffer, target, count: count) == (0..<count).map { 9 + UInt32($0) })
+    }
+
     @Test("a discarded buffer has no address: gpuAddress stops with a misuse message")
     func discardedBuffer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
