@@ -64,6 +64,24 @@ struct SPIRVReflectionTests {
         #expect(entry.pushConstantSize == 0)
     }
 
+    @Test("buffer references: physical storage buffer pointers (a forward pointer, a block that points to itself) reflect; a block holding one is 12 bytes and moves to push constants")
+    func bufferReferences() throws {
+        let module = try SPIRVModule(words: SPIRVFixtures.bufferReferences)
+        try #require(module.entryPoints.count == 1)
+        let entry = module.entryPoints[0]
+        #expect(entry.bindings == [
+            // -O drops the names.
+            SPIRVBinding(set: 0, binding: 0, kind: .uniformBuffer, count: 1, name: "", isReadOnly: true),
+            SPIRVBinding(set: 0, binding: 1, kind: .storageBuffer, count: 1, name: "", isReadOnly: false),
+        ])
+        // The 8-byte pointer at 0, the count at 8.
+        #expect(module.uniformBlockSizes == [0: 12])
+        let moved = try #require(SPIRVModule.movingUniformBlock(in: module.words, atBinding: 0, toPushConstantOffset: 0))
+        let rewritten = try SPIRVModule(words: moved)
+        #expect(rewritten.entryPoints[0].pushConstantSize == 12)
+        #expect(rewritten.entryPoints[0].bindings.map(\.binding) == [1])
+    }
+
     @Test("LocalSizeId resolves OpConstant ids (glslc --target-env=vulkan1.3)")
     func localSizeId() throws {
         // Make sure the fixture really uses OpExecutionModeId LocalSizeId (opcode 331, mode 38).

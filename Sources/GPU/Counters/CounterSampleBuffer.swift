@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SwiftGPUSupport
 
 /// What a ``CounterSampleBuffer`` samples and how many samples it holds, Metal's
 /// `MTLCounterSampleBufferDescriptor`.
@@ -9,8 +10,10 @@ public final class CounterSampleBufferDescriptor {
     public var label = ""
     /// How many samples the buffer holds.
     public var sampleCount = 0
-    /// Where the results live. Only `.shared` is offered: SwiftGPU resolves samples on the
-    /// CPU, with ``CounterSampleBuffer/resolveCounterRange(_:)``.
+    /// Where the results live. Only `.shared` is offered: the timestamps are kept in host
+    /// memory, which ``CounterSampleBuffer/resolveCounterRange(_:)`` reads on the CPU and a
+    /// blit encoder's `resolveCounters(_:range:destinationBuffer:destinationOffset:)` on the
+    /// GPU.
     public var storageMode = StorageMode.shared
     /// A descriptor with Metal's defaults.
     public init() {}
@@ -38,7 +41,8 @@ public enum CounterSampleBufferError: Error, Sendable, CustomStringConvertible {
 /// Counter samples the GPU writes, Metal's `MTLCounterSampleBuffer`: encoders write them
 /// with `sampleCounters(sampleBuffer:sampleIndex:barrier:)` or at the start and end of a
 /// pass (a pass descriptor's `sampleBufferAttachments`), and the CPU reads them once the
-/// command buffer completed, with ``resolveCounterRange(_:)``. Each sample is a Vulkan
+/// command buffer completed, with ``resolveCounterRange(_:)``, or a blit encoder resolves
+/// them into a buffer on the GPU. Each sample is a Vulkan
 /// query of the buffer's own query pool; timestamps are copied into its host memory when
 /// the command buffer that writes them ends.
 public final class CounterSampleBuffer: Sendable {
@@ -52,6 +56,9 @@ public final class CounterSampleBuffer: Sendable {
     let counterSet: CounterSet
     /// Its queries.
     let queries: CounterQueryPool
+    /// The kernel that resolves its timestamps on the GPU, made at the first
+    /// `resolveCounters` (the first made is kept when two threads make it at once).
+    private let resolvePipeline = LockedValue<PipelineObject?>(nil, rank: .leaf("CounterSampleBuffer.resolvePipeline"))
 
     init(device: Device, label: String, counterSet: CounterSet, queries: CounterQueryPool) {
         self.device = device
@@ -94,3 +101,40 @@ public final class CounterSampleBuffer: Sendable {
         return values.withUnsafeBytes { Data($0) }
     }
 }
+
+extension CounterSampleBuffer {
+    /// Checks a GPU resolve of `range` into `destination` from `offset` by `call`: stops
+    /// with a misuse message for a statistic buffer, a range outside the samples, an offset
+    /// that is not a multiple of 8, or a destination without room for a `UInt64` a sample.
+    func checkResolve(_ range: Range<Int>, into destination: Buffer, offset: Int, device: Device, call: StaticString) {
+        guard self.device === device, destination.device === device else {
+            misuse("\(call): the sample buffer '\(label)' and the \(destination.misuseDescription) must belong to the command "
+                + "buffer's device")
+        }
+        guard !samplesStatistics else {
+            misuse("\(call): the sample buffer '\(label)' samples statistics, which are resolved on the CPU only, by "
+                + "the sample buffer's resolveCounterRange")
+        }
+        guard range.lowerBound >= 0, range.upperBound <= sampleCount else {
+            misuse("\(call): range \(range) is outside the sample buffer '\(label)''s 0..<\(sampleCount)")
+        }
+        guard offset >= 0, offset.isMultiple(of: 8) else {
+            misuse("\(call): destinationOffset \(offset) is not a non-negative multiple of 8")
+        }
+        guard offset <= destination.length, range.count * 8 <= destination.length - offset else {
+            misuse("\(call): \(range.count) samples take \(range.count * 8) bytes from destinationOffset \(offset), beyond the "
+                + "\(destination.misuseDescription)")
+        }
+    }
+
+    /// The kernel that resolves the timestamps on the GPU, made on first use.
+    func resolveKernel() throws(VulkanError) -> PipelineObject {
+        if let made = resolvePipeline.withLock({ $0 }) { return made }
+        let made = try CounterResolveKernel.makePipeline(on: device)
+        return resolvePipeline.withLock { stored in
+            if stored == nil { stored = made }
+            return stored!
+        }
+    }
+}
+

@@ -25,6 +25,32 @@ public final class BlitCommandEncoder {
         sampleBuffer.sample(at: sampleIndex, barrier: barrier, point: .atBlitBoundary, in: context, call: #function)
     }
 
+    /// Resolves the timestamps of `range` of `sampleBuffer` into `destinationBuffer` from
+    /// `destinationOffset`, Metal's `resolveCounters(_:range:destinationBuffer:destinationOffset:)`:
+    /// a ``CounterResultTimestamp`` a sample, the values ``CounterSampleBuffer/resolveCounterRange(_:)``
+    /// gives (host nanoseconds; ``counterErrorValue`` for a sample not written), including
+    /// samples this command buffer took before this command. Stops with a misuse message
+    /// for a range outside the buffer's samples, an offset that is not a multiple of 8, a
+    /// destination too small, and a statistic sample buffer (resolved on the CPU only).
+    public func resolveCounters(_ sampleBuffer: CounterSampleBuffer, range: Range<Int>, destinationBuffer: Buffer,
+                                destinationOffset: Int) {
+        checkOpen(#function)
+        sampleBuffer.checkResolve(range, into: destinationBuffer, offset: destinationOffset, device: commandBuffer.device,
+                                  call: #function)
+        guard !range.isEmpty else { return }
+        let kernel: PipelineObject
+        do {
+            kernel = try sampleBuffer.resolveKernel()
+        } catch {
+            commandBuffer.recordFailure(CommandBufferError(error))
+            return
+        }
+        track(reading: sampleBuffer, writing: destinationBuffer)
+        context.encoding.retained.append(kernel)
+        context.resolveTimestamps(sampleBuffer.queries, range: range, into: destinationBuffer.backing(), offset: destinationOffset,
+                                  pipeline: kernel)
+    }
+
     /// Copies `size` bytes between buffers.
     public func copy(from source: Buffer, sourceOffset: Int, to destination: Buffer, destinationOffset: Int, size: Int) {
         let call = #function

@@ -250,11 +250,14 @@ public final class ComputeCommandEncoder {
         return true
     }
 
-    /// Declares that commands recorded with ``withUnsafeVulkanCommandBuffer(_:)`` use
-    /// `resource` with `usage`, as Metal's `useResource(_:usage:)` declares what kernels
-    /// reach indirectly: it stays alive until the command buffer completes; where an earlier
-    /// dispatch wrote it (or read what is now written) a barrier is recorded first, and
-    /// later dispatches that read what the host wrote wait for it. A texture is found, and
+    /// Declares that the encoder's later dispatches (a kernel that reaches a buffer through
+    /// its ``Buffer/gpuAddress``), or commands recorded with
+    /// ``withUnsafeVulkanCommandBuffer(_:)``, use `resource` with `usage`, as Metal's
+    /// `useResource(_:usage:)` declares what kernels reach indirectly: it stays alive until
+    /// the command buffer completes; where an earlier command wrote it (or read what is now
+    /// written) a barrier is recorded first, each later dispatch of the encoder waits for
+    /// the one before when the resource is written (Metal's serial dispatches), and later
+    /// commands that touch it wait for it as for a bound resource. A texture is found, and
     /// left, in its `vulkanImageLayout`.
     public func useResource(_ resource: any Resource, usage: ResourceUsage) {
         checkOpen(#function)

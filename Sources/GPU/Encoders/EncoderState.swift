@@ -29,6 +29,10 @@ struct EncoderState {
     /// The memory of the resources a host's commands were declared to use
     /// (`useResource(_:usage:)`), each retained once per command buffer.
     var hostResources = Set<ObjectIdentifier>()
+    /// What the open encoder declared with `useResource(_:usage:)`: each of its later
+    /// dispatches uses it too (a kernel reaches a buffer through its `gpuAddress`), so the
+    /// hazard record learns it at each dispatch.
+    var declaredUses: [DeclaredUse] = []
 
     /// Tables with nothing bound.
     init() {
@@ -58,6 +62,7 @@ struct EncoderState {
         Self.forEachBit(of: UInt64(writtenSamplers)) { samplerTable[$0] = nil }
         writtenBuffers = 0
         writtenSamplers = 0
+        if !declaredUses.isEmpty { declaredUses.removeAll(keepingCapacity: true) }
         clearTextures()
     }
 
@@ -106,6 +111,17 @@ struct EncoderState {
         hazards.restart()
         clearTextures()
     }
+}
+
+/// A resource an encoder declared with `useResource(_:usage:)`.
+struct DeclaredUse {
+    /// The resource (a texture view's image texture).
+    let id: ObjectIdentifier
+    /// Whether it is written.
+    var writing: Bool
+    /// Declared since the encoder's last dispatch: the declaration already waited for
+    /// earlier commands, so the next dispatch need not.
+    var sinceDispatch: Bool
 }
 
 /// A buffer range bound to a descriptor slot: the Vulkan buffer's handle, opaque here.

@@ -155,6 +155,7 @@ struct ResourceBinder {
                     hazard = true
                 }
             }
+            if !context.encoding.declaredUses.isEmpty, declaredUsesConflict() { hazard = true }
             if hazard {
                 context.encoding.hazards.barrier()
                 context.memoryBarrier()
@@ -163,15 +164,17 @@ struct ResourceBinder {
                 if let id = owner(of: slots[index]) { context.encoding.hazards.record(id, writing: slots[index].isWritten) }
             }
             if let indirect { context.encoding.hazards.record(indirect, writing: false) }
+            if !context.encoding.declaredUses.isEmpty { recordDeclaredUses() }
         }
         try context.writeDescriptors(slots: slots, pipeline: state.backend)
     }
 
-    /// Records that commands the host records itself in `commandBuffer` use `resource` with
-    /// `usage`: it stays alive until the command buffer completes, the hazard record learns
-    /// the access, and a texture written makes `getBytes` wait for the command buffer. With
-    /// `barrier` (outside render passes) a conflict with earlier commands gets a barrier
-    /// first, as a dispatch's would.
+    /// Records that commands the host records itself in `commandBuffer`, and the encoder's
+    /// later dispatches, use `resource` with `usage`: it stays alive until the command
+    /// buffer completes, the hazard record learns the access (again at each dispatch), and
+    /// a texture written makes `getBytes` wait for the command buffer. With `barrier`
+    /// (outside render passes) a conflict with earlier commands gets a barrier first, as a
+    /// dispatch's would.
     ///
     /// Stops for a resource of another device or of a type SwiftGPU did not make (it could
     /// track neither). Declaring a resource again costs no memory: it is retained once per
@@ -207,6 +210,29 @@ struct ResourceBinder {
             context.memoryBarrier()
         }
         context.encoding.hazards.recordOnce(id, writing: writing)
+        if let index = context.encoding.declaredUses.firstIndex(where: { $0.id == id }) {
+            context.encoding.declaredUses[index].writing = context.encoding.declaredUses[index].writing || writing
+            context.encoding.declaredUses[index].sinceDispatch = true
+        } else {
+            context.encoding.declaredUses.append(DeclaredUse(id: id, writing: writing, sinceDispatch: true))
+        }
+    }
+
+    /// Whether a dispatch that uses what the encoder declared must wait for earlier
+    /// commands: a declaration made since the last dispatch already waited for them.
+    private func declaredUsesConflict() -> Bool {
+        context.encoding.declaredUses.contains { use in
+            !use.sinceDispatch && context.encoding.hazards.conflicts(use.id, writing: use.writing)
+        }
+    }
+
+    /// Records that a dispatch used what the encoder declared.
+    private func recordDeclaredUses() {
+        for index in context.encoding.declaredUses.indices {
+            let use = context.encoding.declaredUses[index]
+            context.encoding.hazards.recordOnce(use.id, writing: use.writing)
+            context.encoding.declaredUses[index].sinceDispatch = false
+        }
     }
 
     /// The recording command buffer, for a host's own commands.

@@ -1,18 +1,22 @@
 /// The SPIR-V capabilities and extensions a module may declare: those Vulkan 1.3 grants
-/// without a device feature. SwiftGPU enables no shader feature (no 64-bit or 16-bit types,
-/// geometry, tessellation, subgroup operations, ...), and a driver given a module that
-/// declares one may crash or miscompile, so such a module is refused before any driver call.
+/// without a device feature, and physical storage buffer addresses (buffer references),
+/// whose feature Vulkan 1.3 requires and SwiftGPU enables. SwiftGPU enables no other shader
+/// feature (no 64-bit or 16-bit types, geometry, tessellation, subgroup operations, ...),
+/// and a driver given a module that declares one may crash or miscompile, so such a module
+/// is refused before any driver call.
 enum ShaderCapabilities {
     /// Capabilities by number, with their names.
     static let allowed: [UInt32: String] = [
         0: "Matrix", 1: "Shader", 40: "InputAttachment", 43: "Sampled1D", 44: "Image1D", 46: "SampledBuffer",
         47: "ImageBuffer", 50: "ImageQuery", 51: "DerivativeControl", 4437: "DeviceGroup",
+        5347: "PhysicalStorageBufferAddresses",
     ]
 
     /// Extensions that bring no capability of their own, or only allowed ones.
     static let allowedExtensions: Set<String> = [
         "SPV_KHR_storage_buffer_storage_class", "SPV_KHR_non_semantic_info", "SPV_KHR_terminate_invocation",
         "SPV_GOOGLE_decorate_string", "SPV_GOOGLE_hlsl_functionality1", "SPV_GOOGLE_user_type", "SPV_KHR_device_group",
+        "SPV_KHR_physical_storage_buffer", "SPV_EXT_physical_storage_buffer",
     ]
 
     /// Names of capabilities a module might declare and SwiftGPU refuses, for the message.
@@ -22,7 +26,7 @@ enum ShaderCapabilities {
         32: "ClipDistance", 33: "CullDistance", 35: "SampleRateShading", 39: "Int8", 49: "StorageImageExtendedFormats",
         54: "GeometryStreams", 55: "StorageImageReadWithoutFormat", 56: "StorageImageWriteWithoutFormat",
         61: "GroupNonUniform", 4427: "DrawParameters", 4439: "MultiView", 5301: "ShaderNonUniform",
-        5345: "VulkanMemoryModel", 5347: "PhysicalStorageBufferAddresses",
+        5345: "VulkanMemoryModel",
     ]
 
     /// Why `words` cannot run on a SwiftGPU device, or nil: the first capability or

@@ -16,7 +16,7 @@ final class BufferAllocation: @unchecked Sendable {
         VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue
             | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue
             | VK_BUFFER_USAGE_INDEX_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT.rawValue
-            | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT.rawValue)
+            | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT.rawValue)
 
     /// Makes a buffer of `length` bytes, host-visible and coherent when `hostVisible`, else
     /// device-local.
@@ -41,6 +41,11 @@ final class BufferAllocation: @unchecked Sendable {
         let type = hostVisible
             ? device.physical.memoryType(typeBits: requirements.memoryTypeBits, required: hostFlags, preferred: hostFlags)
             : device.physical.memoryType(typeBits: requirements.memoryTypeBits, required: deviceLocal, preferred: deviceLocal)
+        // Memory a shader reaches through the buffer's address (`gpuAddress`) is allocated
+        // for device addresses, as Vulkan requires of a buffer with that usage.
+        var addressFlags = VkMemoryAllocateFlagsInfo()
+        addressFlags.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO
+        addressFlags.flags = VkMemoryAllocateFlags(VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT.rawValue)
         var allocation = VkMemoryAllocateInfo()
         allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
         allocation.allocationSize = requirements.size
@@ -48,7 +53,10 @@ final class BufferAllocation: @unchecked Sendable {
         var memory: VkDeviceMemory?
         do throws(VulkanError) {
             guard type != nil else { throw VulkanError(code: .outOfDeviceMemory, callSite: "vkAllocateMemory") }
-            try vkCall(.allocateMemory, device.faults) { vkAllocateMemory(vk, &allocation, nil, &memory) }
+            try withUnsafePointer(to: &addressFlags) { (flags) throws(VulkanError) in
+                allocation.pNext = UnsafeRawPointer(flags)
+                try vkCall(.allocateMemory, device.faults) { vkAllocateMemory(vk, &allocation, nil, &memory) }
+            }
             try vkCall(.bindBufferMemory, device.faults) { vkBindBufferMemory(vk, buffer, memory, 0) }
             var pointer: UnsafeMutableRawPointer?
             if hostVisible {
@@ -62,6 +70,15 @@ final class BufferAllocation: @unchecked Sendable {
         }
         handle = buffer
         self.memory = memory!
+    }
+
+    /// The buffer's device address, which shaders reach it through (`GL_EXT_buffer_reference`):
+    /// fixed for the buffer's lifetime.
+    var deviceAddress: UInt64 {
+        var info = VkBufferDeviceAddressInfo()
+        info.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO
+        info.buffer = handle
+        return vkGetBufferDeviceAddress(device.handle, &info)
     }
 
     deinit {

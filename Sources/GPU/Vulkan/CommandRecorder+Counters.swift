@@ -76,8 +76,14 @@ extension CommandRecorder {
     /// availability, into its sample buffer's memory.
     func copyTimestamps() {
         guard !timestampCopies.isEmpty else { return }
+        copyLastTimestamps { _ in true }
+    }
+
+    /// Copies the last timestamp of each sample among the pending copies `included`
+    /// selects, and forgets those copies.
+    private func copyLastTimestamps(_ included: (TimestampCopy) -> Bool) {
         var last: [SampleKey: Int] = [:]
-        for (index, copy) in timestampCopies.enumerated() {
+        for (index, copy) in timestampCopies.enumerated() where included(copy) {
             last[SampleKey(target: ObjectIdentifier(copy.target), sample: copy.sample)] = index
         }
         let flags = VkQueryResultFlags(VK_QUERY_RESULT_64_BIT.rawValue | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT.rawValue
@@ -87,7 +93,46 @@ extension CommandRecorder {
             vkCmdCopyQueryPoolResults(commandBuffer, copy.source, copy.query, 1, copy.target.timestamps!.handle,
                                       VkDeviceSize(copy.sample * 16), 16, flags)
         }
-        timestampCopies.removeAll(keepingCapacity: true)
+        timestampCopies.removeAll(where: included)
+    }
+
+    /// Resolves the timestamps of `range` of `pool` on the GPU into `destination` from
+    /// byte `offset`, a `UInt64` a sample: host nanoseconds as the CPU's resolve gives them,
+    /// `UInt64.max` (Metal's `MTLCounterErrorValue`) for a sample not written. The
+    /// timestamps this command buffer took for those samples so far are copied into the
+    /// pool's memory first; `pipeline` (the resolve kernel, push constants only) reads
+    /// that memory after a barrier, which also orders it after other command buffers'
+    /// copies, and writes `destination` through its address.
+    func resolveTimestamps(_ pool: CounterQueryPool, range: Range<Int>, into destination: BufferAllocation, offset: Int,
+                           pipeline: PipelineObject) {
+        if !timestampCopies.isEmpty { copyLastTimestamps { $0.target === pool && range.contains($0.sample) } }
+        memoryBarrier()
+        let scale = device.timestampScale
+        let hostOffset = UInt64(bitPattern: device.timestampToHostOffset ?? 0)
+        var constants = ResolveConstants(
+            source: pool.timestamps!.deviceAddress + UInt64(range.lowerBound * 16),
+            destination: destination.deviceAddress + UInt64(offset), offset: hostOffset,
+            count: UInt32(range.count), multiplier: scale.multiplier, shift: UInt32(scale.shift))
+        bind(pipeline)
+        withUnsafeBytes(of: &constants) { bytes in
+            pushConstants(pipeline, stages: VkShaderStageFlags(VK_SHADER_STAGE_COMPUTE_BIT.rawValue), offset: 0,
+                          size: Self.resolveConstantsSize, bytes: bytes.baseAddress!)
+        }
+        dispatch(UInt32((range.count + 63) / 64), 1, 1)
+    }
+
+    /// The size of the resolve kernel's push constants: `ResolveConstants` without its
+    /// padding.
+    static let resolveConstantsSize: UInt32 = 36
+
+    /// The resolve kernel's push constants, as its block lays them out.
+    private struct ResolveConstants {
+        var source: UInt64
+        var destination: UInt64
+        var offset: UInt64
+        var count: UInt32
+        var multiplier: UInt32
+        var shift: UInt32
     }
 
     private struct SampleKey: Hashable {

@@ -117,9 +117,46 @@ extension DeviceBackend {
 
     /// Device timestamp ticks in host CLOCK_MONOTONIC nanoseconds, where the device
     /// calibrates its timestamps; else in the device's own nanoseconds (ticks × period).
+    /// The same integer steps as the GPU's resolve (`resolveTimestamps`), so both give the
+    /// same values: the ticks times the period's fixed-point scale, shifted, plus the offset,
+    /// 0 when that is negative.
     func hostNanoseconds(ofTicks ticks: UInt64) -> UInt64 {
-        let nanoseconds = Int64(Double(ticks) * Double(physical.limits.timestampPeriod))
-        return UInt64(max(nanoseconds + (timestampToHostOffset ?? 0), 0))
+        let nanoseconds = Int64(bitPattern: deviceNanoseconds(ofTicks: ticks))
+        let host = nanoseconds &+ (timestampToHostOffset ?? 0)
+        return UInt64(max(host, 0))
+    }
+
+    /// Device timestamp ticks in the device's nanoseconds: ⌊ticks × multiplier / 2^shift⌋
+    /// in 64 bits, with `timestampScale`.
+    func deviceNanoseconds(ofTicks ticks: UInt64) -> UInt64 { Self.nanoseconds(ofTicks: ticks, scale: timestampScale) }
+
+    /// The device's timestamp period as an integer multiplier and a right shift.
+    var timestampScale: (multiplier: UInt32, shift: UInt64) { Self.timestampScale(of: physical.limits.timestampPeriod) }
+
+    /// ⌊ticks × multiplier / 2^shift⌋, the low 64 bits.
+    static func nanoseconds(ofTicks ticks: UInt64, scale: (multiplier: UInt32, shift: UInt64)) -> UInt64 {
+        let product = ticks.multipliedFullWidth(by: UInt64(scale.multiplier))
+        guard scale.shift > 0 else { return product.low }
+        return product.low >> scale.shift | product.high << (64 - scale.shift)
+    }
+
+    /// A timestamp period (nanoseconds a tick, a `Float`) as an integer multiplier and a
+    /// right shift: the `Float`'s 24-bit significand and its exponent, exactly (for periods
+    /// from 2^-40 to 2^23 ns; outside them, the nearest the 32-bit multiplier and a shift
+    /// of 0...63 hold).
+    static func timestampScale(of period: Float) -> (multiplier: UInt32, shift: UInt64) {
+        guard period.isNormal, period > 0 else { return (0, 0) }
+        let significand = UInt64(period.significandBitPattern) | 1 << 23
+        var shift = 23 - Int(period.exponent)
+        var multiplier = significand
+        if shift < 0 {
+            multiplier = min(significand << UInt64(min(-shift, 40)), UInt64(UInt32.max))
+            shift = 0
+        } else if shift > 63 {
+            multiplier = significand >> UInt64(min(shift - 63, 63))
+            shift = 63
+        }
+        return (UInt32(multiplier), UInt64(shift))
     }
 
     /// A CPU and a GPU timestamp taken together, both in host CLOCK_MONOTONIC nanoseconds:

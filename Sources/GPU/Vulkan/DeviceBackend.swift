@@ -93,6 +93,9 @@ final class DeviceBackend: @unchecked Sendable {
         var features12 = VkPhysicalDeviceVulkan12Features()
         features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES
         features12.timelineSemaphore = VkBool32(VK_TRUE)
+        // Buffer device addresses (`Buffer.gpuAddress`, shaders' buffer references): Vulkan
+        // 1.3 requires every device to offer them, as it does the features above.
+        features12.bufferDeviceAddress = VkBool32(VK_TRUE)
         var supported12 = VkPhysicalDeviceVulkan12Features()
         supported12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES
         PhysicalDevice.readFeatures(of: physical.handle, into: &supported12)
