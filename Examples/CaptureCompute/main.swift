@@ -52,6 +52,7 @@ do {
 
     let manager = CaptureManager.shared()
     print("supportsDestination(.gpuTraceDocument): \(manager.supportsDestination(.gpuTraceDocument))")
+    print("supportsGPUAddresses: \(device.supportsGPUAddresses)")
     let descriptor = CaptureDescriptor()
     descriptor.destination = output == nil ? .developerTools : .gpuTraceDocument
     descriptor.outputURL = output

@@ -66,7 +66,7 @@ public final class ComputePipelineState: @unchecked Sendable {
             throw .unsupportedModule(name: function.name, reason: "it declares \(entry.workgroupMemorySize) bytes of threadgroup "
                 + "(shared) memory, over this device's maxThreadgroupMemoryLength of \(device.limits.maxThreadgroupMemoryLength)")
         }
-        try function.checkPrivateMemory(on: device)
+        try function.checkDeviceSupport(on: device)
         slots = ResourceSlot.ordered(try ResourceSlot.slots(of: function, stage: .compute))
         self.device = device
         self.function = function

@@ -100,6 +100,7 @@ struct GPUAddressTests {
     @Test("gpuAddress is the buffer's device address: nonzero, the same on each read, one per buffer, shared and private")
     func addresses() throws {
         let gpu = try TestGPU()
+        #expect(gpu.device.supportsGPUAddresses)
         let shared = try gpu.device.makeBuffer(length: 256)
         let other = try gpu.device.makeBuffer(length: 256)
         let priv = try gpu.device.makeBuffer(length: 256, options: .storageModePrivate)

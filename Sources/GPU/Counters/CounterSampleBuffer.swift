@@ -127,8 +127,13 @@ extension CounterSampleBuffer {
         }
     }
 
-    /// The kernel that resolves the timestamps on the GPU, made on first use.
+    /// The kernel that resolves the timestamps on the GPU, made on first use. It reaches the
+    /// buffers through their addresses: a device without them (a layer hid them) cannot run
+    /// it, and the command buffer ends in that error.
     func resolveKernel() throws(VulkanError) -> PipelineObject {
+        guard device.supportsGPUAddresses else {
+            throw VulkanError(code: .featureNotPresent, callSite: "resolveCounters: this device offers no buffer device addresses")
+        }
         if let made = resolvePipeline.withLock({ $0 }) { return made }
         let made = try CounterResolveKernel.makePipeline(on: device)
         return resolvePipeline.withLock { stored in

@@ -55,6 +55,18 @@ enum ShaderCapabilities {
         return nil
     }
 
+    /// Whether `words` declares the capability to reach buffers through device addresses.
+    static func declaresPhysicalStorageBuffers(_ words: [UInt32]) -> Bool {
+        var at = 5
+        while at < words.count {
+            let count = Int(words[at] >> 16), opcode = words[at] & 0xFFFF
+            guard count > 0, at + count <= words.count, opcode != 14 else { return false }
+            if opcode == 17, count == 2, words[at + 1] == 5347 { return true }
+            at += count
+        }
+        return false
+    }
+
     /// A SPIR-V literal string: UTF-8 in little-endian words, ending at a zero byte.
     private static func literalString(_ words: ArraySlice<UInt32>) -> String {
         var bytes: [UInt8] = []

@@ -135,8 +135,8 @@ public final class RenderPipelineState: @unchecked Sendable {
                 "it writes colour output \(output.location), but colorAttachments[\(output.location)] has no pixelFormat")
         }
         try Self.checkLocations(of: vertex, fragment: fragment, limits: device.limits)
-        try vertex.checkPrivateMemory(on: device)
-        try fragment?.checkPrivateMemory(on: device)
+        try vertex.checkDeviceSupport(on: device)
+        try fragment?.checkDeviceSupport(on: device)
         if let fragment { try Self.checkInterface(from: vertex, to: fragment) }
         depthPixelFormat = d.depthAttachmentPixelFormat
         sampleCount = d.rasterSampleCount

@@ -27,7 +27,8 @@ final class BufferAllocation: @unchecked Sendable {
         var info = VkBufferCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
         info.size = VkDeviceSize(max(length, 4))
-        info.usage = Self.allUsage
+        info.usage = device.bufferDeviceAddresses
+            ? Self.allUsage : Self.allUsage & ~VkBufferUsageFlags(VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT.rawValue)
         info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
         var buffer: VkBuffer?
         try vkCall(.createBuffer, device.faults) { vkCreateBuffer(vk, &info, nil, &buffer) }
@@ -45,7 +46,7 @@ final class BufferAllocation: @unchecked Sendable {
         // for device addresses, as Vulkan requires of a buffer with that usage.
         var addressFlags = VkMemoryAllocateFlagsInfo()
         addressFlags.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO
-        addressFlags.flags = VkMemoryAllocateFlags(VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT.rawValue)
+        addressFlags.flags = device.bufferDeviceAddresses ? VkMemoryAllocateFlags(VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT.rawValue) : 0
         var allocation = VkMemoryAllocateInfo()
         allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
         allocation.allocationSize = requirements.size

@@ -30,6 +30,9 @@ final class DeviceBackend: @unchecked Sendable {
     /// Whether queries may be reset from the host (`hostQueryReset`, enabled where offered):
     /// a counter sample buffer's queries start reset.
     let hostQueryReset: Bool
+    /// Whether buffers have device addresses (`bufferDeviceAddress`, enabled where offered):
+    /// every buffer is then made so that shaders may reach it through its address.
+    let bufferDeviceAddresses: Bool
     /// Whether pipeline statistics queries are offered (`pipelineStatisticsQuery`, enabled
     /// where offered): Metal's statistic counter set.
     let pipelineStatistics: Bool
@@ -93,12 +96,14 @@ final class DeviceBackend: @unchecked Sendable {
         var features12 = VkPhysicalDeviceVulkan12Features()
         features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES
         features12.timelineSemaphore = VkBool32(VK_TRUE)
-        // Buffer device addresses (`Buffer.gpuAddress`, shaders' buffer references): Vulkan
-        // 1.3 requires every device to offer them, as it does the features above.
-        features12.bufferDeviceAddress = VkBool32(VK_TRUE)
         var supported12 = VkPhysicalDeviceVulkan12Features()
         supported12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES
         PhysicalDevice.readFeatures(of: physical.handle, into: &supported12)
+        // Buffer device addresses (`Buffer.gpuAddress`, shaders' buffer references): Vulkan
+        // 1.3 requires every driver to offer them, but a layer may hide them (RenderDoc 1.24
+        // does where the driver lacks capture replay for them).
+        bufferDeviceAddresses = supported12.bufferDeviceAddress != 0
+        features12.bufferDeviceAddress = supported12.bufferDeviceAddress
         hostQueryReset = supported12.hostQueryReset != 0
         features12.hostQueryReset = supported12.hostQueryReset
 

@@ -7,6 +7,13 @@ import Testing
 /// GPU writes the values `resolveCounterRange(_:)` gives on the CPU.
 @Suite("Counters resolved on the GPU", .validated)
 struct ResolveCountersTests {
+    @Test("the kernel's words are glslc's output for its source, as the SPIRVCompiler plugin compiles it")
+    func kernelWordsMatchTheSource() throws {
+        let compiled = try GLSLC.compile(CounterResolveKernel.source, stage: "comp", options: ["--target-env=vulkan1.2", "-O"])
+        let words = compiled.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        #expect(words == CounterResolveKernel.words)
+    }
+
     /// The `UInt64`s of `buffer` (shared) from byte `offset`.
     static func values(_ buffer: Buffer, offset: Int = 0, count: Int) -> [UInt64] {
         (0..<count).map { buffer.contents().load(fromByteOffset: offset + 8 * $0, as: UInt64.self) }

@@ -1,0 +1,18 @@
+import SwiftGPUSPIRV
+
+extension Function {
+    /// Throws when the function needs more of `device` than it offers: more private memory
+    /// per invocation than `device.maxPrivateMemoryLength`, or buffer device addresses the
+    /// device does not offer.
+    func checkDeviceSupport(on device: Device) throws(LibraryError) {
+        let size = entryPoint.privateMemorySize
+        guard size <= device.maxPrivateMemoryLength else {
+            throw .unsupportedModule(name: name, reason: "it declares \(size) bytes of private (thread) memory per invocation, "
+                + "over SwiftGPU's bound of \(device.maxPrivateMemoryLength) (maxPrivateMemoryLength)")
+        }
+        guard device.supportsGPUAddresses || !ShaderCapabilities.declaresPhysicalStorageBuffers(module.words) else {
+            throw .unsupportedModule(name: name, reason: "it reaches buffers through device addresses "
+                + "(PhysicalStorageBufferAddresses), which this device does not offer (Device.supportsGPUAddresses)")
+        }
+    }
+}
