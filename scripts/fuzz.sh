@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzes SwiftGPU's SPIR-V reader, reflection and push-constant rewrite with libFuzzer, or
-# (--stamps) the file reader and stamp check a trusted folder's module and stamp go through.
+# (--stamps) the file reader and stamp check a trusted folder's module and stamp go through,
+# or (--glsl) run-time GLSL compilation: the app's side and the compiler process under its
+# limits.
 #
-#   scripts/fuzz.sh [--stamps] [SECONDS]          run for SECONDS (default 60); exit 1 on a finding
-#   scripts/fuzz.sh [--stamps] --reproduce FILE   run one input (a finding under .build-fuzz/artifacts/)
+#   scripts/fuzz.sh [--stamps|--glsl] [SECONDS]          run for SECONDS (default 60); exit 1 on a finding
+#   scripts/fuzz.sh [--stamps|--glsl] --reproduce FILE   run one input (a finding under .build-fuzz/artifacts/)
 #
 # The SPIR-V target (Fuzz/SPIRVFuzzer) is built with the SwiftGPUSPIRV sources as one module
 # under AddressSanitizer, seeded with every shader in the repository compiled by glslc, plus
@@ -11,7 +13,12 @@
 # adds SPIRVValidation's stamp and SwiftGPUSupport's file reader; its inputs are a stamp's
 # length (two bytes), the stamp and a module, seeded with each shader under no stamp, an
 # unkeyed stamp and a stamp of the right form with a wrong hash, plus
-# Fuzz/StampFuzzer/regressions. The corpus each grows stays in .build-fuzz/ between runs.
+# Fuzz/StampFuzzer/regressions. The GLSL target (Fuzz/GLSLFuzzer) is built with
+# SwiftGPUSupport (a module of its own), the GPU module's compile files and the compiler
+# process's C and C++ (CFutex, CShaderCompiler), linked with glslang; the fuzzer's own
+# executable, started again, is its compiler process. Its inputs are a flags byte and a
+# source, seeded with every shader in the repository under each stage setting, plus
+# Fuzz/GLSLFuzzer/regressions. The corpus each grows stays in .build-fuzz/ between runs.
 set -euo pipefail
 # Swift traps are reported by libFuzzer itself: the Swift runtime's backtracer reads memory
 # in a way ASan reports as a crash of its own.
@@ -21,17 +28,52 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 out=.build-fuzz
 target=spirv
-if [ "${1:-}" = "--stamps" ]; then
-    target=stamps
-    shift
-fi
-mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts" "$out/stamp-seeds" "$out/stamp-corpus"
+case "${1:-}" in
+    --stamps) target=stamps; shift ;;
+    --glsl) target=glsl; shift ;;
+esac
+mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts" "$out/stamp-seeds" "$out/stamp-corpus" "$out/glsl-seeds" "$out/glsl-corpus"
 
 # Build: swiftc, not SwiftPM, since the fuzzer's entry replaces main.
 if [ "$target" = spirv ]; then
     sources=(Sources/SwiftGPUSPIRV/*.swift Fuzz/SPIRVFuzzer/*.swift)
     binary="$out/spirv-fuzzer"
     flags=(-module-name SwiftGPUSPIRV)
+elif [ "$target" = glsl ]; then
+    # SwiftGPUSupport as a module of its own (the compile files import it), the C shims'
+    # module maps and objects, then the fuzzer's module over the compile files.
+    modules="$out/glsl-modules"
+    mkdir -p "$modules/CFutex" "$modules/CShaderCompiler" "$modules/objects"
+    printf 'module CFutex {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CFutex/include/CFutex.h" \
+        > "$modules/CFutex/module.modulemap"
+    printf 'module CShaderCompiler {\n    header "%s"\n    export *\n}\n' \
+        "$PWD/Sources/CShaderCompiler/include/CShaderCompiler.h" > "$modules/CShaderCompiler/module.modulemap"
+    support=(Sources/SwiftGPUSupport/*.swift)
+    shims=(Sources/CFutex/*.c Sources/CShaderCompiler/*.c Sources/CShaderCompiler/*.cpp)
+    sources=(Sources/GPU/Library/GLSLCompiler.swift Sources/GPU/Library/GLSLIncludes.swift
+             Sources/GPU/Library/CompileOptions.swift Sources/GPU/Library/LibraryError.swift
+             Sources/GPU/Library/ShaderCompilerProcess.swift Sources/GPU/Library/ShaderCompilerPool.swift
+             Sources/GPU/Support/Misuse.swift Fuzz/GLSLFuzzer/*.swift "${support[@]}" "${shims[@]}")
+    binary="$out/glsl-fuzzer"
+    if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary")" ]; then
+        echo "fuzz: building $binary's parts"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -emit-object -emit-module \
+            -module-name SwiftGPUSupport -package-name SwiftGPU -swift-version 6 -I "$modules/CFutex" \
+            -emit-module-path "$modules/SwiftGPUSupport.swiftmodule" "${support[@]}" -o "$modules/objects/SwiftGPUSupport.o"
+        for shim in "${shims[@]}"; do
+            object="$modules/objects/$(basename "$shim").o"
+            case "$shim" in
+                *.cpp) clang++ -std=c++17 -O1 -g -fsanitize=address,fuzzer-no-link -I Sources/CShaderCompiler/include -c "$shim" -o "$object" ;;
+                *) clang -O1 -g -fsanitize=address,fuzzer-no-link -I Sources/CFutex/include -I Sources/CShaderCompiler/include -c "$shim" -o "$object" ;;
+            esac
+        done
+    fi
+    sources=(Sources/GPU/Library/GLSLCompiler.swift Sources/GPU/Library/GLSLIncludes.swift
+             Sources/GPU/Library/CompileOptions.swift Sources/GPU/Library/LibraryError.swift
+             Sources/GPU/Library/ShaderCompilerProcess.swift Sources/GPU/Library/ShaderCompilerPool.swift
+             Sources/GPU/Support/Misuse.swift Fuzz/GLSLFuzzer/*.swift)
+    flags=(-module-name GLSLFuzzer -I "$modules" -I "$modules/CFutex" -I "$modules/CShaderCompiler" -I Sources/CGlslang
+           "$modules"/objects/*.o)
 else
     # The stamp and the validator's version, without BuildKeys.swift (the executable's
     # keys): the fuzzer's key is its own.
@@ -41,7 +83,7 @@ else
     binary="$out/stamp-fuzzer"
     flags=(-module-name StampFuzzer -I Sources/CSPIRVTools)
 fi
-if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary")" ]; then
+if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" "${support[@]:-}" -newer "$binary" 2>/dev/null)" ]; then
     echo "fuzz: building $binary"
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
         "${flags[@]}" -package-name SwiftGPU -swift-version 6 \
@@ -49,7 +91,7 @@ if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary")" ]; then
 fi
 
 if [ "${1:-}" = "--reproduce" ]; then
-    exec "$binary" "${2:?usage: scripts/fuzz.sh [--stamps] --reproduce FILE}"
+    exec "$binary" "${2:?usage: scripts/fuzz.sh [--stamps|--glsl] --reproduce FILE}"
 fi
 seconds="${1:-60}"
 
@@ -82,6 +124,17 @@ if [ "$target" = stamps ]; then
     cp Fuzz/StampFuzzer/regressions/* "$out/stamp-seeds/" 2>/dev/null || true
     corpus="$out/stamp-corpus"
     seeds="$out/stamp-seeds"
+elif [ "$target" = glsl ]; then
+    # Each shader's source under each flags byte's stage: from the pragma, vertex, fragment,
+    # compute (optimizer and macros on).
+    while IFS= read -r shader; do
+        for flags in 0c 0d 0e 0f; do
+            { printf "\x$flags"; cat "$shader"; } > "$out/glsl-seeds/$(echo "$shader" | tr '/' '_').$flags"
+        done
+    done < <(git ls-files '*.vert' '*.frag' '*.comp')
+    cp Fuzz/GLSLFuzzer/regressions/* "$out/glsl-seeds/" 2>/dev/null || true
+    corpus="$out/glsl-corpus"
+    seeds="$out/glsl-seeds"
 fi
 
 echo "fuzz: $target, $(ls "$seeds" | wc -l) seeds, $seconds s"
