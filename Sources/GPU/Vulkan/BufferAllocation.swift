@@ -1,13 +1,17 @@
 import CVulkan
 
-/// A `VkBuffer` with its own memory, mapped for its lifetime when host-visible.
+/// A `VkBuffer` with its own memory, mapped for its lifetime when host-visible, or bound
+/// at an offset in a heap's memory.
 ///
 /// `@unchecked Sendable`: the handles and the mapping are immutable after `init`; the
 /// contents are the caller's to synchronise, as with Metal's `contents()`.
 final class BufferAllocation: @unchecked Sendable {
     let device: DeviceBackend
     let handle: VkBuffer
-    let memory: VkDeviceMemory
+    /// The buffer's own memory; nil for a buffer in a heap's.
+    let memory: VkDeviceMemory?
+    /// The heap whose memory the buffer is bound in, kept alive with it.
+    let heap: HeapAllocation?
     let length: Int
     /// The host mapping; nil for device-local (private) buffers.
     let mapped: UnsafeMutableRawPointer?
@@ -24,23 +28,11 @@ final class BufferAllocation: @unchecked Sendable {
         self.device = device
         self.length = length
         let vk = device.handle
-        var info = VkBufferCreateInfo()
-        info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
-        info.size = VkDeviceSize(max(length, 4))
-        info.usage = Self.allUsage
-        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
-        var buffer: VkBuffer?
-        try vkCall(.createBuffer, device.faults) { vkCreateBuffer(vk, &info, nil, &buffer) }
-        guard let buffer else { throw VulkanError(code: .initializationFailed, callSite: "vkCreateBuffer") }
+        let buffer = try Self.makeBuffer(device: device, length: length)
 
         var requirements = VkMemoryRequirements()
         vkGetBufferMemoryRequirements(vk, buffer, &requirements)
-        let hostFlags = VkMemoryPropertyFlags(
-            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue)
-        let deviceLocal = VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue)
-        let type = hostVisible
-            ? device.physical.memoryType(typeBits: requirements.memoryTypeBits, required: hostFlags, preferred: hostFlags)
-            : device.physical.memoryType(typeBits: requirements.memoryTypeBits, required: deviceLocal, preferred: deviceLocal)
+        let type = Self.memoryType(device: device, typeBits: requirements.memoryTypeBits, hostVisible: hostVisible)
         var allocation = VkMemoryAllocateInfo()
         allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
         allocation.allocationSize = requirements.size
@@ -62,10 +54,60 @@ final class BufferAllocation: @unchecked Sendable {
         }
         handle = buffer
         self.memory = memory!
+        heap = nil
+    }
+
+    /// Makes a buffer of `length` bytes bound at `offset` in `heap`'s memory (an offset its
+    /// requirements align, checked by the caller), mapped there when the heap is.
+    init(heap: HeapAllocation, offset: Int, length: Int) throws(VulkanError) {
+        device = heap.device
+        self.length = length
+        let vk = device.handle
+        let buffer = try Self.makeBuffer(device: device, length: length)
+        do throws(VulkanError) {
+            try vkCall(.bindBufferMemory, device.faults) { vkBindBufferMemory(vk, buffer, heap.memory, VkDeviceSize(offset)) }
+        } catch {
+            vkDestroyBuffer(vk, buffer, nil)
+            throw error
+        }
+        handle = buffer
+        memory = nil
+        self.heap = heap
+        mapped = heap.mapped.map { $0 + offset }
+    }
+
+    /// The create info of a buffer of `length` bytes, for every use.
+    static func createInfo(length: Int) -> VkBufferCreateInfo {
+        var info = VkBufferCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
+        info.size = VkDeviceSize(max(length, 4))
+        info.usage = allUsage
+        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+        return info
+    }
+
+    /// A `VkBuffer` of `length` bytes, with no memory bound.
+    private static func makeBuffer(device: DeviceBackend, length: Int) throws(VulkanError) -> VkBuffer {
+        var info = createInfo(length: length)
+        var buffer: VkBuffer?
+        try vkCall(.createBuffer, device.faults) { vkCreateBuffer(device.handle, &info, nil, &buffer) }
+        guard let buffer else { throw VulkanError(code: .initializationFailed, callSite: "vkCreateBuffer") }
+        return buffer
+    }
+
+    /// The memory type of `typeBits` for buffers: host-visible and coherent when
+    /// `hostVisible`, else device-local.
+    static func memoryType(device: DeviceBackend, typeBits: UInt32, hostVisible: Bool) -> UInt32? {
+        let hostFlags = VkMemoryPropertyFlags(
+            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue)
+        let deviceLocal = VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue)
+        return hostVisible
+            ? device.physical.memoryType(typeBits: typeBits, required: hostFlags, preferred: hostFlags)
+            : device.physical.memoryType(typeBits: typeBits, required: deviceLocal, preferred: deviceLocal)
     }
 
     deinit {
         vkDestroyBuffer(device.handle, handle, nil)
-        vkFreeMemory(device.handle, memory, nil)
+        if let memory { vkFreeMemory(device.handle, memory, nil) }
     }
 }
