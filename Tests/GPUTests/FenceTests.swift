@@ -119,6 +119,19 @@ struct FenceTests {
         #expect(RenderStages.vertex.rawValue == 1 && RenderStages.fragment.rawValue == 2, "Metal's MTLRenderStages bits")
     }
 
+    @Test("misuse: a fence of another device stops with the call")
+    func otherDevice() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let fence = try TestGPU().device.makeFence()
+            fence.label = "elsewhere"
+            let gpu = try TestGPU()
+            let encoder = try gpu.queue.makeCommandBuffer().makeComputeCommandEncoder()
+            encoder.updateFence(fence)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: updateFence(_:): the fence 'elsewhere' belongs to another device "
+            + "than the command buffer's"))
+    }
+
     /// Commits `commandBuffer`, waits for it, and checks that it completed with
     /// `expected(i)` in float `i` of `buffer`.
     static func commit(_ commandBuffer: CommandBuffer, expecting buffer: Buffer, _ expected: (Int) -> Float) {
