@@ -68,6 +68,10 @@ public final class Texture: @unchecked Sendable {
     public var heap: Heap? { placement?.heap }
     /// The texture's offset in its heap's memory, Metal's `heapOffset` (0 outside a heap).
     public var heapOffset: Int { placement?.offset ?? 0 }
+    /// The bytes of memory the texture takes, Metal's `allocatedSize`: in a heap, the size
+    /// its placement needs (`Device.heapTextureSizeAndAlign(descriptor:)`); 0 for a view,
+    /// which shares its texture's, and for a drawable's texture.
+    public var allocatedSize: Int { placement?.size ?? memory.withLock { $0.backing?.allocationSize ?? 0 } }
 
     /// Lets a heap hand the texture's memory to later resources, Metal's `makeAliasable()`:
     /// the texture stays usable, and the app orders its last use before the new resources'

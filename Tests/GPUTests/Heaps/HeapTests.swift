@@ -156,6 +156,8 @@ struct HeapTests {
         #expect(texture.heap === heap && texture.hazardTrackingMode == .untracked)
         #expect(texture.heapOffset == (type == .automatic ? 0 : needs.size))
         #expect(heap.usedSize == needs.size)
+        #expect(texture.allocatedSize == needs.size)
+        #expect(try gpu.device.makeTexture(descriptor: descriptor).allocatedSize >= 16 * 16 * 4)
         let input = (0..<(16 * 16 * 4)).map { UInt8(truncatingIfNeeded: $0 * 3) }
         texture.replace(region: Region(x: 0, y: 0, width: 16, height: 16), mipmapLevel: 0, withBytes: input, bytesPerRow: 64)
         var output = [UInt8](repeating: 0, count: input.count)
