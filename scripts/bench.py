@@ -59,7 +59,7 @@ HEAP = {"MALLOC_TRIM_THRESHOLD_": "268435456", "MALLOC_MMAP_THRESHOLD_": "268435
 BENCHES = ["B1", "B2", "B3", "B4", "B5", "B6", "B7"]
 SELECTABLE = BENCHES + ["curves"]
 C_VARIANTS = ["push-descriptor", "dynamic-offset", "push-constant", "first-vertex"]
-SWIFT_B2_VARIANTS = ["set-vertex-buffer", "vertex-buffer-offset", "vertex-start"]
+SWIFT_B2_VARIANTS = ["set-vertex-buffer", "set-vertex-buffer-untracked", "vertex-buffer-offset", "vertex-start"]
 WGPU_B2_VARIANTS = ["dynamic-offset", "one-bind-group", "first-vertex", "immediates"]
 # B2's formulations by the driver commands they record per draw: three (the vertex buffer
 # rebound at the triangle's offset, the 16 bytes, the draw) or two (the vertex buffer bound

@@ -47,6 +47,9 @@ struct EncodingSetup: @unchecked Sendable {
     let pipeline: RenderPipelineState
     let vertices: Buffer
     let target: ReadbackTarget
+    /// B2's untracked variant: the vertices and the target again, made untracked.
+    let untrackedVertices: Buffer
+    let untrackedTarget: ReadbackTarget
 
     init() throws {
         queue = try device.makeCommandQueue()
@@ -63,9 +66,14 @@ struct EncodingSetup: @unchecked Sendable {
         pipeline = try device.makeRenderPipelineState(descriptor: descriptor)
         var vertexData = EncodingScene.vertices()
         vertices = try device.makeBuffer(bytes: &vertexData, length: vertexData.count * 4)
+        untrackedVertices = try device.makeBuffer(bytes: &vertexData, length: vertexData.count * 4,
+                                                  options: .hazardTrackingModeUntracked)
         target = try ReadbackTarget(device: device, size: EncodingScene.size)
+        untrackedTarget = try ReadbackTarget(device: device, size: EncodingScene.size, untracked: true)
         // The baselines' clear colour: cells no draw covers are checked against it.
-        target.pass.colorAttachments[0].clearColor = ClearColor(red: 0, green: 0, blue: 0, alpha: 0)
+        for target in [target, untrackedTarget] {
+            target.pass.colorAttachments[0].clearColor = ClearColor(red: 0, green: 0, blue: 0, alpha: 0)
+        }
     }
 
     /// The process's setup for B2, B5 and B6: made on first use and never torn down. A
@@ -79,8 +87,9 @@ struct EncodingSetup: @unchecked Sendable {
     /// checked against `draws` draws. Returns the nanoseconds from `start` to the commit
     /// and to the completion, and the malloc count at the commit (the driver allocates
     /// while it executes, which is not encoding's).
-    func finish(_ cb: CommandBuffer, since start: UInt64, draws: Int,
-                bench: String) throws -> (cpu: UInt64, total: UInt64, mallocsAtCommit: UInt64) {
+    func finish(_ cb: CommandBuffer, since start: UInt64, draws: Int, bench: String,
+                into target: ReadbackTarget? = nil) throws -> (cpu: UInt64, total: UInt64, mallocsAtCommit: UInt64) {
+        let target = target ?? self.target
         try target.encodeReadback(cb)
         cb.commit()
         let cpu = now() - start
@@ -93,8 +102,10 @@ struct EncodingSetup: @unchecked Sendable {
     }
 
     /// Records draws `range` of B2 into `encoder`, each binding its triangle with
-    /// `setVertexBuffer(_:offset:index:)` and its colour with `setFragmentBytes`.
-    func record(_ range: Range<Int>, into encoder: RenderCommandEncoder) {
+    /// `setVertexBuffer(_:offset:index:)` and its colour with `setFragmentBytes`, from
+    /// `vertices` (by default the tracked ones).
+    func record(_ range: Range<Int>, into encoder: RenderCommandEncoder, vertices: Buffer? = nil) {
+        let vertices = vertices ?? self.vertices
         encoder.setRenderPipelineState(pipeline)
         for i in range {
             var color = EncodingScene.drawColor(i)
@@ -133,12 +144,13 @@ struct EncodingSetup: @unchecked Sendable {
 
 /// B2: one render pass of 100,000 three-vertex draws into a 64×64 target, each changing
 /// the vertex-buffer offset and 16 bytes of fragment data. `variant` "set-vertex-buffer"
-/// binds the buffer at each draw's offset, "vertex-buffer-offset" moves the bound buffer's
-/// offset, "vertex-start" starts each draw at its triangle's first vertex. Reports CPU nanoseconds per draw for encoding + commit, the total with the GPU,
+/// binds the buffer at each draw's offset, "set-vertex-buffer-untracked" does so with the
+/// vertices, target and read-back buffer untracked, "vertex-buffer-offset" moves the bound
+/// buffer's offset, "vertex-start" starts each draw at its triangle's first vertex. Reports CPU nanoseconds per draw for encoding + commit, the total with the GPU,
 /// and malloc calls per draw.
 func encoding(draws: Int = 100_000, variant: String) throws -> RunReport {
     let setup = try EncodingSetup.shared.get()
-    guard ["set-vertex-buffer", "vertex-buffer-offset", "vertex-start"].contains(variant) else {
+    guard ["set-vertex-buffer", "set-vertex-buffer-untracked", "vertex-buffer-offset", "vertex-start"].contains(variant) else {
         fail("unknown B2 variant \(variant)")
     }
 
@@ -146,14 +158,17 @@ func encoding(draws: Int = 100_000, variant: String) throws -> RunReport {
         let mallocsBefore = mallocCount?() ?? 0
         let start = now()
         let cb = try setup.queue.makeCommandBuffer()
-        let encoder = try cb.makeRenderCommandEncoder(descriptor: setup.target.pass)
+        let untracked = variant == "set-vertex-buffer-untracked"
+        let target = untracked ? setup.untrackedTarget : setup.target
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: target.pass)
         switch variant {
         case "set-vertex-buffer": setup.record(0..<count, into: encoder)
+        case "set-vertex-buffer-untracked": setup.record(0..<count, into: encoder, vertices: setup.untrackedVertices)
         case "vertex-buffer-offset": setup.recordMovingOffset(0..<count, into: encoder)
         default: setup.recordMovingVertexStart(0..<count, into: encoder)
         }
         encoder.endEncoding()
-        let (cpu, total, mallocs) = try setup.finish(cb, since: start, draws: count, bench: "B2")
+        let (cpu, total, mallocs) = try setup.finish(cb, since: start, draws: count, bench: "B2", into: target)
         return (cpu, total, mallocs - mallocsBefore)
     }
 

@@ -12,18 +12,22 @@ func encodeIncrement(_ cb: CommandBuffer, _ pipeline: ComputePipelineState, coun
 }
 
 /// A square rgba8 render target, a shared buffer its pixels are copied into, and a pass
-/// that clears and stores it: what B2 and B3 draw into.
+/// that clears and stores it: what B2 and B3 draw into. The copy needs no fence when they
+/// are untracked: it follows the pass, which leaves the texture in its resting layout.
 struct ReadbackTarget {
     let size: Int
     let texture: Texture
     let readback: Buffer
     let pass = RenderPassDescriptor()
 
-    init(device: Device, size: Int) throws {
+    /// A target whose texture and buffer are tracked, or `untracked` (B2's untracked variant).
+    init(device: Device, size: Int, untracked: Bool = false) throws {
         self.size = size
-        texture = try device.makeTexture(descriptor: .texture2D(pixelFormat: .rgba8Unorm, width: size, height: size,
-                                                                mipmapped: false, usage: [.renderTarget, .shaderRead]))
-        readback = try device.makeBuffer(length: size * size * 4)
+        let descriptor = TextureDescriptor.texture2D(pixelFormat: .rgba8Unorm, width: size, height: size,
+                                                     mipmapped: false, usage: [.renderTarget, .shaderRead])
+        descriptor.hazardTrackingMode = untracked ? .untracked : .default
+        texture = try device.makeTexture(descriptor: descriptor)
+        readback = try device.makeBuffer(length: size * size * 4, options: untracked ? .hazardTrackingModeUntracked : [])
         pass.colorAttachments[0].texture = texture
         pass.colorAttachments[0].loadAction = .clear
         pass.colorAttachments[0].storeAction = .store

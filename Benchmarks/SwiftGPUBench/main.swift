@@ -4,9 +4,10 @@
 //                                       [--spirv DIR] [--start NS]
 //
 // --count sets the number of buffers (B1) or draws (B2, B5, B6); --variant B2's
-// formulation (set-vertex-buffer, the default, vertex-buffer-offset or vertex-start); --threads B5's
-// recording threads; --spirv the folder of the bench script's compiled shaders;
-// --start the CLOCK_MONOTONIC nanoseconds at which B7's process was started.
+// formulation (set-vertex-buffer, the default, set-vertex-buffer-untracked,
+// vertex-buffer-offset or vertex-start); --threads B5's recording threads; --spirv the
+// folder of the bench script's compiled shaders; --start the CLOCK_MONOTONIC nanoseconds
+// at which B7's process was started.
 //
 // Each invocation makes one measured run after a warm-up, checks its result (exit 2 when
 // it is wrong) and prints one JSON line; scripts/bench.py interleaves the implementations.

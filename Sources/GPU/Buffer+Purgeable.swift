@@ -5,9 +5,15 @@ extension Buffer: PurgeableResource {
     /// call then returns `.empty`. Setting `.nonVolatile` or `.volatile` on an empty
     /// buffer gives it new memory (zero-filled when shared; it stays empty if the memory
     /// cannot be had). Using an empty buffer stops with a misuse message.
+    /// A resource made from a heap follows the heap's state: any state but `.keepCurrent`
+    /// stops with a misuse message (set the heap's, ``Heap/setPurgeableState(_:)``).
     @discardableResult
     public func setPurgeableState(_ state: PurgeableState) -> PurgeableState {
-        changePurgeableState(state)
+        if let heap, state != .keepCurrent {
+            misuse("\(#function): the \(misuseDescription) was made from the \(heap.misuseDescription), whose purgeable state is "
+                + "its resources'; set the heap's")
+        }
+        return changePurgeableState(state)
     }
 
     static var kind: String { "buffer" }

@@ -14,13 +14,43 @@ public final class Buffer: @unchecked Sendable {
     public let length: Int
     /// Shared or private.
     public let storageMode: StorageMode
+    /// Whether SwiftGPU orders the GPU's accesses to the buffer: `.tracked` or `.untracked`
+    /// (a heap's resources take the heap's mode), Metal's `hazardTrackingMode`.
+    public let hazardTrackingMode: HazardTrackingMode
+    /// Where the buffer sits in its heap; nil for a buffer of its own.
+    let placement: HeapPlacement?
+    /// What the hazard record names the buffer's accesses by: the buffer, or its tracked
+    /// heap (whose resources may alias); nil when untracked.
+    let hazardID: ObjectIdentifier?
 
-    init(device: Device, backing: BufferAllocation, storageMode: StorageMode) {
+    init(device: Device, backing: BufferAllocation, storageMode: StorageMode,
+         hazardTrackingMode: HazardTrackingMode = .tracked, placement: HeapPlacement? = nil) {
         self.device = device
         memory = LockedValue(PurgeableMemory(backing: backing), rank: .leaf("Buffer.memory"))
         length = backing.length
         self.storageMode = storageMode
+        self.hazardTrackingMode = hazardTrackingMode
+        self.placement = placement
+        // The memory lock lives as long as the buffer: its identity is the buffer's.
+        hazardID = hazardTrackingMode == .untracked ? nil : placement.map { ObjectIdentifier($0.heap) } ?? ObjectIdentifier(memory)
     }
+
+    /// The heap the buffer was made from, Metal's `heap`; nil for a buffer of its own.
+    public var heap: Heap? { placement?.heap }
+    /// The buffer's offset in its heap's memory, Metal's `heapOffset` (0 outside a heap).
+    public var heapOffset: Int { placement?.offset ?? 0 }
+    /// The bytes of memory the buffer takes, Metal's `allocatedSize`: in a heap, the size
+    /// its placement needs (`Device.heapBufferSizeAndAlign(length:options:)`).
+    public var allocatedSize: Int { placement?.size ?? memory.withLock { $0.backing?.length ?? 0 } }
+
+    /// Lets a heap hand the buffer's memory to later resources, Metal's `makeAliasable()`:
+    /// the buffer stays usable, and the app orders its last use before the new resources'
+    /// first. Does nothing for a buffer that is not in an automatic heap.
+    public func makeAliasable() { placement?.makeAliasable() }
+
+    /// Whether ``makeAliasable()`` let the heap reuse the buffer's memory, Metal's
+    /// `isAliasable()`.
+    public func isAliasable() -> Bool { placement?.isAliasable ?? false }
 
     /// A name for debugging, Metal's `label`: misuse messages name the buffer by it.
     public var label: String? {
@@ -53,6 +83,7 @@ extension Device {
     public func makeBuffer(length: Int, options: ResourceOptions = .storageModeShared) throws(GPUError) -> Buffer {
         guard length > 0 else { misuse("\(#function) needs a length above 0, got \(length)") }
         guard length <= maxBufferLength else { throw .bufferTooLong(length: length, maximum: maxBufferLength) }
+        let tracking = HazardTrackingMode(checking: options, call: #function).resolved(default: .tracked)
         let isPrivate = options.contains(.storageModePrivate)
         let backing: BufferAllocation
         do {
@@ -60,7 +91,8 @@ extension Device {
         } catch {
             throw .vulkan(error)
         }
-        let buffer = Buffer(device: self, backing: backing, storageMode: isPrivate ? .private : .shared)
+        let buffer = Buffer(device: self, backing: backing, storageMode: isPrivate ? .private : .shared,
+                            hazardTrackingMode: tracking)
         backing.mapped?.initializeMemory(as: UInt8.self, repeating: 0, count: length)
         return buffer
     }
@@ -71,6 +103,7 @@ extension Device {
                            options: ResourceOptions = .storageModeShared) throws(GPUError) -> Buffer {
         guard length > 0 else { misuse("\(#function) needs a length above 0, got \(length)") }
         guard length <= maxBufferLength else { throw .bufferTooLong(length: length, maximum: maxBufferLength) }
+        let tracking = HazardTrackingMode(checking: options, call: #function).resolved(default: .tracked)
         guard options.contains(.storageModePrivate) else {
             let buffer = try makeBuffer(length: length, options: options)
             buffer.contents().copyMemory(from: bytes, byteCount: length)
@@ -84,7 +117,7 @@ extension Device {
         } catch {
             throw .vulkan(error)
         }
-        let buffer = Buffer(device: self, backing: backing, storageMode: .private)
+        let buffer = Buffer(device: self, backing: backing, storageMode: .private, hazardTrackingMode: tracking)
         try runInternally { (commandBuffer) throws(GPUError) in
             let blit = try commandBuffer.makeBlitCommandEncoder()
             blit.copy(from: staging, sourceOffset: 0, to: buffer, destinationOffset: 0, size: length)

@@ -27,6 +27,14 @@ protocol PurgeableResource: AnyObject, Sendable {
     func makeFreshBacking() -> Backing?
     /// Stops unless the resource may be set to `state` (`.volatile` or `.empty`).
     func checkDiscardable(_ state: PurgeableState)
+    /// Called, with no lock held, after the contents were discarded (a heap discards its
+    /// resources then).
+    func didDiscard()
+}
+
+extension PurgeableResource {
+    /// Nothing more to discard.
+    func didDiscard() {}
 }
 
 extension PurgeableResource {
@@ -84,6 +92,6 @@ extension PurgeableResource {
         }
         // The memory goes with its last reference, after the lock is let go: here, or when
         // the GPU work that retains it completes.
-        _ = released
+        if released != nil { didDiscard() }
     }
 }

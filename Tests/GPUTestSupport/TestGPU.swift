@@ -66,6 +66,17 @@ package struct TestGPU {
         return commandBuffer
     }
 
+    /// Encodes `result = a + b` over `count` floats (a multiple of 64) with `add.comp`.
+    package func encodeAdd(_ a: Buffer, _ b: Buffer, into result: Buffer, count: Int, encoder: ComputeCommandEncoder) throws {
+        encoder.setComputePipelineState(try pipeline("add.comp"))
+        encoder.setBuffer(a, offset: 0, index: 0)
+        encoder.setBuffer(b, offset: 0, index: 1)
+        encoder.setBuffer(result, offset: 0, index: 2)
+        var n = UInt32(count)
+        encoder.setBytes(&n, length: 4, index: 3)
+        encoder.dispatchThreadgroups(Size(width: count / 64), threadsPerThreadgroup: Size(width: 64))
+    }
+
     /// Encodes one dispatch that adds `amount` to the first UInt32 of `counter`.
     package func encodeIncrement(_ counter: Buffer, by amount: UInt32, into encoder: ComputeCommandEncoder) throws {
         encoder.setComputePipelineState(try pipeline("increment.comp"))

@@ -51,6 +51,24 @@ public final class BlitCommandEncoder {
                                   pipeline: kernel)
     }
 
+    /// Marks `fence` updated once the encoder's copies are done, Metal's `updateFence(_:)`:
+    /// an encoder that waits for it later, in this command buffer or a later one on the
+    /// queue, runs after them.
+    public func updateFence(_ fence: Fence) {
+        checkOpen(#function)
+        fence.use(in: context, by: commandBuffer, call: #function)
+    }
+
+    /// Makes the encoder's later copies wait until the encoders that updated `fence` are
+    /// done, Metal's `waitForFence(_:)`: call it before the copies that need it. It is
+    /// recorded as a barrier from every earlier command's writes.
+    public func waitForFence(_ fence: Fence) {
+        checkOpen(#function)
+        fence.use(in: context, by: commandBuffer, call: #function)
+        context.encoding.hazards.barrier()
+        context.memoryBarrier()
+    }
+
     /// Copies `size` bytes between buffers.
     public func copy(from source: Buffer, sourceOffset: Int, to destination: Buffer, destinationOffset: Int, size: Int) {
         let call = #function
@@ -204,17 +222,18 @@ public final class BlitCommandEncoder {
         // A buffer's memory now, which outlives a discard until the GPU is done with it.
         for case let buffer as Buffer in [destination, source] { context.encoding.retained.append(buffer.backing()) }
         for case let texture as Texture in [destination, source] { context.encoding.retained.append(texture.backing()) }
-        // A view shares its parent's hazards.
-        func identity(_ resource: AnyObject) -> ObjectIdentifier {
-            ObjectIdentifier((resource as? Texture)?.imageTexture ?? resource)
+        // A view shares its parent's hazards; untracked resources have none.
+        func identity(_ resource: AnyObject?) -> ObjectIdentifier? {
+            (resource as? Buffer)?.hazardID ?? (resource as? Texture)?.hazardID
         }
-        let read = source.map(identity), written = identity(destination)
-        if read.map({ context.encoding.hazards.conflicts($0, writing: false) }) == true || context.encoding.hazards.conflicts(written, writing: true) {
+        let read = identity(source), written = identity(destination)
+        if read.map({ context.encoding.hazards.conflicts($0, writing: false) }) == true
+            || written.map({ context.encoding.hazards.conflicts($0, writing: true) }) == true {
             context.encoding.hazards.barrier()
             context.memoryBarrier()
         }
         if let read { context.encoding.hazards.record(read, writing: false) }
-        context.encoding.hazards.record(written, writing: true)
+        if let written { context.encoding.hazards.record(written, writing: true) }
     }
 
     private func checkOpen(_ call: StaticString) { lifecycle.check(call) }

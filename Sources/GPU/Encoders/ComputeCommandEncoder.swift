@@ -232,7 +232,7 @@ public final class ComputeCommandEncoder {
     private func prepare(_ pipeline: ComputePipelineState, size: Size, call: StaticString,
                          trackHazards: Bool = true, indirect: Buffer? = nil) -> Bool {
         guard !lifecycle.hasFailed else { return false }
-        let indirectID = indirect.map(ObjectIdentifier.init)
+        let indirectID = indirect?.hazardID
         do {
             let variant = try pipeline.variant(for: size)
             if let twin = variant.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
@@ -263,6 +263,33 @@ public final class ComputeCommandEncoder {
         checkOpen(#function)
         binder.declareHostUse(resource, usage: usage, barrier: true, commandBuffer: commandBuffer.unsafelyUnwrapped,
                               call: #function)
+    }
+
+    /// Declares that the encoder's dispatches read resources of `heap` that no binding
+    /// names, as Metal's `useHeap(_:)` does for resources kernels reach indirectly: the
+    /// heap's memory stays alive until the command buffer completes, and for a tracked heap
+    /// a barrier is recorded first where an earlier command wrote one of its resources.
+    public func useHeap(_ heap: Heap) {
+        checkOpen(#function)
+        binder.declareHeapUse(heap, barrier: true, commandBuffer: commandBuffer.unsafelyUnwrapped, call: #function)
+    }
+
+    /// Marks `fence` updated once the encoder's dispatches are done, Metal's
+    /// `updateFence(_:)`: an encoder that waits for it later, in this command buffer or a
+    /// later one on the queue, runs after them.
+    public func updateFence(_ fence: Fence) {
+        checkOpen(#function)
+        fence.use(in: context, by: commandBuffer.unsafelyUnwrapped, call: #function)
+    }
+
+    /// Makes the encoder's later dispatches wait until the encoders that updated `fence`
+    /// are done, Metal's `waitForFence(_:)`: call it before the dispatches that need it. It
+    /// is recorded as a barrier from every earlier command's writes, which orders what
+    /// untracked resources need ordered (tracked ones get their barriers anyway).
+    public func waitForFence(_ fence: Fence) {
+        checkOpen(#function)
+        fence.use(in: context, by: commandBuffer.unsafelyUnwrapped, call: #function)
+        binder.waitForEarlierCommands()
     }
 
     /// Lends the command buffer to a host's own recording (`withUnsafeVulkanCommandBuffer`,

@@ -36,7 +36,7 @@ extension RenderCommandEncoder {
     /// that a later command in the buffer that writes the arguments waits for this pass;
     /// returns the memory's handle.
     private func noteIndirectRead(_ buffer: Buffer, call: StaticString) -> OpaquePointer {
-        context.encoding.hazards.recordRead(ObjectIdentifier(buffer))
+        if let id = buffer.hazardID { context.encoding.hazards.recordRead(id) }
         return binder.retainMemory(of: buffer, call: call)
     }
 }

@@ -354,6 +354,32 @@ public final class RenderCommandEncoder {
         binder.declareHostUse(resource, usage: usage, barrier: false, commandBuffer: commandBuffer, call: #function)
     }
 
+    /// Declares that the pass's draws read resources of `heap` that no binding names, as
+    /// Metal's `useHeap(_:)` does for resources shaders reach indirectly: the heap's memory
+    /// stays alive until the command buffer completes, and a tracked heap's read is in the
+    /// hazard record, so that a later encoder that writes one of its resources waits.
+    public func useHeap(_ heap: Heap) {
+        checkOpen(#function)
+        binder.declareHeapUse(heap, barrier: false, commandBuffer: commandBuffer, call: #function)
+    }
+
+    /// Marks `fence` updated once the pass's `stages` are done, Metal's
+    /// `updateFence(_:after:)`: an encoder that waits for it later, in this command buffer
+    /// or a later one on the queue, runs after the pass.
+    public func updateFence(_ fence: Fence, after stages: RenderStages) {
+        checkOpen(#function)
+        fence.use(in: context, by: commandBuffer, call: #function)
+    }
+
+    /// Makes the pass's `stages` wait until the encoders that updated `fence` are done,
+    /// Metal's `waitForFence(_:before:)`. A render pass begins with a barrier from every
+    /// earlier command of its command buffer (and earlier command buffers end with one), so
+    /// the wait needs nothing more: the pass's draws already run after those encoders.
+    public func waitForFence(_ fence: Fence, before stages: RenderStages) {
+        checkOpen(#function)
+        fence.use(in: context, by: commandBuffer, call: #function)
+    }
+
     /// Lends the pass's command buffer to a host's own draws (`withUnsafeVulkanCommandBuffer`,
     /// in `Interop/`): stops after `endEncoding()`; any call on the encoder until
     /// `takeBackFromHost()` stops. Returns the `VkCommandBuffer`.
@@ -395,7 +421,7 @@ public final class RenderCommandEncoder {
             context.endRendering()
             context.copyVisibilityResults(to: binder.retainMemory(of: visibilityResultBuffer, call: #function))
             // A later command of the buffer that reads the results waits for the copy.
-            context.encoding.hazards.record(ObjectIdentifier(visibilityResultBuffer), writing: true)
+            if let id = visibilityResultBuffer.hazardID { context.encoding.hazards.record(id, writing: true) }
         } else {
             context.endRendering()
         }

@@ -40,7 +40,7 @@ struct ResourceBinder {
         context.encoding.setBuffer(BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
-            owner: ObjectIdentifier(buffer)), at: MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value)
+            owner: buffer.hazardID), at: MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value)
     }
 
     /// The Vulkan handle of `buffer`'s memory, the buffer and its memory kept until the
@@ -69,7 +69,7 @@ struct ResourceBinder {
         check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         let slot = MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value
         var binding = context.encoding.bufferTable[slot]
-        guard binding.isSet, binding.owner != nil else {
+        guard binding.isSet, binding.bytes == nil else {
             misuse("\(call): no buffer is set at \(stage) buffer index \(index) (setBytes data has no offset to move)")
         }
         let end = binding.bound.offset + binding.bound.range   // the buffer's length
@@ -106,7 +106,7 @@ struct ResourceBinder {
         check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
         // The texture and its image now (which outlives a discard until the GPU is done).
         let image = texture.retainBacking(in: context, call: call)
-        context.encoding.setTexture(TextureBinding(image: Unmanaged.passUnretained(image), owner: ObjectIdentifier(texture.imageTexture)),
+        context.encoding.setTexture(TextureBinding(image: Unmanaged.passUnretained(image), owner: texture.hazardID),
                                     at: MetalIndex(stage: stage, kind: .texture, value: index).tableSlot.value)
     }
 
@@ -181,20 +181,22 @@ struct ResourceBinder {
     /// command buffer, and recorded in the hazard record again only for an access it lacks.
     func declareHostUse(_ resource: any Resource, usage: ResourceUsage, barrier: Bool, commandBuffer: CommandBuffer,
                         call: StaticString) {
-        let id = ObjectIdentifier((resource as? Texture)?.imageTexture ?? resource)
         let writing = usage.contains(.write)
         let backing: AnyObject
+        let id: ObjectIdentifier?
         switch resource {
         case let buffer as Buffer:
             if buffer.device !== commandBuffer.device {
                 misuse("\(call): the \(buffer.misuseDescription) belongs to another device than the command buffer's")
             }
             backing = buffer.backing(call)
+            id = buffer.hazardID
         case let texture as Texture:
             if texture.device !== commandBuffer.device {
                 misuse("\(call): the \(texture.misuseDescription) belongs to another device than the command buffer's")
             }
             backing = texture.backing(call)
+            id = texture.hazardID
         default:
             misuse("\(call): \(type(of: resource)) is not a Buffer or a Texture; SwiftGPU can track only the resources it made")
         }
@@ -205,6 +207,12 @@ struct ResourceBinder {
             context.encoding.retained.append(backing)
         }
         if writing, let texture = resource as? Texture { commandBuffer.noteWrite(to: texture) }
+        if let id { declareAccess(id, writing: writing, barrier: barrier) }
+    }
+
+    /// Records that commands read `id` (and write it, when `writing`); with `barrier`
+    /// (outside render passes) a conflict with earlier commands gets a barrier first.
+    private func declareAccess(_ id: ObjectIdentifier, writing: Bool, barrier: Bool) {
         if barrier, context.encoding.hazards.conflicts(id, writing: writing) {
             context.encoding.hazards.barrier()
             context.memoryBarrier()
@@ -235,10 +243,35 @@ struct ResourceBinder {
         }
     }
 
+    /// Records that the encoder's commands read resources of `heap` that no binding names
+    /// (Metal's `useHeap(_:)`): the heap's memory stays alive until the command buffer
+    /// completes, and for a tracked heap the read is in the hazard record, as a bound
+    /// resource's (with `barrier`, outside render passes, after earlier writes).
+    func declareHeapUse(_ heap: Heap, barrier: Bool, commandBuffer: CommandBuffer, call: StaticString) {
+        if heap.device !== commandBuffer.device {
+            misuse("\(call): the \(heap.misuseDescription) belongs to another device than the command buffer's")
+        }
+        let memory = heap.currentBacking(call)
+        if context.encoding.hostResources.insert(ObjectIdentifier(memory)).inserted {
+            context.encoding.retained.append(heap)
+            context.encoding.retained.append(memory)
+        }
+        if heap.hazardTrackingMode == .tracked { declareAccess(ObjectIdentifier(heap), writing: false, barrier: barrier) }
+    }
+
+    /// Waits, before the encoder's next commands, for every command recorded before them:
+    /// what a fence an earlier encoder updated orders (Metal's `waitForFence(_:)`), as a
+    /// barrier from all earlier writes, which also restarts the hazard record.
+    func waitForEarlierCommands() {
+        context.encoding.hazards.barrier()
+        context.memoryBarrier()
+    }
+
     /// The recording command buffer, for a host's own commands.
     var vulkanCommandBuffer: OpaquePointer { context.commandBuffer }
 
-    /// The object bound to `slot`: a buffer or texture (nil for bytes and samplers).
+    /// What the hazard record names the object bound to `slot` by: a tracked buffer's or
+    /// texture's identity (nil for untracked resources, bytes and samplers).
     @inline(__always)
     private func owner(of slot: borrowing ResourceSlot) -> ObjectIdentifier? {
         switch slot.kind {

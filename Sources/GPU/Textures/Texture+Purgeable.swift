@@ -8,9 +8,15 @@ extension Texture: PurgeableResource {
     /// `replace`) stops with a misuse message. A shared texture
     /// (`makeSharedTexture(descriptor:)`) and a drawable's texture cannot be made volatile
     /// or empty: the call stops with a misuse message.
+    /// A resource made from a heap follows the heap's state: any state but `.keepCurrent`
+    /// stops with a misuse message (set the heap's, ``Heap/setPurgeableState(_:)``).
     @discardableResult
     public func setPurgeableState(_ state: PurgeableState) -> PurgeableState {
-        changePurgeableState(state)
+        if let heap, state != .keepCurrent {
+            misuse("\(#function): the \(misuseDescription) was made from the \(heap.misuseDescription), whose purgeable state is "
+                + "its resources'; set the heap's")
+        }
+        return changePurgeableState(state)
     }
 
     static var kind: String { "texture" }

@@ -36,8 +36,14 @@ public final class Texture: @unchecked Sendable {
     /// `lock`): made by the last of them to commit.
     private var deferredPresent: DeferredPresent?
 
+    /// Where the texture sits in its heap; nil for a texture of its own (and for a view).
+    let placement: HeapPlacement?
+    /// What the hazard record names the texture's accesses by: the texture (a view's: its
+    /// image's texture), or its tracked heap (whose resources may alias); nil when untracked.
+    let hazardID: ObjectIdentifier?
+
     init(device: Device, spec: TextureSpec, backing: ImageAllocation,
-         viewOf parent: (texture: Texture, level: Int, slice: Int)? = nil) {
+         viewOf parent: (texture: Texture, level: Int, slice: Int)? = nil, placement: HeapPlacement? = nil) {
         self.device = device
         self.spec = spec
         self.parent = parent?.texture
@@ -47,7 +53,34 @@ public final class Texture: @unchecked Sendable {
         memory = LockedValue(PurgeableMemory(backing: backing), rank: .leaf("Texture.memory"))
         isExportable = backing.isExportable
         isDrawable = backing.isPresentable
+        self.placement = placement
+        // The memory lock lives as long as the texture: its identity is the texture's.
+        hazardID = if let imageParent { imageParent.hazardID } else if spec.hazardTrackingMode == .untracked { nil } else {
+            placement.map { ObjectIdentifier($0.heap) } ?? ObjectIdentifier(memory)
+        }
     }
+
+    /// Whether SwiftGPU orders the GPU's accesses to the texture: `.tracked` or
+    /// `.untracked` (a heap's resources take the heap's mode; a view its texture's), Metal's
+    /// `hazardTrackingMode`.
+    public var hazardTrackingMode: HazardTrackingMode { spec.hazardTrackingMode }
+    /// The heap the texture was made from, Metal's `heap`; nil otherwise.
+    public var heap: Heap? { placement?.heap }
+    /// The texture's offset in its heap's memory, Metal's `heapOffset` (0 outside a heap).
+    public var heapOffset: Int { placement?.offset ?? 0 }
+    /// The bytes of memory the texture takes, Metal's `allocatedSize`: in a heap, the size
+    /// its placement needs (`Device.heapTextureSizeAndAlign(descriptor:)`); 0 for a view,
+    /// which shares its texture's, and for a drawable's texture.
+    public var allocatedSize: Int { placement?.size ?? memory.withLock { $0.backing?.allocationSize ?? 0 } }
+
+    /// Lets a heap hand the texture's memory to later resources, Metal's `makeAliasable()`:
+    /// the texture stays usable, and the app orders its last use before the new resources'
+    /// first. Does nothing for a texture that is not in an automatic heap.
+    public func makeAliasable() { placement?.makeAliasable() }
+
+    /// Whether ``makeAliasable()`` let the heap reuse the texture's memory, Metal's
+    /// `isAliasable()`.
+    public func isAliasable() -> Bool { placement?.isAliasable ?? false }
 
     /// A name for debugging, Metal's `label`: misuse messages name the texture by it.
     public var label: String? {
@@ -254,7 +287,22 @@ extension Device {
     /// A texture as `makeTexture(descriptor:)`, or with memory another API can import
     /// (`shared`).
     func makeTexture(descriptor: TextureDescriptor, call: String, shared: Bool) throws(GPUError) -> Texture {
-        let descriptor = descriptor.spec
+        var descriptor = descriptor.spec
+        descriptor.hazardTrackingMode = descriptor.hazardTrackingMode.resolved(default: .tracked)
+        try checkTextureDescriptor(descriptor, call: call)
+        let backing: ImageAllocation
+        do {
+            backing = try ImageAllocation(device: backend, descriptor: descriptor, exportable: shared)
+        } catch {
+            throw .vulkan(error)
+        }
+        try initializeLayout(of: backing)
+        return Texture(device: self, spec: descriptor, backing: backing)
+    }
+
+    /// Stops for a descriptor that breaks the API's rules; throws for one this device
+    /// cannot make (see `makeTexture(descriptor:)`).
+    func checkTextureDescriptor(_ descriptor: TextureSpec, call: String) throws(GPUError) {
         guard descriptor.width > 0, descriptor.height > 0, descriptor.arrayLength > 0 else {
             misuse("\(call): width, height and arrayLength must be above 0, got \(descriptor.width)×\(descriptor.height) "
                 + "with arrayLength \(descriptor.arrayLength)")
@@ -273,14 +321,6 @@ extension Device {
             misuse("\(call): cube textures must be square")
         }
         try checkSupported(descriptor, call: call)
-        let backing: ImageAllocation
-        do {
-            backing = try ImageAllocation(device: backend, descriptor: descriptor, exportable: shared)
-        } catch {
-            throw .vulkan(error)
-        }
-        try initializeLayout(of: backing)
-        return Texture(device: self, spec: descriptor, backing: backing)
     }
 
     /// Moves a new image from undefined to its resting layout, and waits for it.

@@ -82,6 +82,9 @@ public final class TextureDescriptor {
     public var usage: TextureUsage
     /// Shared or private (both are filled with `replace` and read with `getBytes`).
     public var storageMode: StorageMode
+    /// Whether SwiftGPU orders the GPU's accesses to the texture (default `.default`:
+    /// tracked, or a heap's mode for a texture made from a heap), Metal's `hazardTrackingMode`.
+    public var hazardTrackingMode: HazardTrackingMode = .default
 
     /// Makes a descriptor with Metal's defaults: a 1×1 `.rgba8Unorm` 2D texture, read by shaders.
     public convenience init() {
@@ -108,6 +111,7 @@ public final class TextureDescriptor {
         self.init(textureType: spec.textureType, pixelFormat: spec.pixelFormat, width: spec.width, height: spec.height,
                   arrayLength: spec.arrayLength, mipmapLevelCount: spec.mipmapLevelCount, sampleCount: spec.sampleCount,
                   usage: spec.usage, storageMode: spec.storageMode)
+        hazardTrackingMode = spec.hazardTrackingMode
     }
 
     /// A 2D texture descriptor, with a full mip chain when `mipmapped`: Metal's
@@ -123,7 +127,7 @@ public final class TextureDescriptor {
     var spec: TextureSpec {
         TextureSpec(textureType: textureType, pixelFormat: pixelFormat, width: width, height: height,
                     arrayLength: arrayLength, mipmapLevelCount: mipmapLevelCount, sampleCount: sampleCount,
-                    usage: usage, storageMode: storageMode)
+                    usage: usage, storageMode: storageMode, hazardTrackingMode: hazardTrackingMode)
     }
 }
 
@@ -148,6 +152,8 @@ struct TextureSpec: Sendable, Hashable {
     var usage: TextureUsage = .shaderRead
     /// Shared or private (both are filled with `replace` and read with `getBytes`).
     var storageMode: StorageMode = .private
+    /// Tracked or untracked once the texture is made (`.default` only in a descriptor's).
+    var hazardTrackingMode: HazardTrackingMode = .tracked
 
     /// Layers of the Vulkan image: slices, or 6 × slices for cubes.
     var layerCount: Int { textureType == .typeCube ? 6 * arrayLength : arrayLength }

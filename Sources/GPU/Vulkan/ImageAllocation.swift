@@ -18,8 +18,10 @@ import SwiftGPUSupport
 final class ImageAllocation: @unchecked Sendable {
     let device: DeviceBackend
     let handle: VkImage
-    /// Nil for a swapchain's image.
+    /// Nil for a swapchain's image, a view and an image in a heap's memory.
     let memory: VkDeviceMemory?
+    /// The heap whose memory the image is bound in, kept alive with it.
+    let heap: HeapAllocation?
     /// The size of `memory` in bytes (0 for a swapchain's image).
     let allocationSize: Int
     /// Whether `memory` can be exported as a file descriptor.
@@ -39,24 +41,15 @@ final class ImageAllocation: @unchecked Sendable {
     private var entersUndefined = false
 
     /// A new image; with `exportable` its memory can be exported as an opaque file
-    /// descriptor (`VK_KHR_external_memory_fd`) for another API to import.
-    init(device: DeviceBackend, descriptor: TextureSpec, exportable: Bool = false) throws(VulkanError) {
+    /// descriptor (`VK_KHR_external_memory_fd`) for another API to import. With `placement`
+    /// it has no memory of its own: it is bound at the offset in the heap's memory (an
+    /// offset its requirements align, checked by the caller), which it keeps alive.
+    init(device: DeviceBackend, descriptor: TextureSpec, exportable: Bool = false,
+         placement: (heap: HeapAllocation, offset: Int)? = nil) throws(VulkanError) {
         self.device = device
         self.descriptor = descriptor
         let vk = device.handle
-        var info = VkImageCreateInfo()
-        info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
-        info.flags = descriptor.vkCreateFlags
-        info.imageType = VK_IMAGE_TYPE_2D
-        info.format = descriptor.pixelFormat.vkFormat
-        info.extent = VkExtent3D(width: UInt32(descriptor.width), height: UInt32(descriptor.height), depth: 1)
-        info.mipLevels = UInt32(descriptor.mipmapLevelCount)
-        info.arrayLayers = UInt32(descriptor.layerCount)
-        info.samples = VkSampleCountFlagBits(UInt32(descriptor.sampleCount))
-        info.tiling = VK_IMAGE_TILING_OPTIMAL
-        info.usage = descriptor.vkUsage
-        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
-        info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
+        var info = Self.createInfo(descriptor)
         var external = VkExternalMemoryImageCreateInfo()
         external.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO
         external.handleTypes = VkExternalMemoryHandleTypeFlags(VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT.rawValue)
@@ -83,13 +76,22 @@ final class ImageAllocation: @unchecked Sendable {
             var export = VkExportMemoryAllocateInfo()
             export.sType = VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO
             export.handleTypes = external.handleTypes
-            try vkCall(.allocateMemory, device.faults) {
-                withUnsafePointer(to: &export) { export in
-                    if exportable { allocation.pNext = UnsafeRawPointer(export) }
-                    return vkAllocateMemory(vk, &allocation, nil, &memory)
+            if let placement {
+                guard placement.heap.accepts(typeBits: requirements.memoryTypeBits) else {
+                    throw VulkanError(code: .formatNotSupported, callSite: "vkBindImageMemory")
                 }
+                try vkCall(.bindImageMemory, device.faults) {
+                    vkBindImageMemory(vk, image, placement.heap.memory, VkDeviceSize(placement.offset))
+                }
+            } else {
+                try vkCall(.allocateMemory, device.faults) {
+                    withUnsafePointer(to: &export) { export in
+                        if exportable { allocation.pNext = UnsafeRawPointer(export) }
+                        return vkAllocateMemory(vk, &allocation, nil, &memory)
+                    }
+                }
+                try vkCall(.bindImageMemory, device.faults) { vkBindImageMemory(vk, image, memory, 0) }
             }
-            try vkCall(.bindImageMemory, device.faults) { vkBindImageMemory(vk, image, memory, 0) }
             var viewInfo = VkImageViewCreateInfo()
             viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
             viewInfo.image = image
@@ -108,12 +110,31 @@ final class ImageAllocation: @unchecked Sendable {
         handle = image
         allocationSize = Int(requirements.size)
         isExportable = exportable
-        self.memory = memory!
+        self.memory = memory
+        heap = placement?.heap
         self.view = view!
         isPresentable = false
         base = nil
         levelOffset = 0
         layerOffset = 0
+    }
+
+    /// The create info of an image of `descriptor`.
+    static func createInfo(_ descriptor: TextureSpec) -> VkImageCreateInfo {
+        var info = VkImageCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
+        info.flags = descriptor.vkCreateFlags
+        info.imageType = VK_IMAGE_TYPE_2D
+        info.format = descriptor.pixelFormat.vkFormat
+        info.extent = VkExtent3D(width: UInt32(descriptor.width), height: UInt32(descriptor.height), depth: 1)
+        info.mipLevels = UInt32(descriptor.mipmapLevelCount)
+        info.arrayLayers = UInt32(descriptor.layerCount)
+        info.samples = VkSampleCountFlagBits(UInt32(descriptor.sampleCount))
+        info.tiling = VK_IMAGE_TILING_OPTIMAL
+        info.usage = descriptor.vkUsage
+        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+        info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
+        return info
     }
 
     /// Wraps image `handle` of a swapchain, whose views this object owns.
@@ -122,6 +143,7 @@ final class ImageAllocation: @unchecked Sendable {
         self.descriptor = descriptor
         self.handle = handle
         memory = nil
+        heap = nil
         allocationSize = 0
         isExportable = false
         isPresentable = true
@@ -148,6 +170,7 @@ final class ImageAllocation: @unchecked Sendable {
         self.descriptor = descriptor
         handle = image.handle
         memory = nil
+        heap = nil
         allocationSize = 0
         isExportable = false
         isPresentable = false
@@ -186,6 +209,7 @@ final class ImageAllocation: @unchecked Sendable {
         let vk = device.handle
         for view in attachmentViews.values { vkDestroyImageView(vk, view, nil) }
         vkDestroyImageView(vk, view, nil)
+        if heap != nil { vkDestroyImage(vk, handle, nil) }
         guard let memory else { return }
         vkDestroyImage(vk, handle, nil)
         vkFreeMemory(vk, memory, nil)
