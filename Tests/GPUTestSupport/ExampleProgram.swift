@@ -12,6 +12,21 @@ package enum ExampleProgram {
         return url
     }
 
+    /// The release build of the executable product `name`, beside the tests' debug build
+    /// (`swift build -c release --product NAME`; `scripts/test.sh` makes it before the
+    /// real-clock tests): for measurements of what an app ships.
+    package static func releaseExecutable(_ name: String) throws -> URL {
+        let debug = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let url = debug.deletingLastPathComponent().appendingPathComponent("release").appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [
+                NSFilePathErrorKey: url.path,
+                NSLocalizedDescriptionKey: "no release build of \(name) at \(url.path): run `swift build -c release --product \(name)`",
+            ])
+        }
+        return url
+    }
+
     /// The environment an example runs in: the test's own, with the Vulkan driver and the
     /// validation layer the tests use.
     package static func environment() -> [String: String] {

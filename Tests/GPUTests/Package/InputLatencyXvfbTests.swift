@@ -6,13 +6,15 @@ import Testing
 
 /// InputLatencyBench, run for one sweep: the measurement holds together. A real-clock test
 /// (XTest input at 240 Hz against the X server's vblanks): it runs after the rest of the
-/// suite, one at a time.
+/// suite, one at a time, on the bench's release build, since latency is a property of what
+/// an app ships (in a debug build the default predictor alone can outlast a frame, and
+/// the frames it misses cost more than prediction saves).
 @Suite("Input-to-photon latency on Xvfb (real clock)")
 struct InputLatencyXvfbTests {
     @Test("InputLatencyBench measures: no frame shows the pointer before it got there, and prediction shortens the lag")
     func inputLatency() throws {
         let server = try XvfbServer(width: 800, height: 600)
-        let child = try SpawnedProcess(try ExampleProgram.executable("InputLatencyBench").path,
+        let child = try SpawnedProcess(try ExampleProgram.releaseExecutable("InputLatencyBench").path,
                                        ["--sweeps", "1", "--only", "FIFO"],
                                        environment: ExampleProgram.environment(server))
         defer {
