@@ -408,6 +408,6 @@ package.targets += [
     .target(name: "simd", dependencies: ["CSimd"], swiftSettings: strict),
     // A header shared with shaders, as a sample's ShaderTypes.h: the tests import it.
     .target(name: "SimdTestTypes", dependencies: ["CSimd"], path: "Tests/SimdTestTypes"),
-    .testTarget(name: "SimdTests", dependencies: ["simd", "SimdTestTypes"], swiftSettings: strict),
+    .testTarget(name: "SimdTests", dependencies: ["simd", "SimdTestTypes", "GPU", "GPUTestSupport"], swiftSettings: strict),
 ]
 #endif
