@@ -410,4 +410,8 @@ package.targets += [
     .target(name: "SimdTestTypes", dependencies: ["CSimd"], path: "Tests/SimdTestTypes"),
     .testTarget(name: "SimdTests", dependencies: ["simd", "SimdTestTypes", "GPU", "GPUTestSupport"], swiftSettings: strict),
 ]
+// The ported Metal sample says `import simd`, as the original does.
+for target in package.targets where target.name == "PortingMetalUIBasics" {
+    target.dependencies.append("simd")
+}
 #endif
