@@ -212,3 +212,21 @@ public func simd_length(_ q: simd_quatf) -> Float { q.length }
 /// The first three elements of `vector`.
 @inlinable
 func firstThree(_ vector: SIMD4<Float>) -> SIMD3<Float> { SIMD3(vector.x, vector.y, vector.z) }
+
+/// Spherical linear interpolation from `q0` (where `t` is 0) to `q1` (where `t` is 1) along
+/// the shorter arc: the rotation that turns at a constant rate from one to the other. Both
+/// are unit quaternions.
+@inlinable
+public func simd_slerp(_ q0: simd_quatf, _ q1: simd_quatf, _ t: Float) -> simd_quatf {
+    // q and -q are the same rotation: the one nearer q0 takes the shorter arc.
+    var cosine = simd_dot(q0.vector, q1.vector)
+    let end = cosine < 0 ? -q1 : q1
+    cosine = abs(cosine)
+    // Nearly equal: the arc is nearly straight, and sin of its angle nearly zero.
+    guard cosine < 1 - 1e-6 else {
+        return simd_quatf(vector: simd_normalize(simd_mix(q0.vector, end.vector, SIMD4(repeating: t))))
+    }
+    let angle = acosf(cosine)
+    let scale = 1 / sinf(angle)
+    return simd_quatf(vector: q0.vector * (sinf((1 - t) * angle) * scale) + end.vector * (sinf(t * angle) * scale))
+}

@@ -72,4 +72,18 @@ struct QuaternionTests {
             #expect(approximately(simd_quaternion(simd_float3x3(q)).vector * sign, q.vector))
         }
     }
+
+    @Test("slerp: a third of the way from no turn to a quarter turn is a 30° turn; the shorter arc from -q")
+    func slerp() {
+        let none = simd_quatf(angle: 0, axis: SIMD3(0, 0, 1))
+        let third = simd_slerp(none, Self.quarterTurn, 1.0 / 3)
+        #expect(approximately(third.vector, simd_quatf(angle: .pi / 6, axis: SIMD3(0, 0, 1)).vector))
+        #expect(approximately(simd_slerp(none, Self.quarterTurn, 0).vector, none.vector))
+        #expect(approximately(simd_slerp(none, Self.quarterTurn, 1).vector, Self.quarterTurn.vector))
+        // -quarterTurn is the same rotation: the path still turns by 30° at a third.
+        let flipped = simd_slerp(none, -Self.quarterTurn, 1.0 / 3)
+        #expect(approximately(flipped.act(SIMD3(1, 0, 0)), SIMD3(Float(3).squareRoot() / 2, 0.5, 0)))
+        // Equal ends take the straight path and stay put.
+        #expect(approximately(simd_slerp(Self.quarterTurn, Self.quarterTurn, 0.5).vector, Self.quarterTurn.vector))
+    }
 }
