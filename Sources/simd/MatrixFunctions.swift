@@ -6,13 +6,13 @@ public func simd_mul<Matrix: _SIMDSquareMatrix>(_ lhs: Matrix, _ rhs: Matrix) ->
 
 /// The matrix product `matrix` × `vector`, `vector` taken as a column.
 @inlinable
-public func simd_mul<Matrix: _SIMDSquareMatrix>(_ matrix: Matrix, _ vector: Matrix.Column) -> Matrix.Column {
+public func simd_mul<Matrix: _SIMDMatrix>(_ matrix: Matrix, _ vector: Matrix.Row) -> Matrix.Column {
     matrix * vector
 }
 
 /// The matrix product `vector` × `matrix`, `vector` taken as a row.
 @inlinable
-public func simd_mul<Matrix: _SIMDSquareMatrix>(_ vector: Matrix.Column, _ matrix: Matrix) -> Matrix.Column {
+public func simd_mul<Matrix: _SIMDMatrix>(_ vector: Matrix.Column, _ matrix: Matrix) -> Matrix.Row {
     vector * matrix
 }
 
@@ -22,13 +22,13 @@ public func matrix_multiply<Matrix: _SIMDSquareMatrix>(_ lhs: Matrix, _ rhs: Mat
 
 /// The matrix product `matrix` × `vector` (simd's older name of `simd_mul`).
 @inlinable
-public func matrix_multiply<Matrix: _SIMDSquareMatrix>(_ matrix: Matrix, _ vector: Matrix.Column) -> Matrix.Column {
+public func matrix_multiply<Matrix: _SIMDMatrix>(_ matrix: Matrix, _ vector: Matrix.Row) -> Matrix.Column {
     matrix * vector
 }
 
 /// The matrix with the rows and columns of `matrix` swapped.
 @inlinable
-public func simd_transpose<Matrix: _SIMDSquareMatrix>(_ matrix: Matrix) -> Matrix { matrix.transpose }
+public func simd_transpose<Matrix: _SIMDMatrix>(_ matrix: Matrix) -> Matrix.Transpose { matrix.transpose }
 
 /// The inverse of `matrix` (see `inverse`).
 @inlinable

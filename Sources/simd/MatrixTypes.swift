@@ -1,9 +1,7 @@
-// The square matrices of <simd/simd.h>, and the names Apple's simd module gives them in
-// Swift. The other matrices it declares (simd_float4x3, …) have their C layout and the
-// initializer and `columns` tuple Swift gives every C struct, and nothing more. Swift does
-// not import a C struct of vectors of three or four doubles (clang aligns those vectors to
+// The matrices of <simd/simd.h>, and the names Apple's simd module gives them in Swift.
+// Swift does not import a C struct of vectors of three or four doubles (clang aligns those vectors to
 // 32 bytes on x86-64, more than Swift aligns SIMD3<Double> and SIMD4<Double>), so
-// simd_double3x3 and simd_double4x4 are C types only.
+// the double matrices but simd_double2x2 are C types only.
 
 extension simd_float2x2: _SIMDSquareMatrix {
     /// A column of two floats.
@@ -20,6 +18,60 @@ extension simd_float4x4: _SIMDSquareMatrix {
     public typealias Column = SIMD4<Float>
 }
 
+extension simd_float2x3: _SIMDMatrix {
+    /// A column of three floats.
+    public typealias Column = SIMD3<Float>
+    /// A row of two floats.
+    public typealias Row = SIMD2<Float>
+    /// The matrix of three columns of two floats.
+    public typealias Transpose = simd_float3x2
+}
+
+extension simd_float2x4: _SIMDMatrix {
+    /// A column of four floats.
+    public typealias Column = SIMD4<Float>
+    /// A row of two floats.
+    public typealias Row = SIMD2<Float>
+    /// The matrix of four columns of two floats.
+    public typealias Transpose = simd_float4x2
+}
+
+extension simd_float3x2: _SIMDMatrix {
+    /// A column of two floats.
+    public typealias Column = SIMD2<Float>
+    /// A row of three floats.
+    public typealias Row = SIMD3<Float>
+    /// The matrix of two columns of three floats.
+    public typealias Transpose = simd_float2x3
+}
+
+extension simd_float3x4: _SIMDMatrix {
+    /// A column of four floats.
+    public typealias Column = SIMD4<Float>
+    /// A row of three floats.
+    public typealias Row = SIMD3<Float>
+    /// The matrix of four columns of three floats.
+    public typealias Transpose = simd_float4x3
+}
+
+extension simd_float4x2: _SIMDMatrix {
+    /// A column of two floats.
+    public typealias Column = SIMD2<Float>
+    /// A row of four floats.
+    public typealias Row = SIMD4<Float>
+    /// The matrix of two columns of four floats.
+    public typealias Transpose = simd_float2x4
+}
+
+extension simd_float4x3: _SIMDMatrix {
+    /// A column of three floats.
+    public typealias Column = SIMD3<Float>
+    /// A row of four floats.
+    public typealias Row = SIMD4<Float>
+    /// The matrix of three columns of four floats.
+    public typealias Transpose = simd_float3x4
+}
+
 extension simd_double2x2: _SIMDSquareMatrix {
     /// A column of two doubles.
     public typealias Column = SIMD2<Double>
@@ -32,6 +84,18 @@ public typealias float2x2 = simd_float2x2
 public typealias float3x3 = simd_float3x3
 /// simd's Swift name of `simd_float4x4`.
 public typealias float4x4 = simd_float4x4
+/// simd's Swift name of `simd_float2x3`.
+public typealias float2x3 = simd_float2x3
+/// simd's Swift name of `simd_float2x4`.
+public typealias float2x4 = simd_float2x4
+/// simd's Swift name of `simd_float3x2`.
+public typealias float3x2 = simd_float3x2
+/// simd's Swift name of `simd_float3x4`.
+public typealias float3x4 = simd_float3x4
+/// simd's Swift name of `simd_float4x2`.
+public typealias float4x2 = simd_float4x2
+/// simd's Swift name of `simd_float4x3`.
+public typealias float4x3 = simd_float4x3
 /// simd's Swift name of `simd_double2x2`.
 public typealias double2x2 = simd_double2x2
 
@@ -43,30 +107,3 @@ public typealias double2x2 = simd_double2x2
 @inlinable public var matrix_identity_float4x4: simd_float4x4 { simd_float4x4(1) }
 /// The 2×2 identity matrix of doubles.
 @inlinable public var matrix_identity_double2x2: simd_double2x2 { simd_double2x2(1) }
-
-extension _SIMDSquareMatrix where Column == SIMD2<Scalar> {
-    /// The matrix whose columns are `c0` and `c1`.
-    @inlinable
-    public init(_ c0: Column, _ c1: Column) {
-        self.init()
-        (self[0], self[1]) = (c0, c1)
-    }
-}
-
-extension _SIMDSquareMatrix where Column == SIMD3<Scalar> {
-    /// The matrix whose columns are `c0`, `c1` and `c2`.
-    @inlinable
-    public init(_ c0: Column, _ c1: Column, _ c2: Column) {
-        self.init()
-        (self[0], self[1], self[2]) = (c0, c1, c2)
-    }
-}
-
-extension _SIMDSquareMatrix where Column == SIMD4<Scalar> {
-    /// The matrix whose columns are `c0`, `c1`, `c2` and `c3`.
-    @inlinable
-    public init(_ c0: Column, _ c1: Column, _ c2: Column, _ c3: Column) {
-        self.init()
-        (self[0], self[1], self[2], self[3]) = (c0, c1, c2, c3)
-    }
-}
