@@ -393,3 +393,25 @@ let package = Package(
         ),
     ]
 )
+
+// Apple's simd on Linux: `import simd` and <simd/simd.h>, with Apple's names and memory
+// layout (decision 0092). Only on Linux: where Apple's SDK is, its own simd module is
+// the one to import, and a second module of that name would clash with it.
+#if os(Linux)
+package.products.append(.library(name: "simd", targets: ["simd", "CSimd"]))
+package.targets += [
+    // <simd/simd.h>: the C types. An app's C target that includes it depends on this
+    // target (or the simd product) for the include path.
+    .target(name: "CSimd"),
+    // The Swift side: the C types re-exported, with simd's initializers, operators and
+    // functions.
+    .target(name: "simd", dependencies: ["CSimd"], swiftSettings: strict),
+    // A header shared with shaders, as a sample's ShaderTypes.h: the tests import it.
+    .target(name: "SimdTestTypes", dependencies: ["CSimd"], path: "Tests/SimdTestTypes"),
+    .testTarget(name: "SimdTests", dependencies: ["simd", "SimdTestTypes", "GPU", "GPUTestSupport"], swiftSettings: strict),
+]
+// The ported Metal sample says `import simd`, as the original does.
+for target in package.targets where target.name == "PortingMetalUIBasics" {
+    target.dependencies.append("simd")
+}
+#endif

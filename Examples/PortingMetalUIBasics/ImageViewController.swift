@@ -5,6 +5,7 @@
 
 import Foundation   // SwiftGPU: was `import Cocoa` (CGRect is Foundation's on Linux).
 import GPU   // SwiftGPU: was `import MetalKit`.
+import simd   // SwiftGPU: added: MetalKit brought simd's float4x4 with it; GPU does not.
 
 struct TexturedRectangle {
     var bounds = CGRect.zero

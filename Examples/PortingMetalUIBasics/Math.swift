@@ -3,8 +3,8 @@
 // original's except those marked `// SwiftGPU:`.
 
 import Foundation
-import GPU   // SwiftGPU: was `import simd` (SIMD types are the standard library's; float4x4 is in SIMDStandIn.swift).
-// SwiftGPU: `import Cocoa` removed, with ColorGenerator below (NSColor; no demo here uses it).
+import simd
+import GPU   // SwiftGPU: was `import Cocoa`, removed with ColorGenerator below (NSColor; no demo here uses it); ClearColor is GPU's.
 
 typealias float2 = SIMD2<Float>
 typealias float3 = SIMD3<Float>
