@@ -3,21 +3,25 @@
 // 32 bytes on x86-64, more than Swift aligns SIMD3<Double> and SIMD4<Double>), so
 // the double matrices but simd_double2x2 are C types only.
 
+/// `simd_float2x2` as a square matrix of simd's: its initializers, subscripts and operators.
 extension simd_float2x2: _SIMDSquareMatrix {
     /// A column of two floats.
     public typealias Column = SIMD2<Float>
 }
 
+/// `simd_float3x3` as a square matrix of simd's: its initializers, subscripts and operators.
 extension simd_float3x3: _SIMDSquareMatrix {
     /// A column of three floats.
     public typealias Column = SIMD3<Float>
 }
 
+/// `simd_float4x4` as a square matrix of simd's: its initializers, subscripts and operators.
 extension simd_float4x4: _SIMDSquareMatrix {
     /// A column of four floats.
     public typealias Column = SIMD4<Float>
 }
 
+/// `simd_float2x3` as a matrix of simd's: its initializers, subscripts and operators.
 extension simd_float2x3: _SIMDMatrix {
     /// A column of three floats.
     public typealias Column = SIMD3<Float>
@@ -27,6 +31,7 @@ extension simd_float2x3: _SIMDMatrix {
     public typealias Transpose = simd_float3x2
 }
 
+/// `simd_float2x4` as a matrix of simd's: its initializers, subscripts and operators.
 extension simd_float2x4: _SIMDMatrix {
     /// A column of four floats.
     public typealias Column = SIMD4<Float>
@@ -36,6 +41,7 @@ extension simd_float2x4: _SIMDMatrix {
     public typealias Transpose = simd_float4x2
 }
 
+/// `simd_float3x2` as a matrix of simd's: its initializers, subscripts and operators.
 extension simd_float3x2: _SIMDMatrix {
     /// A column of two floats.
     public typealias Column = SIMD2<Float>
@@ -45,6 +51,7 @@ extension simd_float3x2: _SIMDMatrix {
     public typealias Transpose = simd_float2x3
 }
 
+/// `simd_float3x4` as a matrix of simd's: its initializers, subscripts and operators.
 extension simd_float3x4: _SIMDMatrix {
     /// A column of four floats.
     public typealias Column = SIMD4<Float>
@@ -54,6 +61,7 @@ extension simd_float3x4: _SIMDMatrix {
     public typealias Transpose = simd_float4x3
 }
 
+/// `simd_float4x2` as a matrix of simd's: its initializers, subscripts and operators.
 extension simd_float4x2: _SIMDMatrix {
     /// A column of two floats.
     public typealias Column = SIMD2<Float>
@@ -63,6 +71,7 @@ extension simd_float4x2: _SIMDMatrix {
     public typealias Transpose = simd_float2x4
 }
 
+/// `simd_float4x3` as a matrix of simd's: its initializers, subscripts and operators.
 extension simd_float4x3: _SIMDMatrix {
     /// A column of three floats.
     public typealias Column = SIMD3<Float>
@@ -72,6 +81,7 @@ extension simd_float4x3: _SIMDMatrix {
     public typealias Transpose = simd_float3x4
 }
 
+/// `simd_double2x2` as a square matrix of simd's: its initializers, subscripts and operators.
 extension simd_double2x2: _SIMDSquareMatrix {
     /// A column of two doubles.
     public typealias Column = SIMD2<Double>

@@ -5,6 +5,7 @@ import Glibc
 // simd_quatf: a quaternion of floats, its imaginary parts in `vector.x`, `y` and `z`, its
 // real part in `vector.w`. A unit quaternion stands for a rotation.
 
+/// `simd_quatf`, the C quaternion of floats, with simd's initializers, operators and rotations.
 extension simd_quatf {
     /// The quaternion `ix`·i + `iy`·j + `iz`·k + `r`.
     @inlinable
@@ -131,6 +132,7 @@ extension simd_quatf {
     public static func != (lhs: simd_quatf, rhs: simd_quatf) -> Bool { lhs.vector != rhs.vector }
 }
 
+/// `simd_float3x3` made from a quaternion.
 extension simd_float3x3 {
     /// The rotation matrix of the unit quaternion `q`.
     @inlinable
@@ -142,6 +144,7 @@ extension simd_float3x3 {
     }
 }
 
+/// `simd_float4x4` made from a quaternion.
 extension simd_float4x4 {
     /// The rotation matrix of the unit quaternion `q`, with no translation.
     @inlinable
