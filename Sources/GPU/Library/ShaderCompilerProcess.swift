@@ -1,5 +1,6 @@
 import CShaderCompiler
 import Glibc
+import SwiftGPUSupport
 
 /// One shader compiler process: this executable started again as glslang's host (see
 /// `CShaderCompiler.h`), which compiles one request at a time under the limits it is sent.
@@ -101,15 +102,13 @@ final class ShaderCompilerProcess: Sendable {
         return signal == 0 ? "exited with status \((status >> 8) & 0xff)" : "ended on signal \(signal)"
     }
 
-    /// The CLOCK_MONOTONIC time `duration` from now, in nanoseconds.
+    /// The CLOCK_MONOTONIC time `duration` from now, in nanoseconds (the host clock's).
     static func deadline(after duration: Duration) -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
         let (seconds, attoseconds) = duration.components
         let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !nanoseconds.overflow else { return .max }
-        let start = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-        let (sum, overflow) = start.addingReportingOverflow(nanoseconds.partialValue + attoseconds / 1_000_000_000)
+        let ahead = nanoseconds.partialValue + attoseconds / 1_000_000_000
+        let (sum, overflow) = Int64(HostClock.nanoseconds()).addingReportingOverflow(ahead)
         return overflow ? .max : sum
     }
 }
