@@ -182,6 +182,10 @@ def jobs(bench):
                 for impl in ["swiftgpu", "vulkan-c", "vulkan-c-glibc", "wgpu-native"]]
     if bench == "B7":
         return [(impl, cache, []) for cache in ["cold", "warm"] for impl in implementations(bench)]
+    if bench == "B6":
+        # SwiftGPU checks indirect arguments on the GPU by default; Metal, wgpu-native's
+        # native API and raw C do not: the unvalidated variant is the like-for-like row.
+        return [(impl, "", []) for impl in implementations(bench)] + [("swiftgpu", "unvalidated", ["--variant", "unvalidated"])]
     return [(impl, "", []) for impl in implementations(bench)]
 
 

@@ -4,16 +4,19 @@ import GPU
 /// `indirect_args.comp`, compiled by the bench script) into a buffer the host
 /// zeroed; one render pass then makes N indirect draws, each with 16 bytes of fragment
 /// data. Reports CPU nanoseconds per draw for encoding + commit and the total with the GPU.
-func indirectDraws(draws: Int = 10_000) throws -> RunReport {
+/// `validating` false (the `unvalidated` variant) makes the command buffer without the GPU
+/// check of the arguments, as Metal records indirect draws.
+func indirectDraws(draws: Int = 10_000, validating: Bool = true) throws -> RunReport {
     let setup = try EncodingSetup.shared.get()
     let writer = try device.makeComputePipelineState(function: library.makeFunction(name: "indirect_args.comp"))
     let stride = MemoryLayout<DrawPrimitivesIndirectArguments>.stride
     let arguments = try device.makeBuffer(length: draws * stride)
+    let descriptor = CommandBufferDescriptor(validatesIndirectArguments: validating)
 
     func run() throws -> (cpu: UInt64, total: UInt64, mallocsAtCommit: UInt64) {
         arguments.contents().initializeMemory(as: UInt8.self, repeating: 0, count: arguments.length)
         let start = now()
-        let cb = try setup.queue.makeCommandBuffer()
+        let cb = try setup.queue.makeCommandBuffer(descriptor: descriptor)
         let compute = try cb.makeComputeCommandEncoder()
         compute.setComputePipelineState(writer)
         compute.setBuffer(arguments, offset: 0, index: 0)

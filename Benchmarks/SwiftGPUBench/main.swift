@@ -5,7 +5,8 @@
 //
 // --count sets the number of buffers (B1) or draws (B2, B5, B6); --variant B2's
 // formulation (set-vertex-buffer, the default, set-vertex-buffer-untracked,
-// vertex-buffer-offset or vertex-start); --threads B5's recording threads; --spirv the
+// vertex-buffer-offset or vertex-start), or B6's (validated, the default, or unvalidated:
+// indirect arguments not checked on the GPU); --threads B5's recording threads; --spirv the
 // folder of the bench script's compiled shaders; --start the CLOCK_MONOTONIC nanoseconds
 // at which B7's process was started.
 //
@@ -32,7 +33,7 @@ case "B2": try encoding(draws: count ?? 100_000, variant: option("--variant") ??
 case "B3": try frameLoop().print()
 case "B4": for report in try drain() { report.print() }
 case "B5": try parallelEncoding(draws: count ?? 100_000, threads: option("--threads").flatMap { Int($0) } ?? 1).print()
-case "B6": try indirectDraws(draws: count ?? 10_000).print()
+case "B6": try indirectDraws(draws: count ?? 10_000, validating: option("--variant") != "unvalidated").print()
 case "B7": try frameLoop(frames: 1, processStart: option("--start").flatMap { UInt64($0) } ?? monotonicNanoseconds()).print()
 default:
     printError("usage: SwiftGPUBench --bench B1|B2|B3|B4|B5|B6|B7 [--count N] [--variant V] [--threads T] [--spirv DIR] [--start NS]\n")

@@ -24,7 +24,8 @@ public final class CommandBuffer: @unchecked Sendable {
     public var commandQueue: CommandQueue { queue.unsafelyUnwrapped }
     /// The options it was made with (a new descriptor holding them).
     public var descriptor: CommandBufferDescriptor {
-        CommandBufferDescriptor(criticalForDeactivation: options.criticalForDeactivation)
+        CommandBufferDescriptor(criticalForDeactivation: options.criticalForDeactivation,
+                                validatesIndirectArguments: options.validatesIndirectArguments)
     }
     /// The options it was made with.
     private(set) var options: CommandBufferOptions

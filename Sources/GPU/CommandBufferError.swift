@@ -22,11 +22,21 @@ public struct CommandBufferError: Error, Sendable, Hashable, LocalizedError, Cus
     public var code: Code
     /// A readable explanation.
     public var message: String
+    /// For a buffer whose indirect draw or dispatch had arguments out of range (code
+    /// `.invalidResource`): which command, argument and limit; nil otherwise. See
+    /// ``CommandBufferDescriptor/validatesIndirectArguments``.
+    public var invalidIndirectArguments: InvalidIndirectArguments?
 
     /// Makes an error.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
+    }
+
+    /// The error of a buffer whose indirect command had arguments out of range.
+    init(_ arguments: InvalidIndirectArguments) {
+        self.init(.invalidResource, arguments.description)
+        invalidIndirectArguments = arguments
     }
 
     /// The message, for `localizedDescription`.

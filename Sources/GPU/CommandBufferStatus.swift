@@ -41,20 +41,35 @@ public final class CommandBufferDescriptor {
     /// Whether the buffer may still commit after the app resigns active (a frame that must
     /// finish during a transition). Buffers made while inactive are otherwise refused.
     public var criticalForDeactivation: Bool
+    /// Whether the GPU checks the arguments of the buffer's indirect draws and dispatches
+    /// before it uses them (on by default). Counts out of range (group counts over the
+    /// device's `maxComputeWorkGroupCount`, vertex or instance ranges past the bound
+    /// buffers, more than ``RenderCommandEncoder/maxValidatedIndirectVertices`` vertices
+    /// × instances) are replaced by zero, so the command does nothing, and the buffer ends
+    /// in `.error` with ``CommandBufferError/invalidIndirectArguments`` naming the first.
+    /// Off, the arguments go to the driver as they are, as in Metal: for an app that
+    /// guarantees them, which saves a copy and a check per command (see BENCHMARKS.md, B6)
+    /// and the split of each render pass into a command buffer of its own.
+    public var validatesIndirectArguments: Bool
 
     /// Makes a descriptor.
-    public init(criticalForDeactivation: Bool = false) {
+    public init(criticalForDeactivation: Bool = false, validatesIndirectArguments: Bool = true) {
         self.criticalForDeactivation = criticalForDeactivation
+        self.validatesIndirectArguments = validatesIndirectArguments
     }
 
     /// The options as they are now.
-    var options: CommandBufferOptions { CommandBufferOptions(criticalForDeactivation: criticalForDeactivation) }
+    var options: CommandBufferOptions {
+        CommandBufferOptions(criticalForDeactivation: criticalForDeactivation, validatesIndirectArguments: validatesIndirectArguments)
+    }
 }
 
 /// The options a command buffer was made with: a descriptor's values, or SwiftGPU's own.
 struct CommandBufferOptions: Sendable, Hashable {
     /// See `CommandBufferDescriptor.criticalForDeactivation`.
     var criticalForDeactivation = false
+    /// See `CommandBufferDescriptor.validatesIndirectArguments`.
+    var validatesIndirectArguments = true
     /// SwiftGPU's own uploads, which the lifecycle gate lets through.
     var isInternal = false
 }

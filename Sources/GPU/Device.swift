@@ -8,7 +8,7 @@ import SwiftGPUSupport
 /// parts of a program, and tests, do not share queues or injected faults.
 ///
 /// `@unchecked Sendable`: every stored property is immutable, except the internal queue,
-/// guarded by its lock.
+/// guarded by its lock, and the validation kernel's pipeline, in a locked value.
 public final class Device: @unchecked Sendable {
     let backend: DeviceBackend
     /// The device's name, e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`.
@@ -20,6 +20,9 @@ public final class Device: @unchecked Sendable {
     private let internalQueueLock = ConditionLock(rank: .deviceInternalQueue)
     /// Made on first use by `internalQueue()`; guarded by `internalQueueLock`.
     private var internalQueueStorage: CommandQueue?
+    /// The indirect-argument validation kernel's pipeline, made on first use by
+    /// `indirectValidationPipeline()`.
+    let indirectValidationPipelineStorage = LockedValue<PipelineObject?>(nil, rank: .leaf("Device.indirectValidationPipeline"))
 
     /// Serialises device creation: vkCreateDevice is thread-safe, but concurrent creation
     /// through the validation layer has crashed inside the layer.

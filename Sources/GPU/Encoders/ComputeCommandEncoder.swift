@@ -106,14 +106,34 @@ public final class ComputeCommandEncoder {
     /// `threadsPerThreadgroup` threads each. An earlier dispatch in this command buffer
     /// may write the arguments: it is waited for. The GPU reads the counts, so they are not
     /// split as `dispatchThreadgroups(_:threadsPerThreadgroup:)` splits large ones: as in
-    /// Metal, each must be within the device's `maxComputeWorkGroupCount`.
+    /// Metal, each must be within the device's `maxComputeWorkGroupCount`. Unless the
+    /// command buffer was made without ``CommandBufferDescriptor/validatesIndirectArguments``,
+    /// the GPU checks them first: counts over the limit, or 2³² groups or more in all, make
+    /// the dispatch run no group and the command buffer end in `.error`
+    /// (``CommandBufferError/invalidIndirectArguments``).
     public func dispatchThreadgroups(indirectBuffer: Buffer, indirectBufferOffset: Int, threadsPerThreadgroup: Size) {
         let call: StaticString = #function
         let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)
-        checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset,
-                               size: MemoryLayout<DispatchThreadgroupsIndirectArguments>.size, call: call)
+        let size = MemoryLayout<DispatchThreadgroupsIndirectArguments>.size
+        checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset, size: size, call: call)
+        guard !lifecycle.hasFailed else { return }
+        var arguments = (buffer: binder.retainMemory(of: indirectBuffer, call: call), offset: indirectBufferOffset)
+        if commandBuffer.unsafelyUnwrapped.options.validatesIndirectArguments {
+            do {
+                // Checked here, in the pass: a dispatch before this one may write them.
+                arguments = try context.validatedArguments(in: indirectBuffer, memory: arguments.buffer, offset: arguments.offset,
+                                                           size: size, kind: .dispatch, limits: (0, 0), call: call,
+                                                           device: pipeline.device)
+                try context.validateIndirectSlots(with: context.indirect.pipeline.unsafelyUnwrapped,
+                                                  maxVertices: CommandRecorder.maxValidatedVertices)
+            } catch {
+                fail(error)
+                return
+            }
+            boundBackend = nil   // the kernel's pipeline is bound now
+        }
         guard prepare(pipeline, size: threadsPerThreadgroup, call: call, indirect: indirectBuffer) else { return }
-        context.dispatchIndirect(binder.retainMemory(of: indirectBuffer, call: call), offset: indirectBufferOffset)
+        context.dispatchIndirect(arguments.buffer, offset: arguments.offset)
     }
 
     /// Dispatches threads over the grid `threads`, in threadgroups of

@@ -33,6 +33,9 @@ struct EncoderState {
     /// dispatches uses it too (a kernel reaches a buffer through its `gpuAddress`), so the
     /// hazard record learns it at each dispatch.
     var declaredUses: [DeclaredUse] = []
+    /// The command each indirect-argument slot of the command buffer serves, in slot order
+    /// (`IndirectArgumentValidation.swift`).
+    var indirectSources: [IndirectSource] = []
 
     /// Tables with nothing bound.
     init() {
@@ -108,6 +111,7 @@ struct EncoderState {
         if !hostResources.isEmpty { hostResources.removeAll(keepingCapacity: true) }
         lastBound = nil
         lastTexture = nil
+        if !indirectSources.isEmpty { indirectSources.removeAll(keepingCapacity: true) }
         hazards.restart()
         clearTextures()
     }

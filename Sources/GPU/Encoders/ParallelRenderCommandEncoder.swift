@@ -102,6 +102,8 @@ public final class ParallelRenderCommandEncoder: @unchecked Sendable {
         context.endRendering()
         target.counterSamples.recordEnd(in: context)
         context.restoreRestingLayouts()
+        commandBuffer.validateIndirectArguments(ofPassIn: context,
+                                                secondaries: subEncoders.filter(\.isRecorded).compactMap(\.context))
         // The contexts used stay with the command buffer until it completes; the rest
         // remain spares.
         let used = subEncoders.compactMap(\.context)

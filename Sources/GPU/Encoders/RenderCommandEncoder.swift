@@ -21,7 +21,7 @@ public final class RenderCommandEncoder {
     // per-draw properties skip Swift's run-time exclusivity checks. The pipeline is kept
     // alive by the context's `retained` list from `setRenderPipelineState(_:)` on, so it is
     // held unretained and used without reference counting.
-    @exclusivity(unchecked) private var pipeline: Unmanaged<RenderPipelineState>?
+    @exclusivity(unchecked) private(set) var pipeline: Unmanaged<RenderPipelineState>?
     @exclusivity(unchecked) private var lifecycle: EncoderLifecycle
     private var viewport: Viewport
     private var scissor: ScissorRect
@@ -427,6 +427,7 @@ public final class RenderCommandEncoder {
         }
         counterSamples.recordEnd(in: context)
         context.restoreRestingLayouts()
+        commandBuffer.validateIndirectArguments(ofPassIn: context)
         commandBuffer.endEncoder()
     }
 
@@ -517,7 +518,7 @@ public final class RenderCommandEncoder {
 
     /// Records a resource failure on the command buffer (it ends in `.error` at commit, as
     /// Metal reports such failures) and stops recording draws into this encoder.
-    private func fail(_ error: VulkanError) {
+    func fail(_ error: VulkanError) {
         lifecycle.noteFailure()
         commandBuffer.recordFailure(CommandBufferError(error))
     }

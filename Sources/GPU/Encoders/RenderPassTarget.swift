@@ -118,6 +118,10 @@ struct RenderPassTarget {
             request(texture, level: 0, slice: 0, load: pass.depthAttachment.loadAction, store: pass.depthAttachment.storeAction,
                     clear: .depth(pass.depthAttachment.clearDepth), resolve: nil)
         }
+        // The pass's indirect draws are checked in a prologue placed before it (see
+        // `CommandRecorder+IndirectValidation.swift`); the pass's own commands, its start
+        // samples (a statistics query it ends) among them, go after.
+        if commandBuffer.options.validatesIndirectArguments { try context.separateRenderPass(startsBuffer: startsBuffer) }
         counterSamples.recordStart(in: context)
         try context.beginRendering(colors: colorRequests, depth: depthRequest, width: size.width, height: size.height,
                                    secondaryContents: secondaryContents)

@@ -65,12 +65,14 @@ extension QueueEngine {
         }
         let end = HostClock.seconds()
         let gpuTimes = finishing.context?.gpuTimes().map { (Double($0.start) / 1e9, Double($0.end) / 1e9) }
+        // Indirect arguments the GPU found out of range: the buffer ends in `.error`.
+        let invalidArguments = finishing.context?.invalidIndirectArguments().map(CommandBufferError.init)
         // The buffer's event signals have happened: their listeners re-read the values.
         for signal in finishing.signals { signal.event.gpuSignalled() }
         // The completion's note and the end in one critical section.
         self.end(buffer, withScheduledHandlers: false) { engine, record in
             record.noteCompletion(at: end, gpuTimes: gpuTimes)
-            return engine.isLost ? Self.lostWhileInFlight : nil
+            return engine.isLost ? Self.lostWhileInFlight : invalidArguments
         }
     }
 

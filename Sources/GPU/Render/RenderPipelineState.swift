@@ -24,6 +24,9 @@ public final class RenderPipelineState: @unchecked Sendable {
     let slots: [ResourceSlot]
     /// Buffer indices that feed vertex attributes.
     let vertexBufferIndices: [Int]
+    /// How the vertex attributes read each of those buffers, for the ranges an indirect
+    /// draw may reach (`RenderCommandEncoder+Indirect.swift`).
+    let vertexFetches: [VertexFetch]
     /// Names for messages.
     let functionNames: String
     /// The twin whose small uniform blocks are push constants, when it has any.
@@ -121,6 +124,12 @@ public final class RenderPipelineState: @unchecked Sendable {
                                       offset: attribute.offset))
         }
         vertexBufferIndices = usedLayouts.sorted()
+        vertexFetches = vertexBufferIndices.map { index in
+            let layout = d.vertexDescriptor!.layouts[index]
+            let extent = inputs.filter { $0.bufferIndex == index }.map { $0.offset + $0.format.size }.max() ?? 0
+            return VertexFetch(bufferIndex: index, stride: layout.stride, extent: extent,
+                               perInstance: layout.stepFunction == .perInstance)
+        }
         let layouts = vertexBufferIndices.map { index in
             let layout = d.vertexDescriptor!.layouts[index]
             return VertexLayout(bufferIndex: index, stride: layout.stride, stepFunction: layout.stepFunction)

@@ -29,7 +29,8 @@ extension CommandRecorder {
         dependency(barrier)
     }
 
-    private func dependency(_ barrier: VkMemoryBarrier2) {
+    /// Records `barrier` alone.
+    func dependency(_ barrier: VkMemoryBarrier2) {
         var barrier = barrier
         withUnsafePointer(to: &barrier) { pointer in
             var info = VkDependencyInfo()

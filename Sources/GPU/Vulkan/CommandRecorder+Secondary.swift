@@ -31,6 +31,7 @@ extension CommandRecorder {
     /// freeing was all on the thread that made the command buffer.
     func prepareSecondary(_ formats: PassFormats) throws(VulkanError) {
         try resetUploadsAndDescriptors()
+        resetIndirectValidation()
         if currentHoldsCommands {
             let other: Recording
             if let existing = otherRecording {

@@ -76,6 +76,9 @@ final class CommandRecorder: @unchecked Sendable {
     /// exclusivity checks.
     @exclusivity(unchecked) var waits = ScratchList<TimelineOperation>(capacity: 2)
     @exclusivity(unchecked) var signals = ScratchList<TimelineOperation>(capacity: 2)
+    /// Indirect arguments checked on the GPU (`CommandRecorder+IndirectValidation.swift`);
+    /// one owner at a time, as `encoding`.
+    @exclusivity(unchecked) var indirect = IndirectValidation()
 
     /// The recorded work waits for `operation`'s timeline to reach its value.
     func addWait(_ operation: TimelineOperation) { waits.append(operation) }
@@ -288,6 +291,7 @@ final class CommandRecorder: @unchecked Sendable {
     /// made ready one by one as parallel passes take them (`prepareSecondary(_:)`).
     func reset() throws(VulkanError) {
         try resetPool(pool)
+        resetIndirectValidation()
         try resetUploadsAndDescriptors()
         secondariesUsed = 0
     }
@@ -297,6 +301,10 @@ final class CommandRecorder: @unchecked Sendable {
         defer { (pool, commandBuffer) = other }
         return (pool, commandBuffer)
     }
+
+    /// Makes `other`, a primary command buffer of the pool, the one commands are recorded
+    /// into.
+    func replaceCommandBuffer(with other: VkCommandBuffer) { commandBuffer = other }
 
     /// Frees every command recorded from `pool`.
     func resetPool(_ pool: VkCommandPool) throws(VulkanError) {

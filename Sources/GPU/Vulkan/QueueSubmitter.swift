@@ -86,10 +86,11 @@ struct TimelineOperation {
 }
 
 extension DeviceBackend {
-    /// Submits `commandBuffer` (or nothing, for an empty command buffer) after `waits`,
-    /// signalling `signals` and the binary semaphores `presentSignals` (of drawables it
+    /// Submits `commandBuffer` (or nothing, for an empty command buffer), preceded by
+    /// `earlierBuffers` in the same batch, after `waits`, signalling `signals` and the binary semaphores `presentSignals` (of drawables it
     /// presents) when it completes. One `vkQueueSubmit2`, no allocation.
     func submit(_ commandBuffer: VkCommandBuffer?,
+                after earlierBuffers: UnsafeBufferPointer<VkCommandBuffer> = UnsafeBufferPointer(start: nil, count: 0),
                 waits: UnsafeBufferPointer<TimelineOperation> = UnsafeBufferPointer(start: nil, count: 0),
                 signals: UnsafeBufferPointer<TimelineOperation>,
                 presentSignals: UnsafeBufferPointer<VkSemaphore> = UnsafeBufferPointer(start: nil, count: 0)) throws(VulkanError) {
@@ -114,18 +115,22 @@ extension DeviceBackend {
                     info.stageMask = allStages
                     infos[waits.count + signals.count + index] = info
                 }
-                var commandInfo = VkCommandBufferSubmitInfo()
-                commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
-                commandInfo.commandBuffer = commandBuffer
-                return withUnsafePointer(to: &commandInfo) { commandPointer in
+                let commandCount = commandBuffer == nil ? 0 : earlierBuffers.count + 1
+                return withUnsafeTemporaryAllocation(of: VkCommandBufferSubmitInfo.self, capacity: commandCount) { commands in
+                    for index in 0..<commandCount {
+                        var info = VkCommandBufferSubmitInfo()
+                        info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
+                        info.commandBuffer = index < earlierBuffers.count ? earlierBuffers[index] : commandBuffer
+                        commands[index] = info
+                    }
                     var submit = VkSubmitInfo2()
                     submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
                     submit.waitSemaphoreInfoCount = UInt32(waits.count)
                     submit.pWaitSemaphoreInfos = UnsafePointer(infos.baseAddress)
                     submit.signalSemaphoreInfoCount = UInt32(signalCount)
                     submit.pSignalSemaphoreInfos = UnsafePointer(infos.baseAddress.map { $0 + waits.count })
-                    submit.commandBufferInfoCount = commandBuffer == nil ? 0 : 1
-                    submit.pCommandBufferInfos = commandPointer
+                    submit.commandBufferInfoCount = UInt32(commandCount)
+                    submit.pCommandBufferInfos = UnsafePointer(commands.baseAddress)
                     return queueSubmit(&submit, count: 1)
                 }
             }
@@ -139,8 +144,10 @@ extension CommandRecorder {
     /// semaphores.
     func submitAlone(on device: DeviceBackend, timeline: QueueSubmitter, value: UInt64) throws(VulkanError) {
         signals.append(TimelineOperation(timeline: timeline, value: value))
-        try device.submit(commandBuffer, waits: waits.elements, signals: signals.elements,
-                          presentSignals: presentSignals.elements)
+        try indirect.segments.withUnsafeBufferPointer { (earlier) throws(VulkanError) in
+            try device.submit(commandBuffer, after: earlier, waits: waits.elements, signals: signals.elements,
+                              presentSignals: presentSignals.elements)
+        }
     }
 
     /// Submits `count` recorded contexts in order, in one `vkQueueSubmit2`: `entry(i)` for i
@@ -157,14 +164,16 @@ extension CommandRecorder {
                        _ entry: (Int) -> (context: Unmanaged<CommandRecorder>, value: UInt64)) throws(VulkanError) {
         let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
         var semaphoreCount = 0
+        var commandCount = 0
         for index in 0..<count {
-            semaphoreCount += entry(index).context._withUnsafeGuaranteedRef {
-                $0.waits.count + $0.signals.count + $0.presentSignals.count + 1
+            entry(index).context._withUnsafeGuaranteedRef {
+                semaphoreCount += $0.waits.count + $0.signals.count + $0.presentSignals.count + 1
+                commandCount += $0.submittedCommandBufferCount
             }
         }
         try vkCall(.queueSubmit, device.faults) {
             withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: semaphoreCount) { semaphores in
-                withUnsafeTemporaryAllocation(of: VkCommandBufferSubmitInfo.self, capacity: count) { commands in
+                withUnsafeTemporaryAllocation(of: VkCommandBufferSubmitInfo.self, capacity: commandCount) { commands in
                     withUnsafeTemporaryAllocation(of: VkSubmitInfo2.self, capacity: count) { submits in
                         var nextSemaphore = 0
                         var submitCount = 0
@@ -178,6 +187,7 @@ extension CommandRecorder {
                             nextSemaphore += 1
                         }
                         var start = 0
+                        var nextCommand = 0
                         while start < count {
                             let value = entry(start).value
                             var end = start
@@ -192,11 +202,17 @@ extension CommandRecorder {
                                 add(timeline.handle, value)
                                 for semaphore in $0.presentSignals.elements { add(semaphore, 0) }
                             }
+                            let firstCommand = nextCommand
                             for index in start...end {
-                                var command = VkCommandBufferSubmitInfo()
-                                command.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
-                                command.commandBuffer = entry(index).context._withUnsafeGuaranteedRef { $0.commandBuffer }
-                                commands[index] = command
+                                entry(index).context._withUnsafeGuaranteedRef { context in
+                                    for part in 0..<context.submittedCommandBufferCount {
+                                        var command = VkCommandBufferSubmitInfo()
+                                        command.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
+                                        command.commandBuffer = context.submittedCommandBuffer(at: part)
+                                        commands[nextCommand] = command
+                                        nextCommand += 1
+                                    }
+                                }
                             }
                             var submit = VkSubmitInfo2()
                             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
@@ -204,8 +220,8 @@ extension CommandRecorder {
                             submit.pWaitSemaphoreInfos = UnsafePointer(semaphores.baseAddress.map { $0 + firstWait })
                             submit.signalSemaphoreInfoCount = UInt32(nextSemaphore - firstSignal)
                             submit.pSignalSemaphoreInfos = UnsafePointer(semaphores.baseAddress.map { $0 + firstSignal })
-                            submit.commandBufferInfoCount = UInt32(end - start + 1)
-                            submit.pCommandBufferInfos = UnsafePointer(commands.baseAddress.map { $0 + start })
+                            submit.commandBufferInfoCount = UInt32(nextCommand - firstCommand)
+                            submit.pCommandBufferInfos = UnsafePointer(commands.baseAddress.map { $0 + firstCommand })
                             submits[submitCount] = submit
                             submitCount += 1
                             start = end + 1
