@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "SystemLifecycle", targets: ["SystemLifecycle", "CSystemBus"]),
         .library(name: "GPUXCB", targets: ["GPUXCB", "CXCBPresent", "CXCBInput"]),
         .library(name: "GPUGTK", targets: ["GPUGTK", "CGTKView"]),
+        .library(name: "GPUImGui", targets: ["GPUImGui", "CImGui"]),
         .library(name: "GPUWayland", targets: ["GPUWayland", "CXDGShell", "CWaylandPresentation", "CWaylandInput",
                                                      "CWaylandQueue"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
@@ -171,6 +172,17 @@ let package = Package(
             name: "CGTKView",
             linkerSettings: [.linkedLibrary("gtk-4"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
                              .linkedLibrary("epoxy")]
+        ),
+        // Dear ImGui (Debian's libimgui-dev, a static library) behind a small C interface,
+        // and its renderer on SwiftGPU: a product of its own, so the core pulls neither.
+        .target(
+            name: "CImGui",
+            linkerSettings: [.linkedLibrary("imgui"), .linkedLibrary("stb"), .linkedLibrary("stdc++")]
+        ),
+        .target(
+            name: "GPUImGui",
+            dependencies: ["CImGui", "GPU"],
+            swiftSettings: strict
         ),
         .target(
             name: "GPUGTK",
@@ -382,6 +394,11 @@ let package = Package(
         .testTarget(
             name: "SystemLifecycleTests",
             dependencies: ["SystemLifecycle", "GPU", "AppLifecycle", "SwiftGPUSupport", "GPUTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "GPUImGuiTests",
+            dependencies: ["GPUImGui", "GPU", "GPUTestSupport"],
             swiftSettings: strict
         ),
         // GPUGTK's view tested through the EmbedInGTK example, run as a child process: the

@@ -28,6 +28,9 @@ packages+=(libgtk-4-dev libepoxy-dev libsdl2-dev)
 # librenderdoc, the layer it injects); librenderdoc-dev has renderdoc_app.h, the in-application
 # API CRenderDoc declares. qrenderdoc, the GUI, is not needed.
 packages+=(renderdoccmd librenderdoc-dev)
+# Dear ImGui drawn through SwiftGPU (the GPUImGui product): Debian's static libimgui 1.86 and
+# the stb library its font atlas is built with.
+packages+=(libimgui-dev libstb-dev)
 
 missing=()
 for package in "${packages[@]}"; do
