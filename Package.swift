@@ -35,6 +35,7 @@ let package = Package(
         .executable(name: "PacedFrames", targets: ["PacedFrames"]),
         .executable(name: "WindowedCube", targets: ["WindowedCube"]),
         .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
+        .executable(name: "ImGuiTool", targets: ["ImGuiTool"]),
         .executable(name: "EmbedInSDL", targets: ["EmbedInSDL"]),
         .executable(name: "EmbedInGTK", targets: ["EmbedInGTK"]),
         .executable(name: "PortingMetalComputeBasic", targets: ["PortingMetalComputeBasic"]),
@@ -263,6 +264,12 @@ let package = Package(
             name: "EmbedInGLFW",
             dependencies: ["GPU", "CGLFW", "ExampleSupport"],
             path: "Examples/EmbedInGLFW",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "ImGuiTool",
+            dependencies: ["GPU", "GPUImGui", "CGLFW", "AppLifecycle", "ExampleSupport"],
+            path: "Examples/ImGuiTool",
             swiftSettings: strict
         ),
         .systemLibrary(
