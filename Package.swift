@@ -9,6 +9,11 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Qt 6's header folders on Debian (x86_64 and arm64), for CQtView.
+let qtIncludeFlags = ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap { triple in
+    ["", "/QtCore", "/QtGui", "/QtWidgets"].map { "-I/usr/include/\(triple)/qt6\($0)" }
+}
+
 let package = Package(
     name: "SwiftGPU",
     platforms: [.macOS(.v15)],
@@ -23,6 +28,7 @@ let package = Package(
         .library(name: "GPUXCB", targets: ["GPUXCB", "CXCBPresent", "CXCBInput"]),
         .library(name: "GPUGTK", targets: ["GPUGTK", "CGTKView"]),
         .library(name: "GPUImGui", targets: ["GPUImGui", "CImGui"]),
+        .library(name: "GPUQt", targets: ["GPUQt", "CQtView"]),
         .library(name: "GPUWayland", targets: ["GPUWayland", "CXDGShell", "CWaylandPresentation", "CWaylandInput",
                                                      "CWaylandQueue"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
@@ -36,6 +42,7 @@ let package = Package(
         .executable(name: "WindowedCube", targets: ["WindowedCube"]),
         .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
         .executable(name: "ImGuiTool", targets: ["ImGuiTool"]),
+        .executable(name: "EmbedInQt", targets: ["EmbedInQt"]),
         .executable(name: "EmbedInSDL", targets: ["EmbedInSDL"]),
         .executable(name: "EmbedInGTK", targets: ["EmbedInGTK"]),
         .executable(name: "PortingMetalComputeBasic", targets: ["PortingMetalComputeBasic"]),
@@ -185,6 +192,22 @@ let package = Package(
             dependencies: ["CImGui", "GPU"],
             swiftSettings: strict
         ),
+        // Qt 6 Widgets (Debian's qt6-base-dev): a Qt window with a SwiftGPU view inside, its
+        // C++ behind a C interface; a product of its own. Qt's headers are found by path:
+        // SwiftPM refuses the -D flags of Qt's pkg-config files, and unsafe flags limit the
+        // product to builds where SwiftGPU is the root package or a local or branch
+        // dependency (decision 0096).
+        .target(
+            name: "CQtView",
+            cxxSettings: [.unsafeFlags(qtIncludeFlags)],
+            linkerSettings: [.linkedLibrary("Qt6Widgets"), .linkedLibrary("Qt6Gui"), .linkedLibrary("Qt6Core"),
+                             .linkedLibrary("stdc++")]
+        ),
+        .target(
+            name: "GPUQt",
+            dependencies: ["CQtView", "GPU", "AppLifecycle"],
+            swiftSettings: strict
+        ),
         .target(
             name: "GPUGTK",
             dependencies: ["CGTKView", "GPU", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
@@ -270,6 +293,12 @@ let package = Package(
             name: "ImGuiTool",
             dependencies: ["GPU", "GPUImGui", "CGLFW", "AppLifecycle", "ExampleSupport"],
             path: "Examples/ImGuiTool",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "EmbedInQt",
+            dependencies: ["GPU", "GPUQt", "AppLifecycle", "ExampleSupport"],
+            path: "Examples/EmbedInQt",
             swiftSettings: strict
         ),
         .systemLibrary(
