@@ -6,7 +6,9 @@
 //
 //     swift run ImGuiTool [--size 480x320] [--frames N]
 //
-// It runs until Q, the close box, or N frames. It says "ready" once the first frame is
+// It runs until Q, the close box, or N frames; then it says what a frame cost: ImGui's part
+// (building the interface and encoding its draw data) and the whole frame (from the events
+// to the commit, waiting for a drawable included), mean and 95th percentile in ms. It says "ready" once the first frame is
 // shown, "scale S" whenever the slider moves and "shown scale S" once the frame drawn at
 // that scale is shown (a test clicks the slider with XTest).
 import AppLifecycle
@@ -67,14 +69,18 @@ func run(device: Device, queue: CommandQueue, layer: Layer) throws {
     var frames = 0
     var announced = false
     var lastCommandBuffer: CommandBuffer?
+    var imguiTimes: [Double] = []
+    var frameTimes: [Double] = []
     say("window \(glfwGetX11Window(window))")
     var last = glfwGetTime()
     while frames < frameLimit, glfwWindowShouldClose(window) == GLFW_FALSE {
+        let frameStart = glfwGetTime()
         glfwPollEvents()
         guard let drawable = layer.nextDrawable() else {
             glfwWaitEventsTimeout(0.1)   // hidden: wait for GLFW's next event instead of spinning
             continue
         }
+        let imguiStart = glfwGetTime()
         var pointer = (x: 0.0, y: 0.0)
         glfwGetCursorPos(window, &pointer.x, &pointer.y)
         let now = glfwGetTime()
@@ -90,6 +96,7 @@ func run(device: Device, queue: CommandQueue, layer: Layer) throws {
             context.colorEdit("clear", &clear)
         }
         let drawData = context.render()
+        var imguiTime = glfwGetTime() - imguiStart
         let commandBuffer = try scene.draw(into: drawable.texture, clear: ClearColor(red: Double(clear.0), green: Double(clear.1),
                                                                                    blue: Double(clear.2), alpha: 1),
                                            scale: scale)
@@ -97,8 +104,10 @@ func run(device: Device, queue: CommandQueue, layer: Layer) throws {
         pass.colorAttachments[0].texture = drawable.texture
         pass.colorAttachments[0].loadAction = .load
         let encoder = try commandBuffer.makeRenderCommandEncoder(descriptor: pass)
+        let encodeStart = glfwGetTime()
         try renderer.encode(drawData, into: encoder, of: commandBuffer, targetSize: Size(width: size.width, height: size.height))
         encoder.endEncoding()
+        imguiTime += glfwGetTime() - encodeStart
         if let changed {
             say("scale \(changed)")
             drawable.addPresentedHandler { _ in say("shown scale \(changed)") }
@@ -111,7 +120,16 @@ func run(device: Device, queue: CommandQueue, layer: Layer) throws {
         commandBuffer.commit()
         lastCommandBuffer = commandBuffer
         frames += 1
+        imguiTimes.append(imguiTime * 1000)
+        frameTimes.append((glfwGetTime() - frameStart) * 1000)
     }
     lastCommandBuffer?.waitUntilCompleted()
     say("drew \(frames) frames")
+    func summary(_ times: [Double]) -> String {
+        let sorted = times.sorted()
+        guard !sorted.isEmpty else { return "none" }
+        let mean = sorted.reduce(0, +) / Double(sorted.count)
+        return String(format: "mean %.2f p95 %.2f ms", mean, sorted[min(sorted.count - 1, sorted.count * 95 / 100)])
+    }
+    say("imgui per frame: \(summary(imguiTimes)); whole frame: \(summary(frameTimes))")
 }
