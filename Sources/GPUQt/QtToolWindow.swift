@@ -5,7 +5,7 @@ import GPU
 /// A Qt 6 Widgets window with a SwiftGPU view inside and a side panel of Qt controls, for a
 /// tool written in Swift. The view is a `QWindow` with a Vulkan surface on the device's own
 /// `VkInstance` (`QVulkanInstance::setVkInstance`), among ordinary widgets through
-/// `QWidget::createWindowContainer`; a ``Layer`` presents to the surface Qt made.
+/// `QWidget::createWindowContainer`; a `Layer` presents to the surface Qt made.
 ///
 /// Qt's event loop runs the window (``run()``): it calls `frame` on each update request of
 /// the view while ``requestFrame()`` asks for them, and reports the view's exposure (what
