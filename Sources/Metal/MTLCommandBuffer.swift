@@ -1,0 +1,32 @@
+import GPU
+
+/// Metal's `MTLCommandBuffer`; SwiftGPU's ``GPU/CommandBuffer`` conforms.
+public protocol MTLCommandBuffer: AnyObject, Sendable {
+    /// Where the buffer is in its life.
+    var status: MTLCommandBufferStatus { get }
+    /// A new compute encoder, or `nil` (the reason logged).
+    func makeComputeCommandEncoder() -> (any MTLComputeCommandEncoder)?
+    /// Submits the buffer in its queue's order.
+    func commit()
+    /// Blocks until the buffer completed and its completed handlers ran.
+    func waitUntilCompleted()
+    /// Blocks until the buffer is scheduled.
+    func waitUntilScheduled()
+    /// Runs `block` once the buffer completed.
+    func addCompletedHandler(_ block: @escaping @Sendable (any MTLCommandBuffer) -> Void)
+}
+
+extension CommandBuffer: MTLCommandBuffer {
+    /// Metal's `makeComputeCommandEncoder()`: an encoder, or `nil` with the reason logged.
+    public func makeComputeCommandEncoder() -> (any MTLComputeCommandEncoder)? {
+        madeOrNil("makeComputeCommandEncoder()") { () throws(GPUError) -> ComputeCommandEncoder in
+            try makeComputeCommandEncoder()
+        }
+    }
+
+    /// Metal's `addCompletedHandler(_:)`, handing `block` the buffer as Metal's protocol.
+    public func addCompletedHandler(_ block: @escaping @Sendable (any MTLCommandBuffer) -> Void) {
+        let handler: CommandBufferHandler = { buffer in block(buffer) }
+        addCompletedHandler(handler)
+    }
+}

@@ -1,0 +1,15 @@
+/// Stops the program for a violation of the API contract, naming the call, as the GPU
+/// module's own misuse stops do.
+func misuse(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+    fatalError("SwiftGPU API misuse: \(message)", file: file, line: line)
+}
+
+/// `value` as SwiftGPU's own type `T`. Metal's protocols are SwiftGPU's classes' to conform
+/// to: an argument of another conforming type has no SwiftGPU object behind it, which is
+/// misuse of `call`.
+func own<T>(_ value: Any, as type: T.Type, in call: String) -> T {
+    guard let own = value as? T else {
+        misuse("\(call): \(Swift.type(of: value)) is not a SwiftGPU \(T.self); pass an object SwiftGPU made")
+    }
+    return own
+}
