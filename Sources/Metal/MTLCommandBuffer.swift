@@ -6,6 +6,8 @@ public protocol MTLCommandBuffer: AnyObject, Sendable {
     var status: MTLCommandBufferStatus { get }
     /// A new compute encoder, or `nil` (the reason logged).
     func makeComputeCommandEncoder() -> (any MTLComputeCommandEncoder)?
+    /// A new render encoder of the pass `renderPassDescriptor` describes, or `nil` (the reason logged).
+    func makeRenderCommandEncoder(descriptor renderPassDescriptor: MTLRenderPassDescriptor) -> (any MTLRenderCommandEncoder)?
     /// Submits the buffer in its queue's order.
     func commit()
     /// Blocks until the buffer completed and its completed handlers ran.
@@ -21,6 +23,13 @@ extension CommandBuffer: MTLCommandBuffer {
     public func makeComputeCommandEncoder() -> (any MTLComputeCommandEncoder)? {
         madeOrNil("makeComputeCommandEncoder()") { () throws(GPUError) -> ComputeCommandEncoder in
             try makeComputeCommandEncoder()
+        }
+    }
+
+    /// Metal's `makeRenderCommandEncoder(descriptor:)`: an encoder, or `nil` with the reason logged.
+    public func makeRenderCommandEncoder(descriptor renderPassDescriptor: MTLRenderPassDescriptor) -> (any MTLRenderCommandEncoder)? {
+        madeOrNil("makeRenderCommandEncoder(descriptor:)") { () throws(GPUError) -> RenderCommandEncoder in
+            try makeRenderCommandEncoder(descriptor: renderPassDescriptor.pass)
         }
     }
 

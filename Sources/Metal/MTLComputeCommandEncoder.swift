@@ -26,7 +26,6 @@ extension ComputeCommandEncoder: MTLComputeCommandEncoder {
 
     /// Metal's `setBuffer(_:offset:index:)`; stops for `nil` or a buffer SwiftGPU did not make.
     public func setBuffer(_ buffer: (any MTLBuffer)?, offset: Int, index: Int) {
-        guard let buffer else { misuse("setBuffer(_:offset:index:): nil buffer at index \(index); SwiftGPU does not unbind") }
-        setBuffer(own(buffer, as: Buffer.self, in: "setBuffer(_:offset:index:)"), offset: offset, index: index)
+        setBuffer(ownBuffer(buffer, index: index, in: "setBuffer(_:offset:index:)"), offset: offset, index: index)
     }
 }

@@ -20,6 +20,10 @@ public protocol MTLDevice: AnyObject, Sendable {
     func makeLibrary(source: String, options: MTLCompileOptions?) throws -> any MTLLibrary
     /// A compute pipeline of `function`; throws where it cannot be made.
     func makeComputePipelineState(function: any MTLFunction) throws -> any MTLComputePipelineState
+    /// A render pipeline of `descriptor`; throws where it cannot be made.
+    func makeRenderPipelineState(descriptor: MTLRenderPipelineDescriptor) throws -> any MTLRenderPipelineState
+    /// A new texture of `descriptor`, or `nil` (the reason logged).
+    func makeTexture(descriptor: MTLTextureDescriptor) -> (any MTLTexture)?
 }
 
 /// Metal's `MTLCreateSystemDefaultDevice()`: the default device, or `nil` (the reason logged).
@@ -77,5 +81,17 @@ extension Device: MTLDevice {
         let function = own(function, as: Function.self, in: "makeComputePipelineState(function:)")
         let state: ComputePipelineState = try makeComputePipelineState(function: function)
         return state
+    }
+
+    /// Metal's `makeRenderPipelineState(descriptor:)`; stops for a function SwiftGPU did not make.
+    public func makeRenderPipelineState(descriptor: MTLRenderPipelineDescriptor) throws -> any MTLRenderPipelineState {
+        let state: RenderPipelineState = try makeRenderPipelineState(
+            descriptor: descriptor.resolved(in: "makeRenderPipelineState(descriptor:)"))
+        return state
+    }
+
+    /// Metal's `makeTexture(descriptor:)`: a texture, or `nil` with the reason logged.
+    public func makeTexture(descriptor: MTLTextureDescriptor) -> (any MTLTexture)? {
+        madeOrNil("makeTexture(descriptor:)") { () throws(GPUError) -> Texture in try makeTexture(descriptor: descriptor) }
     }
 }

@@ -1,3 +1,5 @@
+import GPU
+
 /// Stops the program for a violation of the API contract, naming the call, as the GPU
 /// module's own misuse stops do.
 func misuse(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
@@ -12,4 +14,11 @@ func own<T>(_ value: Any, as type: T.Type, in call: String) -> T {
         misuse("\(call): \(Swift.type(of: value)) is not a SwiftGPU \(T.self); pass an object SwiftGPU made")
     }
     return own
+}
+
+/// A Metal buffer argument as SwiftGPU's `Buffer`: `nil` (SwiftGPU binds, it does not
+/// unbind) and a buffer of another type are misuse of `call`.
+func ownBuffer(_ buffer: (any MTLBuffer)?, index: Int, in call: String) -> Buffer {
+    guard let buffer else { misuse("\(call): nil buffer at index \(index); SwiftGPU does not unbind") }
+    return own(buffer, as: Buffer.self, in: call)
 }

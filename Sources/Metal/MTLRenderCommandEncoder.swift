@@ -1,0 +1,62 @@
+import GPU
+
+/// Metal's `MTLRenderCommandEncoder`; SwiftGPU's ``GPU/RenderCommandEncoder`` conforms.
+public protocol MTLRenderCommandEncoder: AnyObject {
+    /// The encoder's label, for debugging tools.
+    var label: String? { get set }
+    /// The pipeline later draws use.
+    func setRenderPipelineState(_ pipelineState: any MTLRenderPipelineState)
+    /// Binds `buffer` at `offset` to vertex buffer index `index` (`nil` is misuse).
+    func setVertexBuffer(_ buffer: (any MTLBuffer)?, offset: Int, index: Int)
+    /// Copies `length` bytes at `bytes` into the command buffer for vertex buffer index `index`.
+    func setVertexBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int)
+    /// Binds `buffer` at `offset` to fragment buffer index `index` (`nil` is misuse).
+    func setFragmentBuffer(_ buffer: (any MTLBuffer)?, offset: Int, index: Int)
+    /// Copies `length` bytes at `bytes` into the command buffer for fragment buffer index `index`.
+    func setFragmentBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int)
+    /// Binds `texture` to fragment texture index `index` (`nil` is misuse).
+    func setFragmentTexture(_ texture: (any MTLTexture)?, index: Int)
+    /// Draws `vertexCount` vertices from `vertexStart` as `primitiveType`.
+    func drawPrimitives(type primitiveType: MTLPrimitiveType, vertexStart: Int, vertexCount: Int)
+    /// Draws `instanceCount` instances of `vertexCount` vertices from `vertexStart`.
+    func drawPrimitives(type primitiveType: MTLPrimitiveType, vertexStart: Int, vertexCount: Int, instanceCount: Int)
+    /// Ends the encoder.
+    func endEncoding()
+}
+
+extension RenderCommandEncoder: MTLRenderCommandEncoder {
+    /// Metal's `setRenderPipelineState(_:)`; stops for a state SwiftGPU did not make.
+    public func setRenderPipelineState(_ pipelineState: any MTLRenderPipelineState) {
+        setRenderPipelineState(own(pipelineState, as: RenderPipelineState.self, in: "setRenderPipelineState(_:)"))
+    }
+
+    /// Metal's `setVertexBuffer(_:offset:index:)`; stops for `nil` or a buffer SwiftGPU did not make.
+    public func setVertexBuffer(_ buffer: (any MTLBuffer)?, offset: Int, index: Int) {
+        setVertexBuffer(ownBuffer(buffer, index: index, in: "setVertexBuffer(_:offset:index:)"), offset: offset, index: index)
+    }
+
+    /// Metal's `setFragmentBuffer(_:offset:index:)`; stops for `nil` or a buffer SwiftGPU did not make.
+    public func setFragmentBuffer(_ buffer: (any MTLBuffer)?, offset: Int, index: Int) {
+        setFragmentBuffer(ownBuffer(buffer, index: index, in: "setFragmentBuffer(_:offset:index:)"), offset: offset, index: index)
+    }
+
+    /// Metal's `setFragmentTexture(_:index:)`; stops for `nil` or a texture SwiftGPU did not make.
+    public func setFragmentTexture(_ texture: (any MTLTexture)?, index: Int) {
+        let call = "setFragmentTexture(_:index:)"
+        guard let texture else { misuse("\(call): nil texture at index \(index); SwiftGPU does not unbind") }
+        setFragmentTexture(own(texture, as: Texture.self, in: call), index: index)
+    }
+
+    /// Metal's `drawPrimitives(type:vertexStart:vertexCount:)`.
+    public func drawPrimitives(type primitiveType: MTLPrimitiveType, vertexStart: Int, vertexCount: Int) {
+        drawPrimitives(type: primitiveType, vertexStart: vertexStart, vertexCount: vertexCount, instanceCount: 1,
+                       baseInstance: 0)
+    }
+
+    /// Metal's `drawPrimitives(type:vertexStart:vertexCount:instanceCount:)`.
+    public func drawPrimitives(type primitiveType: MTLPrimitiveType, vertexStart: Int, vertexCount: Int,
+                               instanceCount: Int) {
+        drawPrimitives(type: primitiveType, vertexStart: vertexStart, vertexCount: vertexCount,
+                       instanceCount: instanceCount, baseInstance: 0)
+    }
+}
