@@ -1,6 +1,6 @@
 import GPU
 
-/// Metal's `MTLBuffer`; SwiftGPU's ``GPU/Buffer`` conforms.
+/// Metal's `MTLBuffer`; SwiftGPU's `Buffer` conforms.
 public protocol MTLBuffer: AnyObject, Sendable {
     /// The buffer's size in bytes.
     var length: Int { get }
@@ -10,4 +10,5 @@ public protocol MTLBuffer: AnyObject, Sendable {
     func contents() -> UnsafeMutableRawPointer
 }
 
+/// SwiftGPU's `Buffer` as Metal's `MTLBuffer`.
 extension Buffer: MTLBuffer {}

@@ -1,6 +1,6 @@
 import GPU
 
-/// Metal's `MTLCommandBuffer`; SwiftGPU's ``GPU/CommandBuffer`` conforms.
+/// Metal's `MTLCommandBuffer`; SwiftGPU's `CommandBuffer` conforms.
 public protocol MTLCommandBuffer: AnyObject, Sendable {
     /// Where the buffer is in its life.
     var status: MTLCommandBufferStatus { get }
@@ -18,6 +18,7 @@ public protocol MTLCommandBuffer: AnyObject, Sendable {
     func addCompletedHandler(_ block: @escaping @Sendable (any MTLCommandBuffer) -> Void)
 }
 
+/// SwiftGPU's `CommandBuffer` as Metal's `MTLCommandBuffer`.
 extension CommandBuffer: MTLCommandBuffer {
     /// Metal's `makeComputeCommandEncoder()`: an encoder, or `nil` with the reason logged.
     public func makeComputeCommandEncoder() -> (any MTLComputeCommandEncoder)? {

@@ -1,6 +1,6 @@
 import GPU
 
-/// Metal's `MTLComputeCommandEncoder`; SwiftGPU's ``GPU/ComputeCommandEncoder`` conforms.
+/// Metal's `MTLComputeCommandEncoder`; SwiftGPU's `ComputeCommandEncoder` conforms.
 public protocol MTLComputeCommandEncoder: AnyObject {
     /// The encoder's label, for debugging tools.
     var label: String? { get set }
@@ -18,6 +18,7 @@ public protocol MTLComputeCommandEncoder: AnyObject {
     func endEncoding()
 }
 
+/// SwiftGPU's `ComputeCommandEncoder` as Metal's `MTLComputeCommandEncoder`.
 extension ComputeCommandEncoder: MTLComputeCommandEncoder {
     /// Metal's `setComputePipelineState(_:)`; stops for a state SwiftGPU did not make.
     public func setComputePipelineState(_ state: any MTLComputePipelineState) {

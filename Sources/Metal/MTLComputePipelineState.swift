@@ -1,6 +1,6 @@
 import GPU
 
-/// Metal's `MTLComputePipelineState`; SwiftGPU's ``GPU/ComputePipelineState`` conforms.
+/// Metal's `MTLComputePipelineState`; SwiftGPU's `ComputePipelineState` conforms.
 public protocol MTLComputePipelineState: AnyObject, Sendable {
     /// The most threads a threadgroup of this pipeline may have.
     var maxTotalThreadsPerThreadgroup: Int { get }
@@ -8,4 +8,5 @@ public protocol MTLComputePipelineState: AnyObject, Sendable {
     var threadExecutionWidth: Int { get }
 }
 
+/// SwiftGPU's `ComputePipelineState` as Metal's `MTLComputePipelineState`.
 extension ComputePipelineState: MTLComputePipelineState {}

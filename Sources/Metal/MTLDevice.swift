@@ -1,7 +1,7 @@
 import GPU
 
 /// Metal's `MTLDevice`: a GPU, which makes queues, buffers, libraries and pipelines.
-/// SwiftGPU's ``GPU/Device`` conforms; factories that return `nil` in Metal return `nil`
+/// SwiftGPU's `Device` conforms; factories that return `nil` in Metal return `nil`
 /// here, with the reason logged.
 public protocol MTLDevice: AnyObject, Sendable {
     /// The device's name.
@@ -24,6 +24,10 @@ public protocol MTLDevice: AnyObject, Sendable {
     func makeRenderPipelineState(descriptor: MTLRenderPipelineDescriptor) throws -> any MTLRenderPipelineState
     /// A new texture of `descriptor`, or `nil` (the reason logged).
     func makeTexture(descriptor: MTLTextureDescriptor) -> (any MTLTexture)?
+    /// A new sampler of `descriptor`, or `nil` (the reason logged).
+    func makeSamplerState(descriptor: MTLSamplerDescriptor) -> (any MTLSamplerState)?
+    /// A new depth and stencil state of `descriptor`.
+    func makeDepthStencilState(descriptor: MTLDepthStencilDescriptor) -> (any MTLDepthStencilState)?
 }
 
 /// Metal's `MTLCreateSystemDefaultDevice()`: the default device, or `nil` (the reason logged).
@@ -37,6 +41,7 @@ public func MTLCopyAllDevices() -> [any MTLDevice] {
     madeOrNil("MTLCopyAllDevices()") { () throws(GPUError) in try Device.all() } ?? []
 }
 
+/// SwiftGPU's `Device` as Metal's `MTLDevice`.
 extension Device: MTLDevice {
     /// Metal's `makeCommandQueue()`: a queue, or `nil` with the reason logged.
     public func makeCommandQueue() -> (any MTLCommandQueue)? {
@@ -93,5 +98,18 @@ extension Device: MTLDevice {
     /// Metal's `makeTexture(descriptor:)`: a texture, or `nil` with the reason logged.
     public func makeTexture(descriptor: MTLTextureDescriptor) -> (any MTLTexture)? {
         madeOrNil("makeTexture(descriptor:)") { () throws(GPUError) -> Texture in try makeTexture(descriptor: descriptor) }
+    }
+
+    /// Metal's `makeSamplerState(descriptor:)`: a sampler, or `nil` with the reason logged.
+    public func makeSamplerState(descriptor: MTLSamplerDescriptor) -> (any MTLSamplerState)? {
+        madeOrNil("makeSamplerState(descriptor:)") { () throws(GPUError) -> SamplerState in
+            try makeSamplerState(descriptor: descriptor)
+        }
+    }
+
+    /// Metal's `makeDepthStencilState(descriptor:)`, optional as Metal's.
+    public func makeDepthStencilState(descriptor: MTLDepthStencilDescriptor) -> (any MTLDepthStencilState)? {
+        let state: DepthStencilState = makeDepthStencilState(descriptor: descriptor)
+        return state
     }
 }

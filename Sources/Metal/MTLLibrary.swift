@@ -1,6 +1,6 @@
 import GPU
 
-/// Metal's `MTLLibrary`; SwiftGPU's ``GPU/Library`` conforms.
+/// Metal's `MTLLibrary`; SwiftGPU's `Library` conforms.
 public protocol MTLLibrary: AnyObject, Sendable {
     /// The names of the library's functions.
     var functionNames: [String] { get }
@@ -8,12 +8,13 @@ public protocol MTLLibrary: AnyObject, Sendable {
     func makeFunction(name: String) -> (any MTLFunction)?
 }
 
-/// Metal's `MTLFunction`; SwiftGPU's ``GPU/Function`` conforms.
+/// Metal's `MTLFunction`; SwiftGPU's `Function` conforms.
 public protocol MTLFunction: Sendable {
     /// The function's name.
     var name: String { get }
 }
 
+/// SwiftGPU's `Library` as Metal's `MTLLibrary`.
 extension Library: MTLLibrary {
     /// Metal's `makeFunction(name:)`: the function, or `nil` with the reason logged.
     public func makeFunction(name: String) -> (any MTLFunction)? {
@@ -21,4 +22,5 @@ extension Library: MTLLibrary {
     }
 }
 
+/// SwiftGPU's `Function` as Metal's `MTLFunction`.
 extension Function: MTLFunction {}

@@ -1,6 +1,6 @@
 import GPU
 
-/// Metal's `MTLRenderCommandEncoder`; SwiftGPU's ``GPU/RenderCommandEncoder`` conforms.
+/// Metal's `MTLRenderCommandEncoder`; SwiftGPU's `RenderCommandEncoder` conforms.
 public protocol MTLRenderCommandEncoder: AnyObject {
     /// The encoder's label, for debugging tools.
     var label: String? { get set }
@@ -16,6 +16,10 @@ public protocol MTLRenderCommandEncoder: AnyObject {
     func setFragmentBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int)
     /// Binds `texture` to fragment texture index `index` (`nil` is misuse).
     func setFragmentTexture(_ texture: (any MTLTexture)?, index: Int)
+    /// Binds `sampler` to fragment sampler index `index` (`nil` is misuse).
+    func setFragmentSamplerState(_ sampler: (any MTLSamplerState)?, index: Int)
+    /// The depth and stencil tests later draws use.
+    func setDepthStencilState(_ depthStencilState: (any MTLDepthStencilState)?)
     /// Draws `vertexCount` vertices from `vertexStart` as `primitiveType`.
     func drawPrimitives(type primitiveType: MTLPrimitiveType, vertexStart: Int, vertexCount: Int)
     /// Draws `instanceCount` instances of `vertexCount` vertices from `vertexStart`.
@@ -24,6 +28,7 @@ public protocol MTLRenderCommandEncoder: AnyObject {
     func endEncoding()
 }
 
+/// SwiftGPU's `RenderCommandEncoder` as Metal's `MTLRenderCommandEncoder`.
 extension RenderCommandEncoder: MTLRenderCommandEncoder {
     /// Metal's `setRenderPipelineState(_:)`; stops for a state SwiftGPU did not make.
     public func setRenderPipelineState(_ pipelineState: any MTLRenderPipelineState) {
@@ -45,6 +50,20 @@ extension RenderCommandEncoder: MTLRenderCommandEncoder {
         let call = "setFragmentTexture(_:index:)"
         guard let texture else { misuse("\(call): nil texture at index \(index); SwiftGPU does not unbind") }
         setFragmentTexture(own(texture, as: Texture.self, in: call), index: index)
+    }
+
+    /// Metal's `setFragmentSamplerState(_:index:)`; stops for `nil` or a sampler SwiftGPU did not make.
+    public func setFragmentSamplerState(_ sampler: (any MTLSamplerState)?, index: Int) {
+        let call = "setFragmentSamplerState(_:index:)"
+        guard let sampler else { misuse("\(call): nil sampler at index \(index); SwiftGPU does not unbind") }
+        setFragmentSamplerState(own(sampler, as: SamplerState.self, in: call), index: index)
+    }
+
+    /// Metal's `setDepthStencilState(_:)`; stops for `nil` or a state SwiftGPU did not make.
+    public func setDepthStencilState(_ depthStencilState: (any MTLDepthStencilState)?) {
+        let call = "setDepthStencilState(_:)"
+        guard let depthStencilState else { misuse("\(call): nil state; SwiftGPU does not unset it") }
+        setDepthStencilState(own(depthStencilState, as: DepthStencilState.self, in: call))
     }
 
     /// Metal's `drawPrimitives(type:vertexStart:vertexCount:)`.

@@ -30,6 +30,36 @@ public final class MTLRenderPassColorAttachmentDescriptor {
     }
 }
 
+/// Metal's `MTLRenderPassDepthAttachmentDescriptor`: a pass's depth attachment, its
+/// texture held as Metal's `MTLTexture`.
+public final class MTLRenderPassDepthAttachmentDescriptor {
+    /// SwiftGPU's attachment this one sets.
+    let attachment: RenderPassDepthAttachmentDescriptor
+
+    init(_ attachment: RenderPassDepthAttachmentDescriptor) { self.attachment = attachment }
+
+    /// The depth texture; stops for a texture SwiftGPU did not make.
+    public var texture: (any MTLTexture)? {
+        get { attachment.texture }
+        set { attachment.texture = newValue.map { own($0, as: Texture.self, in: "MTLRenderPassDepthAttachmentDescriptor.texture") } }
+    }
+    /// What the pass does with the depth as it begins.
+    public var loadAction: MTLLoadAction {
+        get { attachment.loadAction }
+        set { attachment.loadAction = newValue }
+    }
+    /// What the pass does with the depth as it ends.
+    public var storeAction: MTLStoreAction {
+        get { attachment.storeAction }
+        set { attachment.storeAction = newValue }
+    }
+    /// The depth a `.clear` load action clears to.
+    public var clearDepth: Double {
+        get { attachment.clearDepth }
+        set { attachment.clearDepth = newValue }
+    }
+}
+
 /// Metal's colour attachments of a render pass, indexed from 0.
 public final class MTLRenderPassColorAttachmentDescriptorArray {
     /// The attachments made so far, by index.
@@ -48,7 +78,7 @@ public final class MTLRenderPassColorAttachmentDescriptorArray {
     }
 }
 
-/// Metal's `MTLRenderPassDescriptor`: SwiftGPU's ``GPU/RenderPassDescriptor`` with its
+/// Metal's `MTLRenderPassDescriptor`: SwiftGPU's `RenderPassDescriptor` with its
 /// attachments' textures held as Metal's `MTLTexture`.
 public final class MTLRenderPassDescriptor {
     /// SwiftGPU's pass these settings go to.
@@ -59,4 +89,7 @@ public final class MTLRenderPassDescriptor {
 
     /// The colour attachments.
     public private(set) lazy var colorAttachments = MTLRenderPassColorAttachmentDescriptorArray(pass)
+    /// The depth attachment.
+    public private(set) lazy var depthAttachment: MTLRenderPassDepthAttachmentDescriptor! =
+        MTLRenderPassDepthAttachmentDescriptor(pass.depthAttachment)
 }

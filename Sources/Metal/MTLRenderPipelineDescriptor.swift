@@ -1,6 +1,6 @@
 import GPU
 
-/// Metal's `MTLRenderPipelineDescriptor`: SwiftGPU's ``GPU/RenderPipelineDescriptor`` with
+/// Metal's `MTLRenderPipelineDescriptor`: SwiftGPU's `RenderPipelineDescriptor` with
 /// its functions held as Metal's `MTLFunction`.
 public final class MTLRenderPipelineDescriptor {
     /// The SwiftGPU descriptor the settings other than the functions live in.
@@ -39,7 +39,8 @@ public final class MTLRenderPipelineDescriptor {
     }
 }
 
-/// Metal's `MTLRenderPipelineState`; SwiftGPU's ``GPU/RenderPipelineState`` conforms.
+/// Metal's `MTLRenderPipelineState`; SwiftGPU's `RenderPipelineState` conforms.
 public protocol MTLRenderPipelineState: AnyObject, Sendable {}
 
+/// SwiftGPU's `RenderPipelineState` as Metal's `MTLRenderPipelineState`.
 extension RenderPipelineState: MTLRenderPipelineState {}

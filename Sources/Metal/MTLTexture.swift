@@ -1,6 +1,6 @@
 import GPU
 
-/// Metal's `MTLTexture`; SwiftGPU's ``GPU/Texture`` conforms.
+/// Metal's `MTLTexture`; SwiftGPU's `Texture` conforms.
 public protocol MTLTexture: AnyObject, Sendable {
     /// The texture's pixel format.
     var pixelFormat: MTLPixelFormat { get }
@@ -14,6 +14,7 @@ public protocol MTLTexture: AnyObject, Sendable {
     func replace(region: MTLRegion, mipmapLevel level: Int, withBytes pixelBytes: UnsafeRawPointer, bytesPerRow: Int)
 }
 
+/// SwiftGPU's `Texture` as Metal's `MTLTexture`.
 extension Texture: MTLTexture {
     /// Metal's `getBytes(_:bytesPerRow:from:mipmapLevel:)`.
     public func getBytes(_ pixelBytes: UnsafeMutableRawPointer, bytesPerRow: Int, from region: MTLRegion,

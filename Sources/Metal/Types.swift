@@ -1,6 +1,6 @@
 import GPU
 
-/// Metal's `MTLSize`: SwiftGPU's ``GPU/Size`` has its shape.
+/// Metal's `MTLSize`: SwiftGPU's `Size` has its shape.
 public typealias MTLSize = Size
 /// Metal's `MTLResourceOptions`: SwiftGPU's option set of the same names.
 public typealias MTLResourceOptions = ResourceOptions
@@ -50,6 +50,7 @@ public func MTLClearColorMake(_ red: Double, _ green: Double, _ blue: Double, _ 
     MTLClearColor(red: red, green: green, blue: blue, alpha: alpha)
 }
 
+/// Metal's factory of 2D texture descriptors.
 extension TextureDescriptor {
     /// Metal's `texture2DDescriptor(pixelFormat:width:height:mipmapped:)`: a 2D texture's
     /// descriptor, with every mipmap level when `mipmapped`.
