@@ -1,95 +1,92 @@
 import GPU
 
-/// Metal's `MTLRenderPassColorAttachmentDescriptor`: one colour attachment of a pass, its
-/// texture held as Metal's `MTLTexture`.
-public final class MTLRenderPassColorAttachmentDescriptor {
-    /// SwiftGPU's attachment this one sets.
-    let attachment: RenderPassColorAttachmentDescriptor
-
-    init(_ attachment: RenderPassColorAttachmentDescriptor) { self.attachment = attachment }
+/// Metal's `MTLRenderPassAttachmentDescriptor`: what colour and depth attachments share,
+/// the texture held as Metal's `MTLTexture`. The settings go to SwiftGPU's pass when an
+/// encoder is made from the descriptor.
+public class MTLRenderPassAttachmentDescriptor {
+    /// The texture as SwiftGPU's, checked as it is set.
+    var ownTexture: Texture?
 
     /// The texture rendered into; stops for a texture SwiftGPU did not make.
     public var texture: (any MTLTexture)? {
-        get { attachment.texture }
-        set { attachment.texture = newValue.map { own($0, as: Texture.self, in: "MTLRenderPassColorAttachmentDescriptor.texture") } }
+        get { ownTexture }
+        set { ownTexture = newValue.map { own($0, as: Texture.self, in: "\(Swift.type(of: self)).texture") } }
     }
     /// What the pass does with the texture's contents as it begins.
-    public var loadAction: MTLLoadAction {
-        get { attachment.loadAction }
-        set { attachment.loadAction = newValue }
-    }
+    public var loadAction: MTLLoadAction
     /// What the pass does with the rendered contents as it ends.
-    public var storeAction: MTLStoreAction {
-        get { attachment.storeAction }
-        set { attachment.storeAction = newValue }
-    }
-    /// The colour a `.clear` load action clears to.
-    public var clearColor: MTLClearColor {
-        get { attachment.clearColor }
-        set { attachment.clearColor = newValue }
+    public var storeAction: MTLStoreAction
+
+    init(loadAction: MTLLoadAction, storeAction: MTLStoreAction) {
+        self.loadAction = loadAction
+        self.storeAction = storeAction
     }
 }
 
-/// Metal's `MTLRenderPassDepthAttachmentDescriptor`: a pass's depth attachment, its
-/// texture held as Metal's `MTLTexture`.
-public final class MTLRenderPassDepthAttachmentDescriptor {
-    /// SwiftGPU's attachment this one sets.
-    let attachment: RenderPassDepthAttachmentDescriptor
+/// Metal's `MTLRenderPassColorAttachmentDescriptor`: one colour attachment of a pass.
+public final class MTLRenderPassColorAttachmentDescriptor: MTLRenderPassAttachmentDescriptor {
+    /// The colour a `.clear` load action clears to.
+    public var clearColor = MTLClearColor(red: 0, green: 0, blue: 0, alpha: 1)
 
-    init(_ attachment: RenderPassDepthAttachmentDescriptor) { self.attachment = attachment }
+    init() { super.init(loadAction: .dontCare, storeAction: .store) }
 
-    /// The depth texture; stops for a texture SwiftGPU did not make.
-    public var texture: (any MTLTexture)? {
-        get { attachment.texture }
-        set { attachment.texture = newValue.map { own($0, as: Texture.self, in: "MTLRenderPassDepthAttachmentDescriptor.texture") } }
+    /// Copies the settings to SwiftGPU's `attachment`.
+    func apply(to attachment: RenderPassColorAttachmentDescriptor) {
+        attachment.texture = ownTexture
+        attachment.loadAction = loadAction
+        attachment.storeAction = storeAction
+        attachment.clearColor = clearColor
     }
-    /// What the pass does with the depth as it begins.
-    public var loadAction: MTLLoadAction {
-        get { attachment.loadAction }
-        set { attachment.loadAction = newValue }
-    }
-    /// What the pass does with the depth as it ends.
-    public var storeAction: MTLStoreAction {
-        get { attachment.storeAction }
-        set { attachment.storeAction = newValue }
-    }
+}
+
+/// Metal's `MTLRenderPassDepthAttachmentDescriptor`: a pass's depth attachment.
+public final class MTLRenderPassDepthAttachmentDescriptor: MTLRenderPassAttachmentDescriptor {
     /// The depth a `.clear` load action clears to.
-    public var clearDepth: Double {
-        get { attachment.clearDepth }
-        set { attachment.clearDepth = newValue }
+    public var clearDepth = 1.0
+
+    init() { super.init(loadAction: .clear, storeAction: .dontCare) }
+
+    /// Copies the settings to SwiftGPU's `attachment`.
+    func apply(to attachment: RenderPassDepthAttachmentDescriptor) {
+        attachment.texture = ownTexture
+        attachment.loadAction = loadAction
+        attachment.storeAction = storeAction
+        attachment.clearDepth = clearDepth
     }
 }
 
 /// Metal's colour attachments of a render pass, indexed from 0.
 public final class MTLRenderPassColorAttachmentDescriptorArray {
     /// The attachments made so far, by index.
-    private var made: [Int: MTLRenderPassColorAttachmentDescriptor] = [:]
-    /// SwiftGPU's pass the attachments belong to.
-    private let pass: RenderPassDescriptor
+    var made: [Int: MTLRenderPassColorAttachmentDescriptor] = [:]
 
-    init(_ pass: RenderPassDescriptor) { self.pass = pass }
+    init() {}
 
     /// The attachment at `index`, made on first use, as in Metal.
     public subscript(index: Int) -> MTLRenderPassColorAttachmentDescriptor! {
         if let attachment = made[index] { return attachment }
-        let attachment = MTLRenderPassColorAttachmentDescriptor(pass.colorAttachments[index])
+        let attachment = MTLRenderPassColorAttachmentDescriptor()
         made[index] = attachment
         return attachment
     }
 }
 
-/// Metal's `MTLRenderPassDescriptor`: SwiftGPU's `RenderPassDescriptor` with its
-/// attachments' textures held as Metal's `MTLTexture`.
+/// Metal's `MTLRenderPassDescriptor`: the attachments of a render pass, with textures held
+/// as Metal's `MTLTexture`; SwiftGPU's `RenderPassDescriptor` is made from it for each encoder.
 public final class MTLRenderPassDescriptor {
-    /// SwiftGPU's pass these settings go to.
-    let pass = RenderPassDescriptor()
-
     /// A pass with no attachments.
     public init() {}
 
     /// The colour attachments.
-    public private(set) lazy var colorAttachments = MTLRenderPassColorAttachmentDescriptorArray(pass)
+    public let colorAttachments = MTLRenderPassColorAttachmentDescriptorArray()
     /// The depth attachment.
-    public private(set) lazy var depthAttachment: MTLRenderPassDepthAttachmentDescriptor! =
-        MTLRenderPassDepthAttachmentDescriptor(pass.depthAttachment)
+    public let depthAttachment: MTLRenderPassDepthAttachmentDescriptor! = MTLRenderPassDepthAttachmentDescriptor()
+
+    /// SwiftGPU's descriptor of the pass as it is set now.
+    var pass: RenderPassDescriptor {
+        let pass = RenderPassDescriptor()
+        for (index, attachment) in colorAttachments.made { attachment.apply(to: pass.colorAttachments[index]) }
+        depthAttachment.apply(to: pass.depthAttachment)
+        return pass
+    }
 }
