@@ -20,6 +20,20 @@ public protocol MTLRenderCommandEncoder: AnyObject {
     func setFragmentSamplerState(_ sampler: (any MTLSamplerState)?, index: Int)
     /// The depth and stencil tests later draws use.
     func setDepthStencilState(_ depthStencilState: (any MTLDepthStencilState)?)
+    /// Binds `texture` to vertex texture index `index` (`nil` is misuse).
+    func setVertexTexture(_ texture: (any MTLTexture)?, index: Int)
+    /// The viewport later draws map to.
+    func setViewport(_ viewport: MTLViewport)
+    /// Which faces later draws discard.
+    func setCullMode(_ cullMode: MTLCullMode)
+    /// Which winding is a front face.
+    func setFrontFacing(_ frontFacingWinding: MTLWinding)
+    /// Draws `indexCount` indices of `indexType` read from `indexBuffer` at `indexBufferOffset`.
+    func drawIndexedPrimitives(type primitiveType: MTLPrimitiveType, indexCount: Int, indexType: MTLIndexType,
+                               indexBuffer: any MTLBuffer, indexBufferOffset: Int)
+    /// Draws `instanceCount` instances of `indexCount` indices read from `indexBuffer`.
+    func drawIndexedPrimitives(type primitiveType: MTLPrimitiveType, indexCount: Int, indexType: MTLIndexType,
+                               indexBuffer: any MTLBuffer, indexBufferOffset: Int, instanceCount: Int)
     /// Draws `vertexCount` vertices from `vertexStart` as `primitiveType`.
     func drawPrimitives(type primitiveType: MTLPrimitiveType, vertexStart: Int, vertexCount: Int)
     /// Draws `instanceCount` instances of `vertexCount` vertices from `vertexStart`.
@@ -47,9 +61,30 @@ extension RenderCommandEncoder: MTLRenderCommandEncoder {
 
     /// Metal's `setFragmentTexture(_:index:)`; stops for `nil` or a texture SwiftGPU did not make.
     public func setFragmentTexture(_ texture: (any MTLTexture)?, index: Int) {
-        let call = "setFragmentTexture(_:index:)"
-        guard let texture else { misuse("\(call): nil texture at index \(index); SwiftGPU does not unbind") }
-        setFragmentTexture(own(texture, as: Texture.self, in: call), index: index)
+        setFragmentTexture(ownTexture(texture, index: index, in: "setFragmentTexture(_:index:)"), index: index)
+    }
+
+    /// Metal's `setVertexTexture(_:index:)`; stops for `nil` or a texture SwiftGPU did not make.
+    public func setVertexTexture(_ texture: (any MTLTexture)?, index: Int) {
+        setVertexTexture(ownTexture(texture, index: index, in: "setVertexTexture(_:index:)"), index: index)
+    }
+
+    /// Metal's `drawIndexedPrimitives(type:indexCount:indexType:indexBuffer:indexBufferOffset:)`;
+    /// stops for an index buffer SwiftGPU did not make.
+    public func drawIndexedPrimitives(type primitiveType: MTLPrimitiveType, indexCount: Int, indexType: MTLIndexType,
+                                      indexBuffer: any MTLBuffer, indexBufferOffset: Int) {
+        drawIndexedPrimitives(type: primitiveType, indexCount: indexCount, indexType: indexType, indexBuffer: indexBuffer,
+                              indexBufferOffset: indexBufferOffset, instanceCount: 1)
+    }
+
+    /// Metal's `drawIndexedPrimitives(type:indexCount:indexType:indexBuffer:indexBufferOffset:instanceCount:)`;
+    /// stops for an index buffer SwiftGPU did not make.
+    public func drawIndexedPrimitives(type primitiveType: MTLPrimitiveType, indexCount: Int, indexType: MTLIndexType,
+                                      indexBuffer: any MTLBuffer, indexBufferOffset: Int, instanceCount: Int) {
+        let call = "drawIndexedPrimitives(type:indexCount:indexType:indexBuffer:indexBufferOffset:)"
+        drawIndexedPrimitives(type: primitiveType, indexCount: indexCount, indexType: indexType,
+                              indexBuffer: own(indexBuffer, as: Buffer.self, in: call), indexBufferOffset: indexBufferOffset,
+                              instanceCount: instanceCount, baseVertex: 0, baseInstance: 0)
     }
 
     /// Metal's `setFragmentSamplerState(_:index:)`; stops for `nil` or a sampler SwiftGPU did not make.

@@ -22,3 +22,10 @@ func ownBuffer(_ buffer: (any MTLBuffer)?, index: Int, in call: String) -> Buffe
     guard let buffer else { misuse("\(call): nil buffer at index \(index); SwiftGPU does not unbind") }
     return own(buffer, as: Buffer.self, in: call)
 }
+
+/// A Metal texture argument as SwiftGPU's `Texture`: `nil` and a texture of another type
+/// are misuse of `call`.
+func ownTexture(_ texture: (any MTLTexture)?, index: Int, in call: String) -> Texture {
+    guard let texture else { misuse("\(call): nil texture at index \(index); SwiftGPU does not unbind") }
+    return own(texture, as: Texture.self, in: call)
+}

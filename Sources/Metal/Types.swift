@@ -59,3 +59,11 @@ extension TextureDescriptor {
         texture2D(pixelFormat: pixelFormat, width: width, height: height, mipmapped: mipmapped)
     }
 }
+/// Metal's `MTLViewport`.
+public typealias MTLViewport = Viewport
+/// Metal's `MTLIndexType`.
+public typealias MTLIndexType = IndexType
+/// Metal's `MTLCullMode`.
+public typealias MTLCullMode = CullMode
+/// Metal's `MTLWinding`.
+public typealias MTLWinding = Winding

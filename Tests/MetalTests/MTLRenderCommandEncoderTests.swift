@@ -80,6 +80,64 @@ struct MTLRenderCommandEncoderTests {
         }
     }
 
+    @Test("an indexed quad, counter-clockwise and front facing with back faces culled, fills the viewport's quadrant")
+    func indexedQuadInViewport() throws {
+        let device = MTLCreateSystemDefaultDevice()!
+        let commandQueue = device.makeCommandQueue()!
+        let pipelineDescriptor = MTLRenderPipelineDescriptor()
+        pipelineDescriptor.vertexFunction = try device.makeLibrary(source: Self.vertexSource, options: nil)
+            .makeFunction(name: "main")
+        pipelineDescriptor.fragmentFunction = try device.makeLibrary(source: Self.fragmentSource, options: nil)
+            .makeFunction(name: "main")
+        let vertexDescriptor = MTLVertexDescriptor()
+        vertexDescriptor.attributes[0].format = .float2
+        vertexDescriptor.layouts[0].stride = MemoryLayout<SIMD2<Float>>.stride
+        pipelineDescriptor.vertexDescriptor = vertexDescriptor
+        pipelineDescriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        let pipelineState = try device.makeRenderPipelineState(descriptor: pipelineDescriptor)
+
+        let textureDescriptor = MTLTextureDescriptor.texture2DDescriptor(pixelFormat: .rgba8Unorm, width: 64, height: 64,
+                                                                         mipmapped: false)
+        textureDescriptor.usage = [.renderTarget, .shaderRead]
+        let target = device.makeTexture(descriptor: textureDescriptor)!
+        let pass = MTLRenderPassDescriptor()
+        pass.colorAttachments[0].texture = target
+        pass.colorAttachments[0].loadAction = .clear
+        pass.colorAttachments[0].clearColor = MTLClearColorMake(0, 0, 0, 1)
+
+        // Counter-clockwise with y up, as Metal's normalized device coordinates are.
+        let corners: [SIMD2<Float>] = [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)]
+        let indices: [UInt16] = [0, 1, 2, 0, 2, 3]
+        let vertexBuffer = device.makeBuffer(bytes: corners, length: MemoryLayout<SIMD2<Float>>.stride * 4,
+                                             options: [])!
+        let indexBuffer = device.makeBuffer(bytes: indices, length: MemoryLayout<UInt16>.stride * 6, options: [])!
+        var tint = SIMD4<Float>(0, 1, 0, 1)
+
+        let commandBuffer = commandQueue.makeCommandBuffer()!
+        let encoder = commandBuffer.makeRenderCommandEncoder(descriptor: pass)!
+        encoder.setRenderPipelineState(pipelineState)
+        encoder.setViewport(MTLViewport(originX: 0, originY: 0, width: 32, height: 32, znear: 0, zfar: 1))
+        encoder.setFrontFacing(.counterClockwise)
+        encoder.setCullMode(.back)
+        encoder.setVertexBuffer(vertexBuffer, offset: 0, index: 0)
+        encoder.setFragmentBytes(&tint, length: MemoryLayout<SIMD4<Float>>.size, index: 0)
+        encoder.drawIndexedPrimitives(type: .triangle, indexCount: indices.count, indexType: .uint16,
+                                      indexBuffer: indexBuffer, indexBufferOffset: 0)
+        encoder.endEncoding()
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        #expect(commandBuffer.status == .completed)
+
+        var pixels = [UInt8](repeating: 0, count: 64 * 64 * 4)
+        target.getBytes(&pixels, bytesPerRow: 64 * 4, from: MTLRegionMake2D(0, 0, 64, 64), mipmapLevel: 0)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * 64 + x) * 4 ..< (y * 64 + x) * 4 + 4]) }
+        #expect(pixel(0, 0) == [0, 255, 0, 255])
+        #expect(pixel(31, 31) == [0, 255, 0, 255])
+        #expect(pixel(32, 0) == [0, 0, 0, 255])
+        #expect(pixel(0, 32) == [0, 0, 0, 255])
+        #expect(pixel(63, 63) == [0, 0, 0, 255])
+    }
+
     @Test("misuse: a texture that is not SwiftGPU's stops the render pass descriptor's texture setter")
     func foreignTexture() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
