@@ -17,15 +17,13 @@ struct MTLDepthStencilStateTests {
     func nearerWins() throws {
         let device = MTLCreateSystemDefaultDevice()!
         let commandQueue = device.makeCommandQueue()!
-        let vertexLibrary = try device.makeLibrary(source: Self.vertexSource, options: nil)
-        let fragmentLibrary = try device.makeLibrary(source: MTLRenderCommandEncoderTests.fragmentSource, options: nil)
 
         let vertexDescriptor = MTLVertexDescriptor()
         vertexDescriptor.attributes[0].format = .float3
         vertexDescriptor.layouts[0].stride = MemoryLayout<Float>.stride * 3
         let pipelineDescriptor = MTLRenderPipelineDescriptor()
-        pipelineDescriptor.vertexFunction = vertexLibrary.makeFunction(name: "main")
-        pipelineDescriptor.fragmentFunction = fragmentLibrary.makeFunction(name: "main")
+        try RenderTargets.setFunctions(of: pipelineDescriptor, device: device, vertex: Self.vertexSource,
+                                       fragment: MTLRenderCommandEncoderTests.fragmentSource)
         pipelineDescriptor.vertexDescriptor = vertexDescriptor
         pipelineDescriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
         pipelineDescriptor.depthAttachmentPixelFormat = .depth32Float
@@ -36,10 +34,7 @@ struct MTLDepthStencilStateTests {
         depthDescriptor.isDepthWriteEnabled = true
         let depthState = device.makeDepthStencilState(descriptor: depthDescriptor)!
 
-        let colorDescriptor = MTLTextureDescriptor.texture2DDescriptor(pixelFormat: .rgba8Unorm, width: 16, height: 16,
-                                                                       mipmapped: false)
-        colorDescriptor.usage = [.renderTarget, .shaderRead]
-        let color = device.makeTexture(descriptor: colorDescriptor)!
+        let color = RenderTargets.make(device, width: 16, height: 16)
         let depthTextureDescriptor = MTLTextureDescriptor.texture2DDescriptor(pixelFormat: .depth32Float, width: 16,
                                                                               height: 16, mipmapped: false)
         depthTextureDescriptor.usage = .renderTarget
@@ -76,8 +71,7 @@ struct MTLDepthStencilStateTests {
         commandBuffer.waitUntilCompleted()
         #expect(commandBuffer.status == .completed)
 
-        var pixels = [UInt8](repeating: 0, count: 16 * 16 * 4)
-        color.getBytes(&pixels, bytesPerRow: 16 * 4, from: MTLRegionMake2D(0, 0, 16, 16), mipmapLevel: 0)
-        #expect(stride(from: 0, to: pixels.count, by: 4).allSatisfy { Array(pixels[$0 ..< $0 + 4]) == [0, 255, 0, 255] })
+        let pixel = RenderTargets.pixels(of: color)
+        #expect((0..<16).allSatisfy { y in (0..<16).allSatisfy { x in pixel(x, y) == [0, 255, 0, 255] } })
     }
 }

@@ -25,8 +25,6 @@ struct MTLRenderCommandEncoderTests {
     func leftHalf() throws {
         let device = MTLCreateSystemDefaultDevice()!
         let commandQueue = device.makeCommandQueue()!
-        let vertexLibrary = try device.makeLibrary(source: Self.vertexSource, options: nil)
-        let fragmentLibrary = try device.makeLibrary(source: Self.fragmentSource, options: nil)
 
         let vertexDescriptor = MTLVertexDescriptor()
         vertexDescriptor.attributes[0].format = .float2
@@ -36,19 +34,13 @@ struct MTLRenderCommandEncoderTests {
 
         let pipelineDescriptor = MTLRenderPipelineDescriptor()
         pipelineDescriptor.label = "tinted quad"
-        pipelineDescriptor.vertexFunction = vertexLibrary.makeFunction(name: "main")
-        pipelineDescriptor.fragmentFunction = fragmentLibrary.makeFunction(name: "main")
+        try RenderTargets.setFunctions(of: pipelineDescriptor, device: device, vertex: Self.vertexSource,
+                                       fragment: Self.fragmentSource)
         pipelineDescriptor.vertexDescriptor = vertexDescriptor
         pipelineDescriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
         let pipelineState = try device.makeRenderPipelineState(descriptor: pipelineDescriptor)
 
-        let textureDescriptor = MTLTextureDescriptor.texture2DDescriptor(pixelFormat: .rgba8Unorm, width: 64, height: 64,
-                                                                         mipmapped: false)
-        textureDescriptor.usage = [.renderTarget, .shaderRead]
-        guard let target = device.makeTexture(descriptor: textureDescriptor) else {
-            Issue.record("no texture")
-            return
-        }
+        let target = RenderTargets.make(device, width: 64, height: 64)
 
         let renderPassDescriptor = MTLRenderPassDescriptor()
         renderPassDescriptor.colorAttachments[0].texture = target
@@ -69,9 +61,7 @@ struct MTLRenderCommandEncoderTests {
         commandBuffer.waitUntilCompleted()
         #expect(commandBuffer.status == .completed)
 
-        var pixels = [UInt8](repeating: 0, count: 64 * 64 * 4)
-        target.getBytes(&pixels, bytesPerRow: 64 * 4, from: MTLRegionMake2D(0, 0, 64, 64), mipmapLevel: 0)
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * 64 + x) * 4 ..< (y * 64 + x) * 4 + 4]) }
+        let pixel = RenderTargets.pixels(of: target)
         for y in [0, 31, 63] {
             #expect(pixel(0, y) == [255, 0, 0, 255])
             #expect(pixel(31, y) == [255, 0, 0, 255])
@@ -85,10 +75,8 @@ struct MTLRenderCommandEncoderTests {
         let device = MTLCreateSystemDefaultDevice()!
         let commandQueue = device.makeCommandQueue()!
         let pipelineDescriptor = MTLRenderPipelineDescriptor()
-        pipelineDescriptor.vertexFunction = try device.makeLibrary(source: Self.vertexSource, options: nil)
-            .makeFunction(name: "main")
-        pipelineDescriptor.fragmentFunction = try device.makeLibrary(source: Self.fragmentSource, options: nil)
-            .makeFunction(name: "main")
+        try RenderTargets.setFunctions(of: pipelineDescriptor, device: device, vertex: Self.vertexSource,
+                                       fragment: Self.fragmentSource)
         let vertexDescriptor = MTLVertexDescriptor()
         vertexDescriptor.attributes[0].format = .float2
         vertexDescriptor.layouts[0].stride = MemoryLayout<SIMD2<Float>>.stride
@@ -96,10 +84,7 @@ struct MTLRenderCommandEncoderTests {
         pipelineDescriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
         let pipelineState = try device.makeRenderPipelineState(descriptor: pipelineDescriptor)
 
-        let textureDescriptor = MTLTextureDescriptor.texture2DDescriptor(pixelFormat: .rgba8Unorm, width: 64, height: 64,
-                                                                         mipmapped: false)
-        textureDescriptor.usage = [.renderTarget, .shaderRead]
-        let target = device.makeTexture(descriptor: textureDescriptor)!
+        let target = RenderTargets.make(device, width: 64, height: 64)
         let pass = MTLRenderPassDescriptor()
         pass.colorAttachments[0].texture = target
         pass.colorAttachments[0].loadAction = .clear
@@ -128,9 +113,7 @@ struct MTLRenderCommandEncoderTests {
         commandBuffer.waitUntilCompleted()
         #expect(commandBuffer.status == .completed)
 
-        var pixels = [UInt8](repeating: 0, count: 64 * 64 * 4)
-        target.getBytes(&pixels, bytesPerRow: 64 * 4, from: MTLRegionMake2D(0, 0, 64, 64), mipmapLevel: 0)
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * 64 + x) * 4 ..< (y * 64 + x) * 4 + 4]) }
+        let pixel = RenderTargets.pixels(of: target)
         #expect(pixel(0, 0) == [0, 255, 0, 255])
         #expect(pixel(31, 31) == [0, 255, 0, 255])
         #expect(pixel(32, 0) == [0, 0, 0, 255])

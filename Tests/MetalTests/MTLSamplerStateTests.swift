@@ -32,10 +32,8 @@ struct MTLSamplerStateTests {
         let device = MTLCreateSystemDefaultDevice()!
         let commandQueue = device.makeCommandQueue()!
         let pipelineDescriptor = MTLRenderPipelineDescriptor()
-        pipelineDescriptor.vertexFunction = try device.makeLibrary(source: Self.vertexSource, options: nil)
-            .makeFunction(name: "main")
-        pipelineDescriptor.fragmentFunction = try device.makeLibrary(source: Self.fragmentSource, options: nil)
-            .makeFunction(name: "main")
+        try RenderTargets.setFunctions(of: pipelineDescriptor, device: device, vertex: Self.vertexSource,
+                                       fragment: Self.fragmentSource)
         pipelineDescriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
         let pipelineState = try device.makeRenderPipelineState(descriptor: pipelineDescriptor)
 
@@ -50,10 +48,7 @@ struct MTLSamplerStateTests {
         samplerDescriptor.magFilter = .nearest
         let sampler = device.makeSamplerState(descriptor: samplerDescriptor)!
 
-        let targetDescriptor = MTLTextureDescriptor.texture2DDescriptor(pixelFormat: .rgba8Unorm, width: 8, height: 8,
-                                                                        mipmapped: false)
-        targetDescriptor.usage = [.renderTarget, .shaderRead]
-        let target = device.makeTexture(descriptor: targetDescriptor)!
+        let target = RenderTargets.make(device, width: 8, height: 8)
         let pass = MTLRenderPassDescriptor()
         pass.colorAttachments[0].texture = target
         pass.colorAttachments[0].loadAction = .clear
@@ -68,12 +63,11 @@ struct MTLSamplerStateTests {
         commandBuffer.commit()
         commandBuffer.waitUntilCompleted()
 
-        var pixels = [UInt8](repeating: 0, count: 8 * 8 * 4)
-        target.getBytes(&pixels, bytesPerRow: 8 * 4, from: MTLRegionMake2D(0, 0, 8, 8), mipmapLevel: 0)
+        let pixel = RenderTargets.pixels(of: target)
         for y in 0..<8 {
             for x in 0..<8 {
                 let expected: [UInt8] = x < 4 ? [255, 255, 0, 255] : [0, 255, 255, 255]
-                #expect(Array(pixels[(y * 8 + x) * 4 ..< (y * 8 + x) * 4 + 4]) == expected, "pixel (\(x), \(y))")
+                #expect(pixel(x, y) == expected, "pixel (\(x), \(y))")
             }
         }
     }
