@@ -8,6 +8,8 @@ public protocol MTLCommandBuffer: AnyObject, Sendable {
     func makeComputeCommandEncoder() -> (any MTLComputeCommandEncoder)?
     /// A new render encoder of the pass `renderPassDescriptor` describes, or `nil` (the reason logged).
     func makeRenderCommandEncoder(descriptor renderPassDescriptor: MTLRenderPassDescriptor) -> (any MTLRenderCommandEncoder)?
+    /// A new blit encoder, or `nil` (the reason logged).
+    func makeBlitCommandEncoder() -> (any MTLBlitCommandEncoder)?
     /// Submits the buffer in its queue's order.
     func commit()
     /// Blocks until the buffer completed and its completed handlers ran.
@@ -32,6 +34,11 @@ extension CommandBuffer: MTLCommandBuffer {
         madeOrNil("makeRenderCommandEncoder(descriptor:)") { () throws(GPUError) -> RenderCommandEncoder in
             try makeRenderCommandEncoder(descriptor: renderPassDescriptor.pass)
         }
+    }
+
+    /// Metal's `makeBlitCommandEncoder()`: an encoder, or `nil` with the reason logged.
+    public func makeBlitCommandEncoder() -> (any MTLBlitCommandEncoder)? {
+        madeOrNil("makeBlitCommandEncoder()") { () throws(GPUError) -> BlitCommandEncoder in try makeBlitCommandEncoder() }
     }
 
     /// Metal's `addCompletedHandler(_:)`, handing `block` the buffer as Metal's protocol.
