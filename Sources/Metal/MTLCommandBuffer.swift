@@ -10,6 +10,8 @@ public protocol MTLCommandBuffer: AnyObject, Sendable {
     func makeRenderCommandEncoder(descriptor renderPassDescriptor: MTLRenderPassDescriptor) -> (any MTLRenderCommandEncoder)?
     /// A new blit encoder, or `nil` (the reason logged).
     func makeBlitCommandEncoder() -> (any MTLBlitCommandEncoder)?
+    /// Presents `drawable` once this buffer's work is complete; call before `commit()`.
+    func present(_ drawable: any MTLDrawable)
     /// Submits the buffer in its queue's order.
     func commit()
     /// Blocks until the buffer completed and its completed handlers ran.
@@ -39,6 +41,11 @@ extension CommandBuffer: MTLCommandBuffer {
     /// Metal's `makeBlitCommandEncoder()`: an encoder, or `nil` with the reason logged.
     public func makeBlitCommandEncoder() -> (any MTLBlitCommandEncoder)? {
         madeOrNil("makeBlitCommandEncoder()") { () throws(GPUError) -> BlitCommandEncoder in try makeBlitCommandEncoder() }
+    }
+
+    /// Metal's `present(_:)`; stops for a drawable SwiftGPU did not make.
+    public func present(_ drawable: any MTLDrawable) {
+        present(own(drawable, as: Drawable.self, in: "present(_:)"))
     }
 
     /// Metal's `addCompletedHandler(_:)`, handing `block` the buffer as Metal's protocol.
