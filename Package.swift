@@ -420,6 +420,14 @@ package.targets += [
     .testTarget(name: "MetalTests", dependencies: ["Metal", "GPU", "GPUTestSupport"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
 ]
+// MetalKit's view on Linux over the Metal module; it links Foundation for CGSize, as
+// Apple's MetalKit brings CoreGraphics' (decision 0101).
+package.products.append(.library(name: "MetalKit", targets: ["MetalKit"]))
+package.targets += [
+    .target(name: "MetalKit", dependencies: ["Metal", "GPU", "FramePacing"], swiftSettings: strict),
+    .testTarget(name: "MetalKitTests", dependencies: ["MetalKit", "GPU", "GPUTestSupport"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+]
 // The ported Metal sample says `import simd`, as the original does.
 for target in package.targets where target.name == "PortingMetalUIBasics" {
     target.dependencies.append("simd")
