@@ -62,3 +62,32 @@ struct MTKViewTests {
         #expect(second.texture.width == 32)
     }
 }
+
+@Suite("MetalKit's view: misuse")
+struct MTKViewMisuseTests {
+    @Test("misuse: a device that is not SwiftGPU's stops MTKView.device, naming the type")
+    func foreignDevice() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class ForeignDevice: MTLDevice, @unchecked Sendable {
+                var name: String { "foreign" }
+                func makeCommandQueue() -> MTLCommandQueue? { nil }
+                func makeCommandQueue(maxCommandBufferCount: Int) -> MTLCommandQueue? { nil }
+                func makeBuffer(length: Int, options: MTLResourceOptions) -> MTLBuffer? { nil }
+                func makeBuffer(bytes pointer: UnsafeRawPointer, length: Int, options: MTLResourceOptions) -> MTLBuffer? { nil }
+                func makeDefaultLibrary() -> MTLLibrary? { nil }
+                func makeLibrary(source: String, options: MTLCompileOptions?) throws -> MTLLibrary { fatalError("unused") }
+                func makeComputePipelineState(function: MTLFunction) throws -> MTLComputePipelineState { fatalError("unused") }
+                func makeRenderPipelineState(descriptor: MTLRenderPipelineDescriptor) throws -> MTLRenderPipelineState {
+                    fatalError("unused")
+                }
+                func makeTexture(descriptor: MTLTextureDescriptor) -> MTLTexture? { nil }
+                func makeSamplerState(descriptor: MTLSamplerDescriptor) -> MTLSamplerState? { nil }
+                func makeDepthStencilState(descriptor: MTLDepthStencilDescriptor) -> MTLDepthStencilState? { nil }
+            }
+            await MainActor.run {
+                _ = MTKView(frame: CGRect(x: 0, y: 0, width: 4, height: 4), device: ForeignDevice())
+            }
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: MTKView.device: ForeignDevice is not a SwiftGPU Device"))
+    }
+}
