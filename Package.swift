@@ -424,8 +424,8 @@ package.targets += [
 // Apple's MetalKit brings CoreGraphics' (decision 0101).
 package.products.append(.library(name: "MetalKit", targets: ["MetalKit"]))
 package.targets += [
-    .target(name: "MetalKit", dependencies: ["Metal", "GPU", "FramePacing"], swiftSettings: strict),
-    .testTarget(name: "MetalKitTests", dependencies: ["MetalKit", "GPU", "GPUTestSupport"],
+    .target(name: "MetalKit", dependencies: ["Metal", "GPU", "FramePacing", "PNG"], swiftSettings: strict),
+    .testTarget(name: "MetalKitTests", dependencies: ["MetalKit", "GPU", "GPUTestSupport", "PNG"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
 ]
 // The ported Metal sample says `import simd`, as the original does.
