@@ -463,6 +463,24 @@ package.targets += [
     .target(name: "SimdTestTypes", dependencies: ["CSimd"], path: "Tests/SimdTestTypes"),
     .testTarget(name: "SimdTests", dependencies: ["simd", "SimdTestTypes", "GPU", "GPUTestSupport"], swiftSettings: strict),
 ]
+// Metal's names on Linux: `import Metal` compiles a Swift file written for Apple's Metal,
+// over SwiftGPU's API (decision 0100). Linux only, as simd: Apple's SDK has its own.
+package.products.append(.library(name: "Metal", targets: ["Metal"]))
+package.targets += [
+    .target(name: "Metal", dependencies: ["GPU", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+    // Written as for Apple's Metal (`MTLDevice`, not `any MTLDevice`): Swift 6 without the
+    // ExistentialAny of the library targets.
+    .testTarget(name: "MetalTests", dependencies: ["Metal", "GPU", "GPUTestSupport"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+]
+// MetalKit's view on Linux over the Metal module; it links Foundation for CGSize, as
+// Apple's MetalKit brings CoreGraphics' (decision 0101).
+package.products.append(.library(name: "MetalKit", targets: ["MetalKit"]))
+package.targets += [
+    .target(name: "MetalKit", dependencies: ["Metal", "GPU", "FramePacing", "PNG"], swiftSettings: strict),
+    .testTarget(name: "MetalKitTests", dependencies: ["MetalKit", "GPU", "GPUTestSupport", "PNG"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+]
 // The ported Metal sample says `import simd`, as the original does.
 for target in package.targets where target.name == "PortingMetalUIBasics" {
     target.dependencies.append("simd")
