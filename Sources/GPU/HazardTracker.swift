@@ -31,7 +31,8 @@ struct HazardTracker {
 
     /// Records a read that needs no barrier (a render pass's indirect arguments: the pass
     /// waited for everything before it), so that a later command writing `id` waits for
-    /// it. A repeat of the last read is recorded once.
+    /// it. A repeat of the last read is recorded once. Inlined: every indirect draw calls it.
+    @inline(__always)
     mutating func recordRead(_ id: ObjectIdentifier) {
         if reads.last != id { reads.append(id) }
     }

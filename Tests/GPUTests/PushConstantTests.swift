@@ -12,8 +12,18 @@ struct PushConstantTests {
     /// reaches triangle.vert: 32 bytes, only the block's 20, or a buffer.
     enum Tint { case bytes, buffer, bytesWithShortTransform, bytesWithTransformBuffer }
 
-    /// Draws three triangles into two targets, the tint fed as `tints` says per draw;
-    /// returns both targets' pixels.
+    /// Where draw `index` lands: a 3 × 3 grid, rows from the middle one (clip space, and
+    /// the texel under the triangle's centre in the 64 × 64 targets).
+    private static func cell(_ index: Int) -> (offset: (Float, Float), texel: (x: Int, y: Int)) {
+        let row = index / 3 % 3
+        return ((Float(index % 3) * 0.6 - 0.6, [0, 0.6, -0.6][row]), ([13, 32, 51][index % 3], [34, 15, 53][row]))
+    }
+
+    /// The green the tint of draw `index` leaves in the second (inverting) target.
+    private static func inverseGreen(_ index: Int) -> Int { Int(0.4 * Float(index + 1) / 10 * 255) }
+
+    /// Draws a triangle per element of `tints` (at most nine) into two targets, the tint fed
+    /// as the element says; returns both targets' pixels.
     private func render(_ gpu: TestGPU, tints: [Tint]) throws -> [[UInt8]] {
         let pipeline = try RenderTests.mrtPipeline(gpu)
         let first = try gpu.renderTarget()
@@ -24,13 +34,13 @@ struct PushConstantTests {
         encoder.setRenderPipelineState(pipeline)
         let vertices = try gpu.buffer(RenderTests.solid(0.2, 0.6, 0.4, 1))
         for (index, tint) in tints.enumerated() {
-            var color: [Float] = [1, Float(index + 1) / 4, 0.5, 1]
+            var color: [Float] = [1, Float(index + 1) / 10, 0.5, 1]
             switch tint {
             case .buffer: encoder.setFragmentBuffer(try gpu.buffer(color), offset: 0, index: 0)
             default: encoder.setFragmentBytes(&color, length: 16, index: 0)
             }
-            let x = Float(index) * 0.6 - 0.6
-            var transform: [Float] = [x, 0, 0.3, 0.3, 0.5, 0, 0, 0]
+            let (x, y) = Self.cell(index).offset
+            var transform: [Float] = [x, y, 0.3, 0.3, 0.5, 0, 0, 0]
             switch tint {
             case .bytesWithShortTransform:
                 encoder.setVertexBuffer(vertices, offset: 0, index: 0)
@@ -41,7 +51,7 @@ struct PushConstantTests {
                 encoder.setVertexBuffer(try gpu.buffer(transform), offset: 0, index: 2)
                 encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
             default:
-                try RenderTests.draw(encoder, gpu, vertices, offset: (x, 0), scale: 0.3)
+                try RenderTests.draw(encoder, gpu, vertices, offset: (x, y), scale: 0.3)
             }
         }
         encoder.endEncoding()
@@ -91,9 +101,9 @@ struct PushConstantTests {
         #expect(mixed == viaDescriptors)
         #expect(viaBuffers == viaDescriptors)
         // Three tinted triangles landed: the second target's texels under their centres.
-        for (index, x) in [13, 32, 51].enumerated() {
-            let inverse = texel(viaPush[1], width: 64, x: x, y: 34)
-            #expect(inverse[0] == 204 && abs(Int(inverse[1]) - Int(0.4 * Float(index + 1) / 4 * 255)) <= 1, "\(inverse)")
+        for index in 0..<3 {
+            let inverse = texel(viaPush[1], width: 64, x: Self.cell(index).texel.x, y: Self.cell(index).texel.y)
+            #expect(inverse[0] == 204 && abs(Int(inverse[1]) - Self.inverseGreen(index)) <= 1, "\(inverse)")
         }
     }
 
@@ -108,14 +118,19 @@ struct PushConstantTests {
             [.bytes, .bytesWithTransformBuffer, .bytes],
             [.bytesWithTransformBuffer, .bytes, .buffer],
             [.buffer, .bytes, .bytesWithShortTransform],
+            // Same-length bytes are copied over data only pushes read: over a run of pushes,
+            // into a draw that reads them through descriptors (a buffer elsewhere makes the
+            // twin unusable), and, after that draw, into new memory again.
+            [.bytes, .bytes, .bytes, .bytesWithTransformBuffer, .bytes, .bytes, .buffer, .bytes, .bytes],
+            [.bytes, .bytes, .bytesWithShortTransform, .bytes, .bytes, .bytesWithTransformBuffer, .bytesWithTransformBuffer, .bytes, .bytes],
         ]
         for tints in sequences {
             let viaDescriptors = try render(try TestGPU(pushConstants: false), tints: tints)
             #expect(try render(try TestGPU(), tints: tints) == viaDescriptors, "\(tints)")
             #expect(try render(try TestGPU(pushDescriptors: false), tints: tints) == viaDescriptors, "\(tints)")
-            for (index, x) in [13, 32, 51].enumerated() {
-                let inverse = texel(viaDescriptors[1], width: 64, x: x, y: 34)
-                #expect(inverse[0] == 204 && abs(Int(inverse[1]) - Int(0.4 * Float(index + 1) / 4 * 255)) <= 1, "\(tints): \(inverse)")
+            for index in tints.indices {
+                let inverse = texel(viaDescriptors[1], width: 64, x: Self.cell(index).texel.x, y: Self.cell(index).texel.y)
+                #expect(inverse[0] == 204 && abs(Int(inverse[1]) - Self.inverseGreen(index)) <= 1, "\(tints) \(index): \(inverse)")
             }
         }
     }

@@ -20,7 +20,7 @@ extension RenderCommandEncoder {
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset, size: size, call: call)
         guard prepareDraw(type, call: call) else { return }
         let memory = noteIndirectRead(indirectBuffer, call: call)
-        guard commandBuffer.options.validatesIndirectArguments else {
+        guard validatesIndirectArguments else {
             context.drawIndirect(memory, offset: indirectBufferOffset)
             return
         }
@@ -46,7 +46,7 @@ extension RenderCommandEncoder {
         guard prepareDraw(type, call: call) else { return }
         let indices = binder.retainMemory(of: indexBuffer, call: call)
         var arguments = (buffer: noteIndirectRead(indirectBuffer, call: call), offset: indirectBufferOffset)
-        if commandBuffer.options.validatesIndirectArguments {
+        if validatesIndirectArguments {
             guard let slot = validatedSlot(for: indirectBuffer, memory: arguments.buffer, offset: indirectBufferOffset, size: size,
                                            kind: .drawIndexed, indices: (indexBuffer.length - indexBufferOffset) / indexType.size,
                                            call: call)

@@ -13,6 +13,8 @@ public final class RenderCommandEncoder {
     /// in its order of creation.
     private let parallel: (encoder: ParallelRenderCommandEncoder, index: Int)?
     let binder: ResourceBinder
+    /// The command buffer's `validatesIndirectArguments`, read by every indirect draw.
+    let validatesIndirectArguments: Bool
     private let colorFormats: [PixelFormat?]
     private let depthFormat: PixelFormat?
     private let sampleCount: Int
@@ -48,6 +50,10 @@ public final class RenderCommandEncoder {
     @exclusivity(unchecked) private var pushedSlots: UInt64 = 0
     /// Only bytes at `pushedSlots` changed since the last draw.
     @exclusivity(unchecked) private var pushesDirty = false
+    /// The slots of `pushedSlots` whose `setBytes` data was placed after the last descriptor
+    /// write and has only been pushed since: nothing refers to that memory (a push copies its
+    /// bytes when it is recorded), so new bytes of the same length are copied over it.
+    @exclusivity(unchecked) private var overwritableSlots: UInt64 = 0
     /// The buffer table slots the last draw's pipeline (or twin) read through descriptors
     /// or push constants: a vertex buffer bound elsewhere changes no descriptor.
     @exclusivity(unchecked) private var readBufferSlots: UInt64 = 0
@@ -71,6 +77,7 @@ public final class RenderCommandEncoder {
     init(commandBuffer: CommandBuffer, context: CommandRecorder, target: RenderPassTarget,
          parallel: (encoder: ParallelRenderCommandEncoder, index: Int)?) {
         self.commandBuffer = commandBuffer
+        validatesIndirectArguments = commandBuffer.options.validatesIndirectArguments
         self.context = context
         self.parallel = parallel
         lifecycle = EncoderLifecycle(.render, awaitingFirstCall: parallel != nil)
@@ -124,8 +131,9 @@ public final class RenderCommandEncoder {
     /// Like Metal's, it does not throw: if the command buffer's upload memory cannot grow,
     /// the failure is recorded on the command buffer, which ends in `.error` at commit.
     public func setVertexBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
-        checkOpen(#function)
-        setBytes(bytes, length: length, index: index, stage: .vertex, call: #function)
+        if !overwriteBytes(bytes, length: length, index: index, stage: .vertex) {
+            placeBytes(bytes, length: length, index: index, stage: .vertex, call: #function)
+        }
     }
 
     /// Moves the vertex buffer at `index` to `offset`, keeping the buffer bound there: the
@@ -154,20 +162,42 @@ public final class RenderCommandEncoder {
     /// Like Metal's, it does not throw: if the command buffer's upload memory cannot grow,
     /// the failure is recorded on the command buffer, which ends in `.error` at commit.
     public func setFragmentBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int) {
-        checkOpen(#function)
-        setBytes(bytes, length: length, index: index, stage: .fragment, call: #function)
+        if !overwriteBytes(bytes, length: length, index: index, stage: .fragment) {
+            placeBytes(bytes, length: length, index: index, stage: .fragment, call: #function)
+        }
     }
 
-    /// Records `setVertexBytes` / `setFragmentBytes` data and what the next draw must do
-    /// for it: push it, where it replaces bytes the last draw pushed and nothing else
-    /// changed since; else write descriptors (and, for the vertex stage, whose bytes can
-    /// feed vertex attributes, bind vertex buffers).
+    /// A loop's steady state for `setVertexBytes` / `setFragmentBytes`: as many bytes as
+    /// last time at a slot only pushes read, with nothing else changed since, are copied
+    /// over the old and pushed by the next draw. False, doing nothing, otherwise (and when
+    /// the encoder is not recording, for `placeBytes` to stop).
     @inline(__always)
-    private func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: StaticString) {
+    private func overwriteBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage) -> Bool {
+        guard lifecycle.isRecording, !descriptorsDirty, UInt(bitPattern: index) <= UInt(BindingConvention.maxBufferIndex) else {
+            return false
+        }
+        let slot = MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value
+        guard overwritableSlots & (1 &<< UInt64(slot)) != 0, let target = binder.overwritableBytes(length: length, slot: slot) else {
+            return false
+        }
+        pushesDirty = true
+        target.copyMemory(from: bytes, byteCount: length)
+        return true
+    }
+
+    /// Records `setVertexBytes` / `setFragmentBytes` data in new memory of the upload ring,
+    /// and what the next draw must do for it: push it, where it replaces bytes the last
+    /// draw pushed and nothing else changed since; else write descriptors (and, for the
+    /// vertex stage, whose bytes can feed vertex attributes, bind vertex buffers). Out of
+    /// line, so that the steady state's path needs no stack frame.
+    @inline(never)
+    private func placeBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage, call: StaticString) {
+        checkOpen(call)
         do {
             let placed = try binder.setBytes(bytes, length: length, index: index, stage: stage, call: call)
             if !descriptorsDirty, placed.replacesBytes, pushedSlots & (1 &<< UInt64(placed.slot)) != 0 {
                 pushesDirty = true
+                overwritableSlots |= 1 &<< UInt64(placed.slot)
             } else if stage == .vertex {
                 vertexBufferChanged(at: index)
             } else {
@@ -485,8 +515,9 @@ public final class RenderCommandEncoder {
         return prepareChangedDraw(type, call: call, pipeline: pipeline)
     }
 
-    /// Binds the buffers the pipeline reads vertex attributes from.
-    @inline(__always)
+    /// Binds the buffers the pipeline reads vertex attributes from. Out of line: its
+    /// addressed locals would give every draw a stack guard and spills.
+    @inline(never)
     private func bindVertexBuffers(of pipeline: RenderPipelineState, call: StaticString) {
         let bufferTable = context.encoding.bufferTable
         for index in pipeline.vertexBufferIndices {
@@ -531,6 +562,7 @@ public final class RenderCommandEncoder {
         guard !lifecycle.hasFailed else { return false }
         let bufferTable = context.encoding.bufferTable
         if descriptorsDirty {
+            overwritableSlots = 0   // the descriptors written below may refer to any bytes
             // Small uniform blocks fed by setBytes go through push constants where the
             // pipeline has a twin for them; anything else through descriptors.
             if let unretained = pipeline.unretainedPushConstants,
@@ -612,7 +644,14 @@ public final class RenderCommandEncoder {
     /// on its thread, the commands an earlier pass left in its context.
     @inline(__always)
     func checkOpen(_ call: StaticString) {
-        if !lifecycle.isRecording, lifecycle.leaveFirstCall(call) { context.freePreviousCommands() }
+        if !lifecycle.isRecording { leaveFirstCall(call) }
+    }
+
+    /// `checkOpen` off the recording path: a stop after `endEncoding()`, or a parallel
+    /// sub-encoder's first call. Out of line, so that every call's path stays small.
+    @inline(never)
+    private func leaveFirstCall(_ call: StaticString) {
+        if lifecycle.leaveFirstCall(call) { context.freePreviousCommands() }
     }
 }
 

@@ -101,6 +101,16 @@ struct ResourceBinder {
         return (slot, previous.bytes != nil && UInt64(length) >= previous.bound.range)
     }
 
+    /// Where the `setBytes` data at table slot `slot` sits, for a caller that knows nothing
+    /// refers to that memory and will copy `length` new bytes over it; nil unless that data
+    /// is `length` bytes long.
+    @inline(__always)
+    func overwritableBytes(length: Int, slot: Int) -> UnsafeMutableRawPointer? {
+        let binding = context.encoding.bufferTable[slot]
+        guard binding.bound.range == UInt64(truncatingIfNeeded: length), let target = binding.bytes else { return nil }
+        return UnsafeMutableRawPointer(mutating: target)
+    }
+
     /// Records `texture` at `index` of `stage`.
     func setTexture(_ texture: Texture, index: Int, stage: ShaderStage, call: StaticString) {
         check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")

@@ -27,7 +27,7 @@ struct ScratchList<Element: BitwiseCopyable> {
     var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: storage, count: count) }
 
     /// The value appended last, if any.
-    var last: Element? { count == 0 ? nil : storage[count - 1] }
+    var last: Element? { count == 0 ? nil : storage[count &- 1] }
 
     /// The value at `index`, which must be below `count`.
     subscript(index: Int) -> Element {
