@@ -25,7 +25,20 @@ public struct CommandBufferError: Error, Sendable, Hashable, LocalizedError, Cus
     /// For a buffer whose indirect draw or dispatch had arguments out of range (code
     /// `.invalidResource`): which command, argument and limit; nil otherwise. See
     /// ``CommandBufferDescriptor/validatesIndirectArguments``.
-    public var invalidIndirectArguments: InvalidIndirectArguments?
+    public var invalidIndirectArguments: InvalidIndirectArguments? {
+        get { indirectDetails?.arguments }
+        set { indirectDetails = newValue.map(IndirectDetails.init) }
+    }
+    /// `invalidIndirectArguments`, boxed: the error stays a code, a string and a pointer,
+    /// which every command buffer's completion copies cheaply (the details inline made each
+    /// copy and destruction an outlined walk over four more strings).
+    private var indirectDetails: IndirectDetails?
+
+    /// The box of `invalidIndirectArguments`, immutable once made.
+    private final class IndirectDetails: Sendable {
+        let arguments: InvalidIndirectArguments
+        init(_ arguments: InvalidIndirectArguments) { self.arguments = arguments }
+    }
 
     /// Makes an error.
     public init(_ code: Code, _ message: String) {
@@ -37,6 +50,18 @@ public struct CommandBufferError: Error, Sendable, Hashable, LocalizedError, Cus
     init(_ arguments: InvalidIndirectArguments) {
         self.init(.invalidResource, arguments.description)
         invalidIndirectArguments = arguments
+    }
+
+    /// Equal when code, message and indirect-argument details are.
+    public static func == (lhs: CommandBufferError, rhs: CommandBufferError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.invalidIndirectArguments == rhs.invalidIndirectArguments
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(invalidIndirectArguments)
     }
 
     /// The message, for `localizedDescription`.

@@ -303,6 +303,7 @@ extension CommandRecorder {
 
     /// Returns every image this command buffer moved to its resting layout.
     func restoreRestingLayouts() {
+        guard !imageLayouts.isEmpty else { return }   // a compute-only buffer: no dictionary walk
         for (image, layout) in imageLayouts where layout != image.restingLayout {
             layoutBarrier(image, from: layout, to: image.restingLayout, range: image.wholeRange)
         }
