@@ -85,6 +85,8 @@ let package = Package(
         // SPIR-V reflection and the push-constant rewrite: pure Swift, no Vulkan (package
         // access; no product of its own).
         .target(name: "SwiftGPUSPIRV", swiftSettings: strict),
+        // The Metal Shading Language front end: MSL to GLSL for run-time compiles.
+        .target(name: "MetalShadingLanguage", swiftSettings: strict),
         // SPIRV-Tools' validator and the stamp the build leaves beside a module it passed
         // (package access; no product of its own).
         .target(name: "SPIRVValidation", dependencies: ["CSPIRVTools", "CStampKeys"], swiftSettings: strict),
@@ -332,6 +334,11 @@ let package = Package(
         .testTarget(
             name: "PNGTests",
             dependencies: ["PNG"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MetalShadingLanguageTests",
+            dependencies: ["MetalShadingLanguage"],
             swiftSettings: strict
         ),
         .testTarget(
