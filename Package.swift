@@ -110,7 +110,7 @@ let package = Package(
             name: "GPU",
             dependencies: [
                 "CVulkan", "CCommandMemory", "CShaderCompiler", "CRenderDoc", "SPIRVValidation", "CGlslang", "AppLifecycle",
-                "FramePacing", "SwiftGPUSupport",
+                "FramePacing", "SwiftGPUSupport", "MetalShadingLanguage",
                 "SwiftGPUSPIRV", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

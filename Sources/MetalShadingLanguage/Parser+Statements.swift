@@ -123,6 +123,9 @@ extension Parser {
             try expect(";", "';' after the declaration")
             return Statement(kind: .declaration(VariableDeclaration(type: type, declarators: declarators)), location: start)
         }
+        if current.kind == .identifier, peek(1).kind == .identifier, !Self.qualifiers.contains(peek(1).text) {
+            throw Diagnostic(current.location, "unknown type name '\(current.text)'")
+        }
         let value = try expression()
         try expect(";", "';' after the expression")
         return Statement(kind: .expression(value), location: start)

@@ -9,7 +9,7 @@ package struct Parser {
     /// How deeply expressions and statements nest now.
     var depth = 0
     /// The deepest nesting parsed: beyond it the source is refused, not the stack overflowed.
-    static let maximumDepth = 256
+    static let maximumDepth = 128
 
     /// A parser of preprocessed `tokens`, which end with `.end`.
     package init(tokens: [Token]) {

@@ -44,7 +44,11 @@ package struct Preprocessor {
     package mutating func run(_ source: String, file: String) throws(Diagnostic) -> [Token] {
         output = []
         try process(Lexer.tokens(of: source, file: file), depth: 0)
-        output.append(Token(.end, "", at: output.last?.location ?? SourceLocation(file: file, line: 1, column: 1)))
+        // The end is just after the last token, where a missing `;` or `}` belongs.
+        let end = output.last.map { last in
+            SourceLocation(file: last.location.file, line: last.location.line, column: last.location.column + last.text.utf8.count)
+        } ?? SourceLocation(file: file, line: 1, column: 1)
+        output.append(Token(.end, "", at: end))
         return output
     }
 
