@@ -37,8 +37,13 @@ extension Parser {
     mutating func binary(_ level: Int) throws(Diagnostic) -> Expression {
         guard level < Self.binaryLevels.count else { return try unary() }
         var left = try binary(level + 1)
+        // Each operator of a chain nests the tree one level deeper, which every later walk
+        // of it recurses through: the chain counts against the nesting limit.
+        let outer = depth
+        defer { depth = outer }
         while current.kind == .punctuation, Self.binaryLevels[level].contains(current.text) {
             let op = advance()
+            try nest()
             let right = try binary(level + 1)
             left = Expression(kind: .binary(op.text, left, right), location: left.location)
         }

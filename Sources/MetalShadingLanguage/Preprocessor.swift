@@ -20,6 +20,11 @@ package struct Preprocessor {
 
     /// The deepest nesting of includes.
     package static let maximumIncludeDepth = 16
+    /// The most tokens a source may expand to, with its headers and macros: macros that
+    /// double at each level would otherwise grow without bound.
+    package static let maximumTokens = 1 << 20
+    /// The deepest nesting of macros in macros.
+    package static let maximumMacroDepth = 256
     /// `__METAL_VERSION__`: the language version the subset follows, Metal 2.4.
     package static let metalVersion = "240"
 
@@ -191,9 +196,15 @@ package struct Preprocessor {
     /// macros being replaced already, which stay as they are (as in C).
     private func expand(_ tokens: ArraySlice<Token>, into result: inout [Token], hidden: Set<String>) throws(Diagnostic) {
         for token in tokens {
+            guard result.count < Self.maximumTokens else {
+                throw .unsupported(token.location, "sources that expand to more than \(Self.maximumTokens) tokens")
+            }
             guard token.kind == .identifier, !hidden.contains(token.text), let replacement = macros[token.text] else {
                 result.append(token)
                 continue
+            }
+            guard hidden.count < Self.maximumMacroDepth else {
+                throw .unsupported(token.location, "macros nested more than \(Self.maximumMacroDepth) deep")
             }
             let placed = replacement.map { tokenOfMacro in
                 var copy = tokenOfMacro

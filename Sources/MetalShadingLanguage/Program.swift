@@ -129,8 +129,17 @@ struct Program {
             let count = try constantInteger(size)
             guard count > 0, count <= 1 << 16 else { throw Diagnostic(size.location, "array size \(count) is out of range") }
             type = .array(type, Int(count))
+            guard Self.elementCount(type) <= 1 << 16 else {
+                throw .unsupported(size.location, "arrays of more than 65,536 elements")
+            }
         }
         return type
+    }
+
+    /// The scalars, vectors or matrices an array holds in all its dimensions.
+    static func elementCount(_ type: MSLType) -> Int {
+        if case .array(let element, let count) = type { return count * elementCount(element) }
+        return 1
     }
 
     /// The type `name` names.
@@ -237,6 +246,7 @@ struct Program {
             case "*": return a &* b
             case "/", "%":
                 guard b != 0 else { throw Diagnostic(right.location, "division by zero in a constant expression") }
+                guard !(a == .min && b == -1) else { return op == "/" ? .min : 0 }
                 return op == "/" ? a / b : a % b
             case "<<": return b >= 0 && b < 64 ? a << b : 0
             case ">>": return b >= 0 && b < 64 ? a >> b : 0

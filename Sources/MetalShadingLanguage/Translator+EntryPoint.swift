@@ -197,8 +197,9 @@ extension Translator {
                 }
             }
             guard let offsets else {
-                guard case .failure(let problem) = layouts.blockOffsets(of: structName, .std430) else { preconditionFailure() }
-                throw .unsupported(location, "\(problem.reason) in a buffer")
+                var reason = "struct '\(structName)'"
+                if case .failure(let problem) = layouts.blockOffsets(of: structName, .std430) { reason = problem.reason }
+                throw .unsupported(location, "\(reason) in a buffer")
             }
             for (member, offset) in zip(program.structs[structName]?.members ?? [], offsets) {
                 block.members.append("layout(offset = \(offset)) " + (try glslDeclaration(member.type, GLSLNames.identifier(member.name), at: member.location)))
