@@ -372,6 +372,100 @@ struct MetalSourceLibraryTests {
         #expect(values == [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1])
     }
 
+    @Test("a threadgroup reduction: threadgroup memory, threadgroup_barrier and the threadgroup built-ins")
+    func threadgroupReduction() throws {
+        let gpu = try TestGPU()
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            kernel void partial_sums(device const float* input [[buffer(0)]],
+                                     device float* sums [[buffer(1)]],
+                                     uint global [[thread_position_in_grid]],
+                                     uint local [[thread_position_in_threadgroup]],
+                                     uint index [[thread_index_in_threadgroup]],
+                                     uint group [[threadgroup_position_in_grid]],
+                                     uint size [[threads_per_threadgroup]]) {
+                threadgroup float shared[64];
+                shared[local] = input[global];
+                threadgroup_barrier(mem_flags::mem_threadgroup);
+                for (uint stride = size / 2; stride > 0; stride /= 2) {
+                    if (index < stride) { shared[index] += shared[index + stride]; }
+                    threadgroup_barrier(mem_flags::mem_threadgroup);
+                }
+                if (index == 0) { sums[group] = shared[0]; }
+            }
+            """
+        let pipeline = try gpu.device.makeComputePipelineState(
+            function: try gpu.device.makeLibrary(source: source, options: nil).makeFunction(name: "partial_sums"))
+        let input = (0..<256).map { Float($0) }
+        let sums = try gpu.buffer([Float](repeating: -1, count: 4))
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        let encoder = try commandBuffer.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(pipeline)
+        encoder.setBuffer(try gpu.buffer(input), offset: 0, index: 0)
+        encoder.setBuffer(sums, offset: 0, index: 1)
+        encoder.dispatchThreadgroups(Size(width: 4), threadsPerThreadgroup: Size(width: 64))
+        encoder.endEncoding()
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        #expect(commandBuffer.status == .completed, "\(String(describing: commandBuffer.error))")
+        let values = Array(UnsafeBufferPointer(start: sums.contents().bindMemory(to: Float.self, capacity: 4), count: 4))
+        let expected: [Float] = (0..<4).map { group in
+            var sum: Float = 0
+            for offset in 0..<64 { sum += Float(group * 64 + offset) }
+            return sum
+        }
+        #expect(values == expected)
+    }
+
+    @Test("every texture kind and member function, the vertex and fragment built-ins, discard, switch and as_type compile, validate and make pipelines")
+    func languageCoverage() throws {
+        let gpu = try TestGPU()
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            struct Out { float4 position [[position]]; float size [[point_size]]; int layer [[flat]];
+                         float2 uv [[center_no_perspective]]; };
+            struct In { float4 position [[position]]; int layer [[flat]]; float2 uv [[center_no_perspective]]; };
+            struct Colors { float4 color [[color(0)]]; float depth [[depth(any)]]; };
+            vertex Out points(uint id [[vertex_id]], uint instance [[instance_id]]) {
+                Out out;
+                out.position = float4(float(id % 2), float(instance), 0, 1);
+                out.size = 4;
+                out.layer = int(id);
+                out.uv = float2(0.5);
+                return out;
+            }
+            fragment Colors shade(In in [[stage_in]], bool front [[front_facing]], float2 point [[point_coord]],
+                                  texture2d_array<float> layers [[texture(0)]], texture3d<float> volume [[texture(1)]],
+                                  texturecube<float> cube [[texture(2)]], depth2d<float> shadow [[texture(3)]],
+                                  texture2d<uint> ids [[texture(4)]], sampler s [[sampler(0)]]) {
+                float4 sum = layers.sample(s, in.uv, uint(in.layer)) + volume.sample(s, float3(in.uv, 0.5), level(0))
+                    + cube.sample(s, float3(1, 0, 0), bias(1)) + float4(shadow.sample(s, point));
+                sum += layers.read(uint2(0), 0) + volume.read(uint3(0)) + float4(ids.read(uint2(in.position.xy)));
+                uint size = layers.get_width() + layers.get_height() + layers.get_array_size() + volume.get_depth()
+                    + ids.get_num_mip_levels() + as_type<uint>(sum.x);
+                switch (size % 3) {
+                case 0: sum.x = 1; break;
+                case 1: sum.y = 1; break;
+                default: do { sum.z += 0.25; } while (sum.z < 1);
+                }
+                if (!front || sum.w < 0) { discard_fragment(); }
+                Colors result;
+                result.color = saturate(sum * as_type<float>(0x3f800000u));
+                result.depth = 0.5;
+                return result;
+            }
+            """
+        let library = try gpu.device.makeLibrary(source: source, options: nil)
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try library.makeFunction(name: "points")
+        descriptor.fragmentFunction = try library.makeFunction(name: "shade")
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        descriptor.depthAttachmentPixelFormat = .depth32Float
+        _ = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+    }
+
     @Test("errors name program_source, the line and the column; constructs outside the subset say unsupported; macros come from the options")
     func errors() throws {
         let gpu = try TestGPU()
