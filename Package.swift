@@ -186,7 +186,9 @@ let package = Package(
             path: "Examples/EmbedInGTK",
             swiftSettings: strict
         ),
-        .plugin(name: "SPIRVCompiler", capability: .buildTool(), dependencies: ["spirv-stamp"]),
+        // The plugin's Metal Shading Language step: the front end's GLSL for each entry point, through glslc.
+        .executableTarget(name: "msl-compile", dependencies: ["MetalShadingLanguage"], swiftSettings: strict),
+        .plugin(name: "SPIRVCompiler", capability: .buildTool(), dependencies: ["spirv-stamp", "msl-compile"]),
         .target(
             name: "Shaders",
             path: "Shaders",

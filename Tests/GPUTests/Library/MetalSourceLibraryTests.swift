@@ -466,6 +466,20 @@ struct MetalSourceLibraryTests {
         _ = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
     }
 
+    @Test("the SPIRVCompiler plugin compiles a .metal file of the Shaders target: each entry point is a function of the bundle, found by its MSL name")
+    func buildTimeMetal() throws {
+        let gpu = try TestGPU()
+        #expect(gpu.library.functionNames.contains("msl_scale.comp") && gpu.library.functionNames.contains("msl_negate.comp"))
+        let scale = try gpu.device.makeComputePipelineState(function: try gpu.library.makeFunction(name: "msl_scale"))
+        let input = (0..<100).map { Float($0) }
+        // Scale in Metal's layout: factor at 0, offset at 4.
+        let parameters: [Float] = [3, -1]
+        let bytes = parameters.withUnsafeBytes { Array($0) }
+        #expect(try dispatch(gpu, scale, inputs: [input], count: 100, bytes: bytes) == input.map { $0 * 3 - 1 })
+        let negate = try gpu.device.makeComputePipelineState(function: try gpu.library.makeFunction(name: "msl_negate"))
+        #expect(try dispatch(gpu, negate, inputs: [], count: 10) == Array(repeating: 1, count: 10))
+    }
+
     @Test("errors name program_source, the line and the column; constructs outside the subset say unsupported; macros come from the options")
     func errors() throws {
         let gpu = try TestGPU()
