@@ -9,6 +9,11 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Qt 6's header folders on Debian (x86_64 and arm64), for CQtView.
+let qtIncludeFlags = ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap { triple in
+    ["", "/QtCore", "/QtGui", "/QtWidgets"].map { "-I/usr/include/\(triple)/qt6\($0)" }
+}
+
 let package = Package(
     name: "SwiftGPU",
     platforms: [.macOS(.v15)],
@@ -22,6 +27,8 @@ let package = Package(
         .library(name: "SystemLifecycle", targets: ["SystemLifecycle", "CSystemBus"]),
         .library(name: "GPUXCB", targets: ["GPUXCB", "CXCBPresent", "CXCBInput"]),
         .library(name: "GPUGTK", targets: ["GPUGTK", "CGTKView"]),
+        .library(name: "GPUImGui", targets: ["GPUImGui", "CImGui"]),
+        .library(name: "GPUQt", targets: ["GPUQt", "CQtView"]),
         .library(name: "GPUWayland", targets: ["GPUWayland", "CXDGShell", "CWaylandPresentation", "CWaylandInput",
                                                      "CWaylandQueue"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
@@ -34,6 +41,8 @@ let package = Package(
         .executable(name: "PacedFrames", targets: ["PacedFrames"]),
         .executable(name: "WindowedCube", targets: ["WindowedCube"]),
         .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
+        .executable(name: "ImGuiTool", targets: ["ImGuiTool"]),
+        .executable(name: "EmbedInQt", targets: ["EmbedInQt"]),
         .executable(name: "EmbedInSDL", targets: ["EmbedInSDL"]),
         .executable(name: "EmbedInGTK", targets: ["EmbedInGTK"]),
         .executable(name: "PortingMetalComputeBasic", targets: ["PortingMetalComputeBasic"]),
@@ -174,6 +183,33 @@ let package = Package(
             linkerSettings: [.linkedLibrary("gtk-4"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
                              .linkedLibrary("epoxy")]
         ),
+        // Dear ImGui (Debian's libimgui-dev, a static library) behind a small C interface,
+        // and its renderer on SwiftGPU: a product of its own, so the core pulls neither.
+        .target(
+            name: "CImGui",
+            linkerSettings: [.linkedLibrary("imgui"), .linkedLibrary("stb"), .linkedLibrary("stdc++")]
+        ),
+        .target(
+            name: "GPUImGui",
+            dependencies: ["CImGui", "GPU"],
+            swiftSettings: strict
+        ),
+        // Qt 6 Widgets (Debian's qt6-base-dev): a Qt window with a SwiftGPU view inside, its
+        // C++ behind a C interface; a product of its own. Qt's headers are found by path:
+        // SwiftPM refuses the -D flags of Qt's pkg-config files, and unsafe flags limit the
+        // product to builds where SwiftGPU is the root package or a local or branch
+        // dependency (decision 0096).
+        .target(
+            name: "CQtView",
+            cxxSettings: [.unsafeFlags(qtIncludeFlags)],
+            linkerSettings: [.linkedLibrary("Qt6Widgets"), .linkedLibrary("Qt6Gui"), .linkedLibrary("Qt6Core"),
+                             .linkedLibrary("stdc++")]
+        ),
+        .target(
+            name: "GPUQt",
+            dependencies: ["CQtView", "GPU", "AppLifecycle"],
+            swiftSettings: strict
+        ),
         .target(
             name: "GPUGTK",
             dependencies: ["CGTKView", "GPU", "AppLifecycle", "FramePacing", "SwiftGPUSupport",
@@ -255,6 +291,18 @@ let package = Package(
             name: "EmbedInGLFW",
             dependencies: ["GPU", "CGLFW", "ExampleSupport"],
             path: "Examples/EmbedInGLFW",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "ImGuiTool",
+            dependencies: ["GPU", "GPUImGui", "CGLFW", "AppLifecycle", "ExampleSupport"],
+            path: "Examples/ImGuiTool",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "EmbedInQt",
+            dependencies: ["GPU", "GPUQt", "AppLifecycle", "ExampleSupport"],
+            path: "Examples/EmbedInQt",
             swiftSettings: strict
         ),
         .systemLibrary(
@@ -393,6 +441,11 @@ let package = Package(
             dependencies: ["SystemLifecycle", "GPU", "AppLifecycle", "SwiftGPUSupport", "GPUTestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "GPUImGuiTests",
+            dependencies: ["GPUImGui", "GPU", "GPUTestSupport"],
+            swiftSettings: strict
+        ),
         // GPUGTK's view tested through the EmbedInGTK example, run as a child process: the
         // test bundle does not link GTK.
         .testTarget(
@@ -418,6 +471,24 @@ package.targets += [
     // A header shared with shaders, as a sample's ShaderTypes.h: the tests import it.
     .target(name: "SimdTestTypes", dependencies: ["CSimd"], path: "Tests/SimdTestTypes"),
     .testTarget(name: "SimdTests", dependencies: ["simd", "SimdTestTypes", "GPU", "GPUTestSupport"], swiftSettings: strict),
+]
+// Metal's names on Linux: `import Metal` compiles a Swift file written for Apple's Metal,
+// over SwiftGPU's API (decision 0100). Linux only, as simd: Apple's SDK has its own.
+package.products.append(.library(name: "Metal", targets: ["Metal"]))
+package.targets += [
+    .target(name: "Metal", dependencies: ["GPU", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+    // Written as for Apple's Metal (`MTLDevice`, not `any MTLDevice`): Swift 6 without the
+    // ExistentialAny of the library targets.
+    .testTarget(name: "MetalTests", dependencies: ["Metal", "GPU", "GPUTestSupport"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+]
+// MetalKit's view on Linux over the Metal module; it links Foundation for CGSize, as
+// Apple's MetalKit brings CoreGraphics' (decision 0101).
+package.products.append(.library(name: "MetalKit", targets: ["MetalKit"]))
+package.targets += [
+    .target(name: "MetalKit", dependencies: ["Metal", "GPU", "FramePacing", "PNG"], swiftSettings: strict),
+    .testTarget(name: "MetalKitTests", dependencies: ["MetalKit", "GPU", "GPUTestSupport", "PNG"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
 ]
 // The ported Metal sample says `import simd`, as the original does.
 for target in package.targets where target.name == "PortingMetalUIBasics" {

@@ -28,6 +28,12 @@ packages+=(libgtk-4-dev libepoxy-dev libsdl2-dev)
 # librenderdoc, the layer it injects); librenderdoc-dev has renderdoc_app.h, the in-application
 # API CRenderDoc declares. qrenderdoc, the GUI, is not needed.
 packages+=(renderdoccmd librenderdoc-dev)
+# Dear ImGui drawn through SwiftGPU (the GPUImGui product): Debian's static libimgui 1.86 and
+# the stb library its font atlas is built with.
+packages+=(libimgui-dev libstb-dev)
+# A SwiftGPU view in a Qt 6 Widgets window (the GPUQt product, EmbedInQt): Qt 6.4's
+# development files and its xcb platform plugin.
+packages+=(qt6-base-dev qt6-qpa-plugins)
 
 missing=()
 for package in "${packages[@]}"; do

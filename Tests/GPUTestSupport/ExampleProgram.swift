@@ -38,6 +38,7 @@ package enum ExampleProgram {
     package static func environment(_ server: XvfbServer) -> [String: String] {
         var environment = Self.environment()
         environment["DISPLAY"] = server.display
+        environment["QT_QPA_PLATFORM"] = "xcb"   // Qt examples: X11, not Wayland or offscreen
         return environment
     }
 }

@@ -45,21 +45,29 @@ package struct SpawnedProcess {
     }
 }
 
-/// Reads a pipe line by line, blocking.
+/// Reads a pipe line by line, blocking up to a deadline.
 package final class LineReader {
     private let handle: FileHandle
     private var buffer = Data()
 
     package init(_ handle: FileHandle) { self.handle = handle }
 
-    /// The next line that contains `text`, or nil at end of file.
-    package func next(containing text: String) -> String? {
+    /// The next line that contains `text`; nil at end of file, or when no such line came
+    /// within `limit` (a child that never prints it fails the test instead of hanging it).
+    package func next(containing text: String, within limit: Duration = .seconds(120)) -> String? {
+        let deadline = ContinuousClock.now + limit
         while true {
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                 buffer.removeSubrange(buffer.startIndex...newline)
                 if line.contains(text) { return line }
             }
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return nil }
+            var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1,
+                                         Int64(Int32.max)))
+            guard poll(&descriptor, 1, milliseconds) > 0 else { continue }
             let chunk = handle.availableData
             if chunk.isEmpty { return nil }
             buffer.append(chunk)

@@ -2,8 +2,8 @@
 /// of range: the command ran with zero counts (it did nothing) and the buffer ended in
 /// `.error` with ``CommandBufferError/invalidIndirectArguments`` set to this.
 public struct InvalidIndirectArguments: Sendable, Hashable, CustomStringConvertible {
-    /// The encoder call that recorded the command, e.g.
-    /// `"drawPrimitives(type:indirectBuffer:indirectBufferOffset:)"`.
+    /// The encoder call that recorded the command, e.g. `drawPrimitives(type:indirectBuffer:indirectBufferOffset:)`
+    /// for an indirect draw.
     public var call: String
     /// The indirect buffer's description: its label, if any, and length.
     public var buffer: String

@@ -150,6 +150,74 @@ struct WindowedExampleTests {
         #expect(status == 0)
     }
 
+    @Test("ImGuiTool: Dear ImGui's controls over the scene in one window; an XTest click on the slider scales the triangle; Q quits")
+    func imGuiTool() throws {
+        let server = try XvfbServer()
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("ImGuiTool", ["--size", "320x240"], on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        #expect(lines.next(containing: "ready") != nil)
+        // ImGui's focused title bar (TitleBgActive 0.16, 0.29, 0.48; BGR read-back) over the scene.
+        let title = try x.pixel(of: window, width: 320, height: 240, x: 150, y: 15)
+        #expect(zip(title, [122, 74, 41] as [UInt8]).allSatisfy { abs(Int($0) - Int($1)) <= 2 }, "title bar (BGR): \(title)")
+        // Below the half-size triangle: the clear colour (0.1, 0.1, 0.15).
+        #expect(try x.pixel(of: window, width: 320, height: 240, x: 160, y: 200) == [38, 26, 26])
+        // Press on the slider's right end (the window is at the root's corner), then release.
+        let raw = UnsafeMutableRawPointer(x.connection)
+        swiftgpu_xtest_motion(raw, x.screen.root, 148, 46)
+        swiftgpu_xtest_button(raw, 1, 1)
+        let moved = try #require(lines.next(containing: "scale "))
+        swiftgpu_xtest_button(raw, 1, 0)
+        let scale = try #require(Float(moved.split(separator: " ").last ?? ""))
+        #expect(scale > 0.9, "\(moved)")
+        // The frame drawn at that scale, once shown: the triangle at nearly full size covers the point.
+        #expect(lines.next(containing: "shown scale \(scale)") != nil)
+        let covered = try x.pixel(of: window, width: 320, height: 240, x: 160, y: 200)
+        #expect(covered != [38, 26, 26], "the triangle grew over (160, 200): \(covered)")
+        Self.press(x, window, "q")
+        #expect(lines.next(containing: "drew ") != nil)
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
+    @Test("EmbedInQt: a SwiftGPU view inside a Qt Widgets window; an XTest click on a Qt button changes what it draws; Q quits")
+    func embedInQt() throws {
+        let server = try XvfbServer()
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("EmbedInQt", ["--size", "320x240"], on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        let view = try #require(lines.next(containing: "view ")).dropFirst(5).split(separator: "x").compactMap { Int($0) }
+        let button = try #require(lines.next(containing: "button at ")).dropFirst(10).split(separator: ",").compactMap { Int16($0) }
+        try #require(view.count == 2 && button.count == 2)
+        #expect(view[0] > 100 && view[0] < 320 && view[1] == 240, "the view beside the panel: \(view)")
+        #expect(lines.next(containing: "ready") != nil)
+        // Inside the full-size triangle's lower part, below the half-size one: the clear colour (BGR) first.
+        let point = (x: view[0] / 2, y: view[1] * 85 / 100)
+        #expect(try x.pixel(of: window, width: 320, height: 240, x: 2, y: 2) == [38, 26, 26])
+        #expect(try x.pixel(of: window, width: 320, height: 240, x: point.x, y: point.y) == [38, 26, 26])
+        // A click on the "Full size" button (the window is at the root's corner).
+        let raw = UnsafeMutableRawPointer(x.connection)
+        swiftgpu_xtest_motion(raw, x.screen.root, button[0], button[1])
+        swiftgpu_xtest_button(raw, 1, 1)
+        swiftgpu_xtest_button(raw, 1, 0)
+        #expect(lines.next(containing: "shown scale 1.0") != nil)
+        let covered = try x.pixel(of: window, width: 320, height: 240, x: point.x, y: point.y)
+        #expect(covered != [38, 26, 26], "the full-size triangle covers (\(point.x), \(point.y)): \(covered)")
+        Self.focus(x, window)
+        Self.press(x, window, "q")
+        #expect(lines.next(containing: "drew ")?.hasSuffix("the view's surface went after the layer let go of it") == true)
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
     @Test("EmbedInSDL: SDL's window and surface on the app's own instance; the triangle reads back, Q quits, surface and instance go after SwiftGPU")
     func embedInSDL() throws {
         let server = try XvfbServer()

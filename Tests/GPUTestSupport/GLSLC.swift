@@ -2,14 +2,14 @@ import Foundation
 
 /// Compiles GLSL with the `glslc` command (installed with the test dependencies), for tests
 /// that need a module the package's shaders do not give: another stage, a hand-made fault.
-enum GLSLC {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+package enum GLSLC {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The SPIR-V for `source`, a shader of `stage` (`vert`, `frag`, `comp`, `geom`, ...),
     /// compiled with the further `options` (`-O`).
-    static func compile(_ source: String, stage: String, options: [String] = []) throws -> Data {
+    package static func compile(_ source: String, stage: String, options: [String] = []) throws -> Data {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftgpu-glslc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
