@@ -44,6 +44,7 @@ struct MemoryLayouts {
                 alignment = max(alignment, extent.alignment)
             }
             return Extent(size: Self.roundUp(offset, alignment), alignment: alignment)
+        case .atomic: return Extent(size: 4, alignment: 4)
         case .void, .texture, .sampler: return Extent(size: 0, alignment: 1)
         }
     }
@@ -51,7 +52,7 @@ struct MemoryLayouts {
     /// GLSL's size and alignment of `type` under `rules`.
     func glsl(_ type: MSLType, _ rules: Rules) -> Extent {
         switch type {
-        case .scalar: return Extent(size: 4, alignment: 4)
+        case .scalar, .atomic: return Extent(size: 4, alignment: 4)
         case .vector(_, let count): return Extent(size: 4 * count, alignment: count == 2 ? 8 : 16)
         case .matrix(let scalar, let columns, let rows):
             let stride = arrayStride(.vector(scalar, rows), rules)
@@ -109,6 +110,8 @@ struct MemoryLayouts {
             if sized, metal(type).size != glsl(type, rules).size {
                 return "struct '\(name)' (\(metal(type).size) bytes in Metal, \(glsl(type, rules).size) in GLSL's \(rules.rawValue))"
             }
+            return nil
+        case .atomic:
             return nil
         case .void, .texture, .sampler:
             return "\(type) in a buffer"

@@ -1,6 +1,6 @@
 /// Metal's preprocessor, the part shaders use: `#include` of Metal's own headers (which the
 /// front end knows without reading) and of the app's headers (read through the caller),
-/// object-like `#define` and `#undef`, `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`,
+/// `#import` (an `#include` read once), object-like `#define` and `#undef`, `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`,
 /// `#endif` with `defined`, `#pragma once` (other pragmas are ignored) and `#error`.
 /// Function-like macros are refused as unsupported.
 package struct Preprocessor {
@@ -151,6 +151,9 @@ package struct Preprocessor {
             macros[try macroName(arguments, directive)] = nil
         case "include":
             try include(arguments, directive, depth: depth)
+        case "import":
+            // Objective-C's #import, which Apple's samples use: an #include read once.
+            try include(arguments, directive, depth: depth, once: true)
         case "pragma":
             if arguments.first?.text == "once" { onceFiles.insert(directive.location.file) }
         case "error":
@@ -168,7 +171,7 @@ package struct Preprocessor {
         name.hasPrefix("metal_") || name == "simd/simd.h" || name.hasPrefix("simd/")
     }
 
-    private mutating func include(_ arguments: [Token], _ directive: Token, depth: Int) throws(Diagnostic) {
+    private mutating func include(_ arguments: [Token], _ directive: Token, depth: Int, once: Bool = false) throws(Diagnostic) {
         let name: String
         if let first = arguments.first, first.kind == .string, arguments.count == 1 {
             name = String(first.text.dropFirst().dropLast())
@@ -176,7 +179,7 @@ package struct Preprocessor {
             name = arguments.dropFirst().dropLast().map(\.text).joined()
             if Self.isSystemHeader(name) { return }
         } else {
-            throw Diagnostic(directive.location, "expected \"FILENAME\" or <FILENAME> after #include")
+            throw Diagnostic(directive.location, "expected \"FILENAME\" or <FILENAME> after #\(directive.text)")
         }
         guard depth < Self.maximumIncludeDepth else {
             throw Diagnostic(directive.location, "#include nested deeper than \(Self.maximumIncludeDepth) headers")
@@ -184,6 +187,7 @@ package struct Preprocessor {
         switch readHeader(name) {
         case .found(let text, let file):
             guard !onceFiles.contains(file) else { return }
+            if once { onceFiles.insert(file) }
             try process(Lexer.tokens(of: text, file: file), depth: depth + 1)
         case .notFound:
             throw Diagnostic(directive.location, "'\(name)' file not found")

@@ -159,6 +159,14 @@ struct Program {
         switch name.name {
         case "void": return .void
         case "sampler": return .sampler
+        case "atomic_int": return .atomic(.int)
+        case "atomic_uint": return .atomic(.uint)
+        case "atomic" where name.arguments.count == 1:
+            guard case .type(let element) = name.arguments[0], case .scalar(let scalar) = try resolve(element),
+                  scalar == .int || scalar == .uint else {
+                throw .unsupported(name.location, "atomics of types other than int and uint")
+            }
+            return .atomic(scalar)
         case "vec":
             guard name.arguments.count == 2, case .type(let element) = name.arguments[0],
                   case .scalar(let scalar) = try resolve(element), case .value(let size) = name.arguments[1] else {

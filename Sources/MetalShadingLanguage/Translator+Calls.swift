@@ -19,9 +19,7 @@ extension Translator {
 
     /// The standard library's functions that the subset leaves out, named in their message.
     static let unsupportedFunctions: Set<String> = [
-        "atomic_fetch_add_explicit", "atomic_fetch_sub_explicit", "atomic_fetch_min_explicit", "atomic_fetch_max_explicit",
-        "atomic_fetch_and_explicit", "atomic_fetch_or_explicit", "atomic_fetch_xor_explicit", "atomic_load_explicit",
-        "atomic_store_explicit", "atomic_exchange_explicit", "atomic_compare_exchange_weak_explicit", "simd_sum",
+        "atomic_compare_exchange_weak_explicit", "simd_sum",
         "simd_shuffle", "simd_shuffle_down", "simd_broadcast", "quad_shuffle", "simd_max", "simd_min", "simd_prefix_exclusive_sum",
         "exp10", "log10", "copysign", "fdim", "ldexp", "frexp", "modf", "clz", "ctz", "popcount", "mulhi", "madhi", "rotate",
         "extract_bits", "insert_bits", "reverse_bits", "sincos", "cospi", "sinpi", "tanpi", "divide", "median3", "min3", "max3",
@@ -30,7 +28,8 @@ extension Translator {
     ]
 
     static func isBuiltinFunction(_ name: String) -> Bool {
-        floatFunctions[name] != nil || numericFunctions[name] != nil || unsupportedFunctions.contains(name)
+        floatFunctions[name] != nil || numericFunctions[name] != nil || atomicFunctions[name] != nil
+            || unsupportedFunctions.contains(name)
             || ["dot", "cross", "length", "distance", "refract", "transpose", "determinant", "all", "any", "select", "isnan",
                 "isinf", "saturate", "round", "fmod", "threadgroup_barrier", "discard_fragment"].contains(name)
     }
@@ -109,6 +108,7 @@ extension Translator {
             return try componentwise(glsl, values, type, at: location)
         }
         if Self.unsupportedFunctions.contains(name) { throw .unsupported(location, "the function '\(name)'") }
+        if Self.atomicFunctions[name] != nil { return try atomicCall(name, arguments, at: location) }
         switch name {
         case "saturate":
             let values = try self.arguments(arguments, 1, name, at: location)

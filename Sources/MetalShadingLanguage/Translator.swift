@@ -157,6 +157,7 @@ struct Translator {
             }
             return prefix + name
         case .sampler: return "sampler"
+        case .atomic(let scalar): return scalar.glsl
         }
     }
 
@@ -180,6 +181,8 @@ struct Translator {
             switch member.type {
             case .texture, .sampler:
                 throw .unsupported(member.location, "textures and samplers in structs (argument buffers)")
+            case .atomic:
+                throw .unsupported(member.location, "atomics in structs")
             default:
                 break
             }

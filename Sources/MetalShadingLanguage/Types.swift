@@ -95,7 +95,7 @@ package enum TextureAccess: String, Sendable, Hashable {
 }
 
 /// A type the checker knows.
-package indirect enum MSLType: Sendable, Hashable, CustomStringConvertible {
+package enum MSLType: Sendable, Hashable, CustomStringConvertible {
     /// `void`.
     case void
     /// A scalar.
@@ -107,11 +107,14 @@ package indirect enum MSLType: Sendable, Hashable, CustomStringConvertible {
     /// A struct, by name.
     case structure(String)
     /// An array of a fixed length.
-    case array(MSLType, Int)
+    indirect case array(MSLType, Int)
     /// A texture.
     case texture(TextureDimension, ScalarType, TextureAccess)
     /// A sampler.
     case sampler
+    /// `atomic_int` or `atomic_uint`: a 32-bit integer the `atomic_*_explicit` functions
+    /// change.
+    case atomic(ScalarType)
 
     /// The name Metal gives it, for messages.
     package var description: String {
@@ -124,6 +127,7 @@ package indirect enum MSLType: Sendable, Hashable, CustomStringConvertible {
         case .array(let element, let count): "array<\(element), \(count)>"
         case .texture(let dimension, let scalar, let access): "\(dimension.rawValue)<\(scalar.rawValue), access::\(access.rawValue)>"
         case .sampler: "sampler"
+        case .atomic(let scalar): "atomic_\(scalar.rawValue)"
         }
     }
 
@@ -207,7 +211,7 @@ enum BuiltinTypeNames {
         "texture2d_ms", "depth2d", "depth2d_array", "depthcube", "depth2d_ms", "sampler", "array", "vec", "matrix",
         "packed_float2", "packed_float3", "packed_float4", "packed_half2", "packed_half3", "packed_half4",
         "packed_int2", "packed_int3", "packed_int4", "packed_uint2", "packed_uint3", "packed_uint4",
-        "atomic_int", "atomic_uint", "atomic_bool", "atomic", "long", "ulong", "double", "bfloat",
+        "atomic_int", "atomic_uint", "atomic_bool", "atomic_float", "atomic", "long", "ulong", "double", "bfloat",
         "simd_quatf", "array_ref", "visible_function_table", "intersection_function_table", "acceleration_structure",
         "indirect_command_buffer", "command_buffer", "render_pipeline_state", "imageblock", "patch_control_point",
     ]

@@ -67,6 +67,16 @@ struct PreprocessorTests {
         }
     }
 
+    @Test("#import, as Apple's samples write it, reads a header once; #include reads it again")
+    func imports() throws {
+        let headers = ["Types.h": "int y;"]
+        #expect(try texts("#import \"Types.h\"\n#import \"Types.h\"\n#include <metal_stdlib>", headers: headers) == ["int", "y", ";"])
+        #expect(try texts("#include \"Types.h\"\n#include \"Types.h\"", headers: headers) == ["int", "y", ";", "int", "y", ";"])
+        #expect(throws: Diagnostic(Location(file: "p.metal", line: 1, column: 2), "expected \"FILENAME\" or <FILENAME> after #import")) {
+            try texts("#import Types.h")
+        }
+    }
+
     @Test("function-like macros are unsupported; #error, an unterminated #if and a stray #endif are errors")
     func errors() {
         #expect(throws: Diagnostic(Location(file: "p.metal", line: 1, column: 2), "unsupported: function-like macro 'SQUARE'")) {
