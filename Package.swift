@@ -421,7 +421,7 @@ let package = Package(
             name: "GPUTests",
             dependencies: ["GPU", "Shaders", "GPUFoundationCompat", "PNG", "GPUXCB", "GPUWayland", "SwiftGPUSupport",
                            "SwiftGPUSPIRV", "SPIRVValidation", "SystemLifecycle", "GPUTestSupport"],
-            exclude: ["Golden"],
+            exclude: ["Golden", "MetalCorpus"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -126,7 +126,15 @@ extension Parser {
         defer { depth -= 1 }
         var elements: [Expression] = []
         while !accept("}") {
-            elements.append(current.isa("{") ? try initializerList() : try assignment())
+            if current.isa("."), peek(1).kind == .identifier, peek(2).isa("=") {
+                let designator = current.location
+                let member = advance(), name = advance().text
+                _ = (member, advance())
+                let value = current.isa("{") ? try initializerList() : try assignment()
+                elements.append(Expression(kind: .designated(name, value), location: designator))
+            } else {
+                elements.append(current.isa("{") ? try initializerList() : try assignment())
+            }
             if !accept(",") {
                 try expect("}")
                 break
@@ -186,8 +194,10 @@ extension Parser {
         default:
             break
         }
-        // A type's constructor: `float4(…)`, `float4{…}`, `metal::float3(…)`, `array<float, 2>{…}`.
-        if isTypeName(token.text) && !peek(1).isa("::") || (token.text == "metal" && peek(1).isa("::")
+        // A type's constructor: `float4(…)`, `float4{…}`, `metal::float3(…)`, `array<float, 2>{…}`;
+        // a type's name alone is a variable's (`constexpr sampler sampler(…)`, then `sampler`).
+        let constructs = peek(1).isa("(") || peek(1).isa("{") || peek(1).isa("<")
+        if isTypeName(token.text) && !peek(1).isa("::") && constructs || (token.text == "metal" && peek(1).isa("::")
             && isTypeName(peek(2).text) && (peek(3).isa("(") || peek(3).isa("{") || peek(3).isa("<"))) {
             let type = try typeName()
             if current.isa("(") {

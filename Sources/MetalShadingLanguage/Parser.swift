@@ -107,6 +107,7 @@ package struct Parser {
                 try expect(";")
                 return []
             }
+            if peek(1).isa("::") { throw .unsupported(start.location, "using-declarations ('using \(current.text)::…')") }
             let name = try identifier("a name")
             try expect("=")
             let type = try declaredType()
@@ -143,6 +144,9 @@ package struct Parser {
     mutating func typedef() throws(Diagnostic) -> [TopLevelDeclaration] {
         var declarations: [TopLevelDeclaration] = []
         let type: DeclaredType
+        if current.isa("struct"), peek(1).isa("__attribute__") || peek(1).isa("alignas") {
+            throw .unsupported(peek(1).location, "\(peek(1).text) on a struct (packed or aligned structs)")
+        }
         if (current.isa("struct") && (peek(1).isa("{") || peek(2).isa("{"))) {
             var declaration = try structure(anonymousAllowed: true)
             let name = try identifier("a type name")
@@ -200,6 +204,9 @@ package struct Parser {
             }
             repeat {
                 let declarator = try declarator(allowsInitializer: false)
+                if current.isa("{") || current.isa("=") {
+                    throw .unsupported(current.location, "default member initializers")
+                }
                 members.append((type, declarator))
             } while accept(",")
             try expect(";")
@@ -254,8 +261,10 @@ package struct Parser {
         }
         let type = try declaredType()
         guard current.kind == .identifier else { throw expected("a name") }
-        // `constexpr sampler s(filter::linear)` declares a variable, not a function.
-        if (peek(1).isa("(") && !type.isConstexpr) || (peek(1).isa("[") && peek(2).isa("[") && stage != nil) {
+        // `constexpr sampler s(filter::linear)` and `constant float3 d(0, 0, -1)` declare
+        // variables, not functions: a function's parameters start with a type or `)`.
+        let parameters = startsType(2) || peek(2).isa(")")
+        if (peek(1).isa("(") && !type.isConstexpr && parameters) || (peek(1).isa("[") && peek(2).isa("[") && stage != nil) {
             return [.function(try function(stage: stage, returnType: type, attributes: attributes))]
         }
         if let stage { throw Diagnostic(type.location, "\(stage.rawValue) must qualify a function") }

@@ -121,6 +121,16 @@ struct Program {
         }
     }
 
+    /// The type of a variable `declarator` declares as `name`: an array whose first size is
+    /// left out takes it from its initializer list (`float2 p[] = {…}`), as in C.
+    func resolve(_ name: TypeName, for declarator: Declarator) throws(Diagnostic) -> MSLType {
+        var sizes = declarator.arraySizes
+        if sizes.first == .some(nil), case .initializerList(let elements)? = declarator.initializer?.kind {
+            sizes[0] = Expression(kind: .integer("\(elements.count)"), location: declarator.location)
+        }
+        return try resolve(name, sizes: sizes)
+    }
+
     /// The type `name` names, as an array of `sizes` when there are any.
     func resolve(_ name: TypeName, sizes: [Expression?] = []) throws(Diagnostic) -> MSLType {
         var type = try resolve(name)

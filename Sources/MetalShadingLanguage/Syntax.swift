@@ -107,6 +107,8 @@ package struct Expression: Sendable, Hashable {
         case index(Expression, Expression)
         /// `{a, b, c}`.
         case initializerList([Expression])
+        /// `.member = value`, an element of an initializer list.
+        case designated(String, Expression)
     }
 
     /// What it is.

@@ -69,10 +69,14 @@ extension Translator {
         case .structure(let name):
             let members = program.structs[name]?.members ?? []
             guard elements.count <= members.count else { throw Diagnostic(location, "excess elements in struct initializer") }
+            let ordered = try designatedInOrder(elements, members.map(\.name), of: name)
             var values: [String] = []
             for (index, member) in members.enumerated() {
-                values.append(index < elements.count ? try initialize(member.type, with: elements[index])
-                    : try zero(member.type, at: location))
+                if let element = ordered[index] {
+                    values.append(try initialize(member.type, with: element))
+                } else {
+                    values.append(try zero(member.type, at: location))
+                }
             }
             return "\(try glslType(type, at: location))(\(values.joined(separator: ", ")))"
         case .scalar, .vector, .matrix:
@@ -82,6 +86,33 @@ extension Translator {
         default:
             throw Diagnostic(location, "\(type) cannot be initialized with a list")
         }
+    }
+
+    /// A struct initializer's elements by member: in order, or placed by their designators
+    /// (`.name = value`), which C++ wants all or none and in the members' order.
+    func designatedInOrder(_ elements: [Expression], _ members: [String], of structName: String) throws(Diagnostic) -> [Expression?] {
+        var ordered = [Expression?](repeating: nil, count: members.count)
+        let designated = elements.filter { if case .designated = $0.kind { true } else { false } }
+        if designated.isEmpty {
+            for (index, element) in elements.enumerated() { ordered[index] = element }
+            return ordered
+        }
+        guard designated.count == elements.count else {
+            throw Diagnostic(elements[0].location, "mixture of designated and non-designated initializers")
+        }
+        var next = 0
+        for element in elements {
+            guard case .designated(let name, let value) = element.kind else { continue }
+            guard let index = members.firstIndex(of: name) else {
+                throw Diagnostic(element.location, "field designator '\(name)' does not refer to any field in type '\(structName)'")
+            }
+            guard index >= next else {
+                throw Diagnostic(element.location, "designator order for field '\(name)' does not match the declaration order")
+            }
+            ordered[index] = value
+            next = index + 1
+        }
+        return ordered
     }
 
     /// A constructor of a scalar, vector, matrix, struct or array type: `float4(xy, 0, 1)`,

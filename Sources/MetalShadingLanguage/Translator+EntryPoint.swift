@@ -120,6 +120,11 @@ extension Translator {
         let location = declarator.location
         guard !declarator.name.isEmpty else { throw Diagnostic(location, "an entry point's parameters need names") }
         guard let attribute = declarator.attributes.first else {
+            // Metal's arguments without an attribute that SwiftGPU has no counterpart for.
+            if ["imageblock", "indirect_command_buffer", "acceleration_structure", "visible_function_table",
+                "intersection_function_table", "patch_control_point"].contains(parameter.type.base.name) {
+                throw .unsupported(parameter.type.location, "the type '\(parameter.type.base.name)'")
+            }
             throw Diagnostic(location, "entry point parameter '\(declarator.name)' needs an attribute ([[buffer(n)]], [[stage_in]], …)")
         }
         let type = try program.resolve(parameter.type.base, sizes: declarator.arraySizes)
@@ -147,6 +152,12 @@ extension Translator {
             try declare(declarator.name, Variable(kind: .value, type: type, code: name, mutable: false, space: .thread), at: location)
         case "stage_in":
             guard stage != .kernel else { throw .unsupported(location, "[[stage_in]] in kernels") }
+            if stage == .fragment, type == .vector(.float, 4), parameter.type.indirection == .none {
+                // A vertex function that returns a float4 returns only the position.
+                emit("\(try glslDeclaration(type, name, at: location)) = gl_FragCoord;")
+                try declare(declarator.name, Variable(kind: .value, type: type, code: name, mutable: true, space: .thread), at: location)
+                return nil
+            }
             guard case .structure(let structName) = type, parameter.type.indirection == .none else {
                 throw Diagnostic(location, "[[stage_in]] is for a struct, not '\(type)'")
             }
@@ -228,6 +239,9 @@ extension Translator {
 
     /// The GLSL value of a built-in argument, checked against its type.
     func builtIn(_ attribute: Attribute, _ type: MSLType, _ stage: Stage, at location: SourceLocation) throws(Diagnostic) -> String {
+        if let scalar = type.scalar, [.ushort, .short, .uchar, .char].contains(scalar) {
+            throw .unsupported(location, "[[\(attribute.name)]] of type '\(type)' (8- and 16-bit integer types)")
+        }
         func vector(_ glsl: String) throws(Diagnostic) -> String {
             switch type {
             case .scalar(.uint): return "\(glsl).x"

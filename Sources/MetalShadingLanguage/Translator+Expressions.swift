@@ -93,6 +93,8 @@ extension Translator {
             return try subscripted(try self.expression(base), index, at: location)
         case .initializerList:
             throw Diagnostic(location, "an initializer list cannot be used here")
+        case .designated:
+            throw Diagnostic(location, "a designated initializer initializes a struct's member")
         }
     }
 
@@ -354,19 +356,19 @@ extension Translator {
     mutating func matrixArithmetic(_ op: String, _ left: Value, _ right: Value, at location: SourceLocation) throws(Diagnostic) -> Value? {
         func invalid() -> Diagnostic { Diagnostic(location, "invalid operands to binary expression ('\(left.type)' and '\(right.type)')") }
         switch (left.type, right.type) {
-        case (.matrix(_, let c, let r), .matrix(_, let d, let s)):
+        case (.matrix(let scalar, let c, let r), .matrix(_, let d, let s)):
             if op == "*" {
                 guard c == s else { throw invalid() }
-                return Value(code: "(\(left.code) * \(right.code))", type: .matrix(.float, columns: d, rows: r))
+                return Value(code: "(\(left.code) * \(right.code))", type: .matrix(scalar, columns: d, rows: r))
             }
             guard c == d, r == s, op != "/" else { throw invalid() }
             return Value(code: "(\(left.code) \(op) \(right.code))", type: left.type)
-        case (.matrix(_, let c, let r), .vector(let scalar, let n)):
+        case (.matrix(let matrix, let c, let r), .vector(let scalar, let n)):
             guard op == "*", n == c, scalar.isFloatingPoint else { throw invalid() }
-            return Value(code: "(\(left.code) * \(right.code))", type: .vector(.float, r))
-        case (.vector(let scalar, let n), .matrix(_, let c, let r)):
+            return Value(code: "(\(left.code) * \(right.code))", type: .vector(matrix, r))
+        case (.vector(let scalar, let n), .matrix(let matrix, let c, let r)):
             guard op == "*", n == r, scalar.isFloatingPoint else { throw invalid() }
-            return Value(code: "(\(left.code) * \(right.code))", type: .vector(.float, c))
+            return Value(code: "(\(left.code) * \(right.code))", type: .vector(matrix, c))
         case (.matrix, .scalar):
             guard op == "*" || op == "/" else { throw invalid() }
             return Value(code: "(\(left.code) \(op) \(try convert(right, to: .scalar(.float), at: location)))", type: left.type)

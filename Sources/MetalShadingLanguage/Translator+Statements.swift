@@ -125,17 +125,24 @@ extension Translator {
         if declared.indirection == .pointer {
             throw .unsupported(declared.location, "pointer variables")
         }
-        if declared.indirection == .reference {
-            throw .unsupported(declared.location, "reference variables")
+        // A reference to `constant` memory, or a const one to the thread's own, reads what
+        // cannot change while it lives: a const copy reads the same.
+        let readOnlyReference = declared.indirection == .reference
+            && (declared.addressSpace == .constant || (declared.addressSpace ?? .thread) == .thread && declared.isConst)
+        if declared.indirection == .reference && !readOnlyReference {
+            throw .unsupported(declared.location, "reference variables to device, threadgroup or non-const thread memory")
         }
-        if declared.addressSpace == .device || declared.addressSpace == .constant && !declared.isConstexpr {
+        if declared.addressSpace == .device || declared.addressSpace == .constant && !declared.isConstexpr && !readOnlyReference {
             throw Diagnostic(declared.location, "variables in the '\(declared.addressSpace!.rawValue)' address space must be declared at file scope or be parameters")
         }
         for declarator in declaration.declarators {
-            let type = try program.resolve(declared.base, sizes: declarator.arraySizes)
+            let type = try program.resolve(declared.base, for: declarator)
             try checkSupported(type, at: declarator.location)
             if case .sampler = type, declared.isConstexpr {
-                throw .unsupported(declarator.location, "constexpr samplers declared inside a function (declare them at file scope)")
+                // Fixed in the function as a file-scope one is, under a name of its own.
+                let variable = try constantSampler(declarator, glslName: unique(GLSLNames.identifier(declarator.name) + "_"))
+                try declare(declarator.name, variable, at: declarator.location)
+                continue
             }
             switch type {
             case .void: throw Diagnostic(declarator.location, "variable has incomplete type 'void'")
@@ -148,17 +155,20 @@ extension Translator {
             }
             let name = localName(declarator.name)
             var line = try glslDeclaration(type, name, at: declarator.location)
-            if declared.isConst || declared.isConstexpr { line = "const " + line }
+            let isConst = declared.isConst || declared.isConstexpr || readOnlyReference
+            if readOnlyReference && declarator.initializer == nil {
+                throw Diagnostic(declarator.location, "declaration of reference variable '\(declarator.name)' requires an initializer")
+            }
+            if isConst { line = "const " + line }
             if let arguments = declarator.constructorArguments {
                 line += " = \(try construct(type, arguments, at: declarator.location).code)"
             } else if let initializer = declarator.initializer {
                 line += " = \(try initialize(type, with: initializer))"
-            } else if declared.isConst || declared.isConstexpr {
+            } else if isConst {
                 throw Diagnostic(declarator.location, "default initialization of an object of const type '\(type)'")
             }
             emit(line + ";")
-            try declare(declarator.name, Variable(kind: .value, type: type, code: name,
-                                                  mutable: !(declared.isConst || declared.isConstexpr), space: .thread),
+            try declare(declarator.name, Variable(kind: .value, type: type, code: name, mutable: !isConst, space: .thread),
                         at: declarator.location)
         }
     }
@@ -264,7 +274,7 @@ extension Translator {
         if let variable = emittedGlobals[name] { return variable }
         guard let global = program.globals[name] else { throw Diagnostic(entry.location, "use of undeclared identifier '\(name)'") }
         let declarator = global.declarator
-        let type = try program.resolve(global.type.base, sizes: declarator.arraySizes)
+        let type = try program.resolve(global.type.base, for: declarator)
         if case .sampler = type {
             return try constantSampler(name, global)
         }

@@ -96,10 +96,16 @@ extension Translator {
     /// A file-scope `constexpr sampler`: a sampler at the highest sampler index the entry
     /// point leaves free, fixed in the function by the library.
     mutating func constantSampler(_ name: String, _ global: Program.Global) throws(Diagnostic) -> Variable {
-        let declarator = global.declarator
         guard global.type.isConstexpr else {
-            throw Diagnostic(declarator.location, "a sampler at file scope must be constexpr")
+            throw Diagnostic(global.declarator.location, "a sampler at file scope must be constexpr")
         }
+        let variable = try constantSampler(global.declarator, glslName: GLSLNames.identifier(name))
+        emittedGlobals[name] = variable
+        return variable
+    }
+
+    /// A `constexpr sampler` of file or function scope, declared in GLSL as `glslName`.
+    mutating func constantSampler(_ declarator: Declarator, glslName: String) throws(Diagnostic) -> Variable {
         guard let index = (0...15).reversed().first(where: { !samplerIndices.contains($0) && constantSamplers[$0] == nil }) else {
             throw .unsupported(declarator.location, "more than 16 samplers in one function")
         }
@@ -111,10 +117,7 @@ extension Translator {
             arguments = values
         }
         constantSamplers[index] = try ConstantSampler(arguments: arguments)
-        let glslName = GLSLNames.identifier(name)
         interfaceSection.append("layout(set = 0, binding = \(binding(.sampler, index))) uniform sampler \(glslName);")
-        let variable = Variable(kind: .value, type: .sampler, code: glslName, mutable: false, space: .constant)
-        emittedGlobals[name] = variable
-        return variable
+        return Variable(kind: .value, type: .sampler, code: glslName, mutable: false, space: .constant)
     }
 }

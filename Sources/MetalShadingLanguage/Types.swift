@@ -213,7 +213,7 @@ enum BuiltinTypeNames {
         "packed_int2", "packed_int3", "packed_int4", "packed_uint2", "packed_uint3", "packed_uint4",
         "atomic_int", "atomic_uint", "atomic_bool", "atomic_float", "atomic", "long", "ulong", "double", "bfloat",
         "simd_quatf", "array_ref", "visible_function_table", "intersection_function_table", "acceleration_structure",
-        "indirect_command_buffer", "command_buffer", "render_pipeline_state", "imageblock", "patch_control_point",
+        "indirect_command_buffer", "command_buffer", "render_command", "compute_command", "render_pipeline_state", "imageblock", "patch_control_point",
     ]
 
     /// Whether `name` is a built-in type name.

@@ -1,0 +1,90 @@
+@testable import MetalShadingLanguage
+import Testing
+
+/// What published Metal shaders write that the first subset refused: designated and
+/// constructor-style initializers, arrays sized by their initializer, references to constant
+/// memory, a fragment's position as its stage_in, samplers declared in functions, half
+/// matrices, a variable named like a type.
+@Suite("MSL idioms of published shaders")
+struct PublishedIdiomsTests {
+    @Test("designated initializers place members by name, missing ones zero; out of order or mixed is an error")
+    func designatedInitializers() {
+        let prelude = "struct L { float3 direction; float3 color; float power; };"
+        let text = glsl(kernel("    L l = { .direction = { 0, 1, 0 }, .power = 2 };\n    out[i] = l.power + l.color.x;", prelude: prelude), "k")
+        #expect(text.contains("L l = L(vec3(float(0), float(1), float(0)), vec3(0.0), float(2));"))
+        #expect(error(kernel("    L l = { .power = 2, .color = { 1, 1, 1 } };", prelude: prelude))
+            == "test.metal:5:25: error: designator order for field 'color' does not match the declaration order")
+        #expect(error(kernel("    L l = { .power = 2, 1 };", prelude: prelude))
+            == "test.metal:5:13: error: mixture of designated and non-designated initializers")
+        #expect(error(kernel("    L l = { .size = 2 };", prelude: prelude))
+            == "test.metal:5:13: error: field designator 'size' does not refer to any field in type 'L'")
+    }
+
+    @Test("a file-scope constant with constructor arguments is a variable; an array takes its size from its initializer list")
+    func constantInitializers() {
+        let prelude = "constant float3 kLight(0, 0, -1);\nconstant float2 corners[] = { { -1, -1 }, { 1, -1 }, { -1, 1 } };"
+        let text = glsl(kernel("    out[i] = kLight.z + corners[i % 3].x;", prelude: prelude), "k")
+        #expect(text.contains("const vec3 kLight = vec3(float(0), float(0), float((-1)));"))
+        #expect(text.contains("const vec2 corners[3] = vec2[3](vec2(float((-1)), float((-1))), vec2(float(1), float((-1))), "
+            + "vec2(float((-1)), float(1)));"))
+    }
+
+    @Test("a reference to constant memory, or a const one to the thread's, reads a const copy; others stay unsupported")
+    func referenceVariables() {
+        let source = """
+            struct Instance { float4x4 model; float4 color; };
+            kernel void k(constant Instance* instances [[buffer(0)]], device float4* out [[buffer(1)]], uint i [[thread_position_in_grid]]) {
+                constant Instance& instance = instances[i];
+                const thread float4& color = instance.color;
+                out[i] = color * instance.model[0].x;
+            }
+            """
+        let text = glsl(source, "k")
+        #expect(text.contains("const Instance instance = instances[i];"))
+        #expect(text.contains("const vec4 color = instance.color;"))
+        #expect(error(kernel("    device float& first = out[0];"))
+            == "test.metal:5:5: error: unsupported: reference variables to device, threadgroup or non-const thread memory")
+    }
+
+    @Test("a fragment function's float4 [[stage_in]] is the position a float4 vertex function returned")
+    func positionAsStageIn() {
+        let source = """
+            vertex float4 v(uint id [[vertex_id]]) { return float4(float(id), 0, 0, 1); }
+            fragment float4 f(float4 position [[stage_in]]) { return position / 256; }
+            """
+        #expect(glsl(source, "f").contains("vec4 position = gl_FragCoord;"))
+        #expect(error("vertex float4 v(float4 p [[stage_in]]) { return p; }") == "test.metal:1:24: error: [[stage_in]] is for a struct, not 'float4'")
+    }
+
+    @Test("a constexpr sampler declared in a function is a constant sampler, even when named 'sampler'; half matrices stay half")
+    func localSamplerAndHalfMatrices() throws {
+        let source = """
+            fragment half4 f(float4 p [[position]], texture2d<half> texture [[texture(0)]], constant float3x3& m [[buffer(0)]]) {
+                constexpr sampler sampler(min_filter::linear, mag_filter::linear);
+                half3x3 normalMatrix = half3x3(m);
+                half3 n = normalMatrix * half3(p.xyz);
+                return texture.sample(sampler, p.xy) * n.x;
+            }
+            """
+        let entries = try compile(source).get()
+        #expect(entries[0].constantSamplers[15]?.minFilter == .linear)
+        #expect(entries[0].glsl.contains("layout(set = 0, binding = 127) uniform sampler mslg_msl_sampler_1;"))
+        #expect(entries[0].glsl.contains("texture(sampler2D(msl_texture, mslg_msl_sampler_1), p.xy)"))
+        // A half matrix times a half vector is a half vector, which a float matrix's product is not.
+        #expect(error("kernel void k(device float* o [[buffer(0)]]) { float3x3 m = float3x3(1); half3 h = m * half3(1); o[0] = h.x; }")
+            == "test.metal:1:84: error: cannot convert 'float3' to 'half3'")
+    }
+
+    @Test("constructs of published shaders outside the subset name themselves")
+    func unsupportedConstructs() {
+        #expect(error("using raytracing::instance_acceleration_structure;")
+            == "test.metal:1:1: error: unsupported: using-declarations ('using raytracing::…')")
+        #expect(error("typedef struct __attribute__((packed)) { float x; } P;")
+            == "test.metal:1:16: error: unsupported: __attribute__ on a struct (packed or aligned structs)")
+        #expect(error("struct S { float3 reflected { 0 }; };") == "test.metal:1:29: error: unsupported: default member initializers")
+        #expect(error("kernel void k(imageblock<float> b, uint i [[thread_position_in_grid]]) {}")
+            == "test.metal:1:15: error: unsupported: the type 'imageblock'")
+        #expect(error("vertex float4 v(ushort id [[vertex_id]]) { return float4(1); }")
+            == "test.metal:1:24: error: unsupported: [[vertex_id]] of type 'ushort' (8- and 16-bit integer types)")
+    }
+}
