@@ -49,6 +49,25 @@ struct MemoryLayouts {
         }
     }
 
+    /// The 4-byte padding members GLSL's struct `name` declares before each of its members
+    /// (by member index), so that std430 places each member at Metal's offset: Metal's
+    /// `float3` takes 16 bytes where GLSL's `vec3` takes 12, and a scalar after it moves up.
+    func pads(_ name: String) -> [Int] {
+        var pads: [Int] = []
+        var metalOffset = 0, glslOffset = 0
+        for member in structs[name]?.members ?? [] {
+            let metalExtent = metal(member.type), glslExtent = glsl(member.type, .std430)
+            metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
+            glslOffset = Self.roundUp(glslOffset, glslExtent.alignment)
+            let gap = metalOffset - glslOffset
+            let count = gap > 0 && gap % 4 == 0 && metalOffset % glslExtent.alignment == 0 ? gap / 4 : 0
+            pads.append(count)
+            metalOffset += metalExtent.size
+            glslOffset += 4 * count + glslExtent.size
+        }
+        return pads
+    }
+
     /// GLSL's size and alignment of `type` under `rules`.
     func glsl(_ type: MSLType, _ rules: Rules) -> Extent {
         switch type {
@@ -62,9 +81,9 @@ struct MemoryLayouts {
             return Extent(size: arrayStride(element, rules) * count, alignment: rules == .std140 ? max(alignment, 16) : alignment)
         case .structure(let name):
             var offset = 0, alignment = 1
-            for member in structs[name]?.members ?? [] {
+            for (member, pad) in zip(structs[name]?.members ?? [], pads(name)) {
                 let extent = glsl(member.type, rules)
-                offset = Self.roundUp(offset, extent.alignment) + extent.size
+                offset = Self.roundUp(Self.roundUp(offset, 4) + 4 * pad, extent.alignment) + extent.size
                 alignment = max(alignment, extent.alignment)
             }
             if rules == .std140 { alignment = max(alignment, 16) }
@@ -84,7 +103,7 @@ struct MemoryLayouts {
     func difference(_ type: MSLType, _ rules: Rules, sized: Bool) -> String? {
         switch type {
         case .scalar(let scalar), .vector(let scalar, _):
-            return scalar.size == 4 && scalar != .half ? nil : "\(scalar.rawValue) in a buffer (8- and 16-bit types and bool)"
+            return scalar.size == 4 && scalar != .half ? nil : "\(scalar.rawValue) (8- and 16-bit types and bool)"
         case .matrix(let scalar, _, let rows):
             if scalar == .half { return "half matrices in a buffer" }
             return metal(.vector(scalar, rows)).size == arrayStride(.vector(scalar, rows), rules) ? nil
@@ -96,11 +115,11 @@ struct MemoryLayouts {
                 : "an array of \(element) (its elements are \(metalStride) bytes apart in Metal, \(glslStride) in GLSL's \(rules.rawValue))"
         case .structure(let name):
             var metalOffset = 0, glslOffset = 0
-            for member in structs[name]?.members ?? [] {
+            for (member, pad) in zip(structs[name]?.members ?? [], pads(name)) {
                 if let reason = difference(member.type, rules, sized: true) { return reason }
                 let metalExtent = metal(member.type), glslExtent = glsl(member.type, rules)
                 metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
-                glslOffset = Self.roundUp(glslOffset, glslExtent.alignment)
+                glslOffset = Self.roundUp(Self.roundUp(glslOffset, 4) + 4 * pad, glslExtent.alignment)
                 if metalOffset != glslOffset {
                     return "struct '\(name)' (member '\(member.name)' is at offset \(metalOffset) in Metal, \(glslOffset) in GLSL's \(rules.rawValue))"
                 }

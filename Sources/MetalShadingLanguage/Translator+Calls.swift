@@ -31,7 +31,7 @@ extension Translator {
         floatFunctions[name] != nil || numericFunctions[name] != nil || atomicFunctions[name] != nil
             || unsupportedFunctions.contains(name)
             || ["dot", "cross", "length", "distance", "refract", "transpose", "determinant", "all", "any", "select", "isnan",
-                "isinf", "saturate", "round", "fmod", "threadgroup_barrier", "discard_fragment"].contains(name)
+                "isinf", "saturate", "round", "fmod", "threadgroup_barrier", "discard_fragment", "is_null_texture"].contains(name)
     }
 
     mutating func call(_ callee: Expression, _ arguments: [Expression], at location: SourceLocation) throws(Diagnostic) -> Value {
@@ -193,6 +193,13 @@ extension Translator {
             if flags & 2 != 0 { code += "memoryBarrierShared(), " }
             if flags & 4 != 0 { code += "memoryBarrierImage(), " }
             return Value(code: "\(code)barrier()", type: .void)
+        case "is_null_texture":
+            // SwiftGPU stops a draw or dispatch with a slot left unbound, so a function that
+            // runs always has its textures.
+            guard arguments.count == 1, case .texture = try expression(arguments[0]).type else {
+                throw Diagnostic(location, "is_null_texture takes a texture")
+            }
+            return Value(code: "false", type: .scalar(.bool))
         case "discard_fragment":
             guard entry.stage == .fragment else { throw Diagnostic(location, "discard_fragment is for fragment functions") }
             _ = try self.arguments(arguments, 0, name, at: location)

@@ -78,7 +78,7 @@ extension Translator {
                     values.append(try zero(member.type, at: location))
                 }
             }
-            return "\(try glslType(type, at: location))(\(values.joined(separator: ", ")))"
+            return try structValue(name, values, at: location)
         case .scalar, .vector, .matrix:
             if elements.isEmpty { return try zero(type, at: location) }
             if elements.count == 1, case .scalar = type { return try initialize(type, with: elements[0]) }

@@ -162,7 +162,7 @@ extension Translator {
                 throw Diagnostic(location, "[[stage_in]] is for a struct, not '\(type)'")
             }
             let values = stage == .vertex ? try vertexInputs(structName) : try fragmentInputs(structName)
-            emit("\(try glslDeclaration(type, name, at: location)) = \(try glslType(type, at: location))(\(values.joined(separator: ", ")));")
+            emit("\(try glslDeclaration(type, name, at: location)) = \(try structValue(structName, values, at: location));")
             try declare(declarator.name, Variable(kind: .value, type: type, code: name, mutable: true, space: .thread), at: location)
         default:
             let value = try builtIn(attribute, type, stage, at: location)

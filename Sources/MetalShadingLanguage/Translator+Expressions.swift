@@ -14,7 +14,7 @@ extension Translator {
         for member in program.structs[name]?.members ?? [] {
             members.append("\(value.code).\(GLSLNames.identifier(member.name))")
         }
-        return Value(code: "\(try glslType(value.type, at: location))(\(members.joined(separator: ", ")))", type: value.type)
+        return Value(code: try structValue(name, members, at: location), type: value.type)
     }
 
     mutating func expression(_ node: Expression) throws(Diagnostic) -> Value {

@@ -177,7 +177,9 @@ struct Translator {
         guard !emittedStructs.contains(name), let info = program.structs[name] else { return }
         emittedStructs.insert(name)
         var members: [String] = []
-        for member in info.members {
+        let pads = layouts.pads(name)
+        for (index, member) in info.members.enumerated() {
+            for pad in 0..<pads[index] { members.append("    float mslg_pad\(index)_\(pad);") }
             switch member.type {
             case .texture, .sampler:
                 throw .unsupported(member.location, "textures and samplers in structs (argument buffers)")
@@ -190,6 +192,16 @@ struct Translator {
         }
         if members.isEmpty { throw .unsupported(info.location, "empty structs") }
         structSection.append("struct \(GLSLNames.identifier(name)) {\n" + members.joined(separator: "\n") + "\n};")
+    }
+
+    /// A value of struct `name` from its members' values, with zeros for the padding
+    /// members GLSL's declaration of it holds (`MemoryLayouts.pads`).
+    mutating func structValue(_ name: String, _ members: [String], at location: SourceLocation) throws(Diagnostic) -> String {
+        var values: [String] = []
+        for (pad, member) in zip(layouts.pads(name), members) {
+            values += Array(repeating: "0.0", count: pad) + [member]
+        }
+        return "\(try glslType(.structure(name), at: location))(\(values.joined(separator: ", ")))"
     }
 
     /// The zero value of `type`, as C++'s value initialization gives it.
@@ -210,7 +222,7 @@ struct Translator {
         case .structure(let name):
             var values: [String] = []
             for member in program.structs[name]?.members ?? [] { values.append(try zero(member.type, at: location)) }
-            return "\(try glslType(type, at: location))(\(values.joined(separator: ", ")))"
+            return try structValue(name, values, at: location)
         default:
             throw Diagnostic(location, "\(type) has no zero value")
         }

@@ -11,7 +11,8 @@ struct PublishedIdiomsTests {
     func designatedInitializers() {
         let prelude = "struct L { float3 direction; float3 color; float power; };"
         let text = glsl(kernel("    L l = { .direction = { 0, 1, 0 }, .power = 2 };\n    out[i] = l.power + l.color.x;", prelude: prelude), "k")
-        #expect(text.contains("L l = L(vec3(float(0), float(1), float(0)), vec3(0.0), float(2));"))
+        // The float after the second float3 has a padding member before it (zero).
+        #expect(text.contains("L l = L(vec3(float(0), float(1), float(0)), vec3(0.0), 0.0, float(2));"))
         #expect(error(kernel("    L l = { .power = 2, .color = { 1, 1, 1 } };", prelude: prelude))
             == "test.metal:5:25: error: designator order for field 'color' does not match the declaration order")
         #expect(error(kernel("    L l = { .power = 2, 1 };", prelude: prelude))
@@ -86,5 +87,21 @@ struct PublishedIdiomsTests {
             == "test.metal:1:15: error: unsupported: the type 'imageblock'")
         #expect(error("vertex float4 v(ushort id [[vertex_id]]) { return float4(1); }")
             == "test.metal:1:24: error: unsupported: [[vertex_id]] of type 'ushort' (8- and 16-bit integer types)")
+    }
+
+    @Test("a scalar after a float3 moves to Metal's offset through padding members, which constructors fill with zeros")
+    func float3Padding() {
+        let prelude = "struct L { float3 direction; uint type; };"
+        let text = glsl(kernel("    L l = { float3(1), 2 };\n    out[i] = float(l.type);", prelude: prelude), "k")
+        #expect(text.contains("struct L {\n    vec3 direction;\n    float mslg_pad1_0;\n    uint type;\n};"))
+        #expect(text.contains("L l = L(vec3(float(1)), 0.0, uint(2));"))
+    }
+
+    @Test("is_null_texture is false: SwiftGPU stops a command whose texture slot is unbound")
+    func nullTexture() {
+        let text = glsl("fragment float4 f(texture2d<float> t [[texture(0)]]) { return is_null_texture(t) ? float4(0) : float4(1); }", "f")
+        #expect(text.contains("(false ? vec4(float(0)) : vec4(float(1)))"))
+        #expect(error("kernel void k(device float* o [[buffer(0)]]) { o[0] = is_null_texture(o[0]); }")
+            == "test.metal:1:55: error: is_null_texture takes a texture")
     }
 }
