@@ -39,7 +39,7 @@ struct MemoryLayouts {
         case .structure(let name):
             var offset = 0, alignment = 1
             for member in structs[name]?.members ?? [] {
-                let extent = metal(member.type)
+                let extent = metal(member)
                 offset = Self.roundUp(offset, extent.alignment) + extent.size
                 alignment = max(alignment, extent.alignment)
             }
@@ -56,7 +56,7 @@ struct MemoryLayouts {
         var pads: [Int] = []
         var metalOffset = 0, glslOffset = 0
         for member in structs[name]?.members ?? [] {
-            let metalExtent = metal(member.type), glslExtent = glsl(member.type, .std430)
+            let metalExtent = metal(member), glslExtent = glsl(member.type, .std430)
             metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
             glslOffset = Self.roundUp(glslOffset, glslExtent.alignment)
             let gap = metalOffset - glslOffset
@@ -66,6 +66,22 @@ struct MemoryLayouts {
             glslOffset += 4 * count + glslExtent.size
         }
         return pads
+    }
+
+    /// Metal's size and alignment of a struct's member: a packed vector's alignment is its
+    /// scalar's, and its size has no fourth component's room.
+    func metal(_ member: Program.StructInfo.Member) -> Extent {
+        guard member.packed else { return metal(member.type) }
+        func packed(_ type: MSLType) -> Extent {
+            switch type {
+            case .vector(let scalar, let count): return Extent(size: scalar.size * count, alignment: scalar.size)
+            case .array(let element, let count):
+                let extent = packed(element)
+                return Extent(size: extent.size * count, alignment: extent.alignment)
+            default: return metal(type)
+            }
+        }
+        return packed(member.type)
     }
 
     /// GLSL's size and alignment of `type` under `rules`.
@@ -117,7 +133,7 @@ struct MemoryLayouts {
             var metalOffset = 0, glslOffset = 0
             for (member, pad) in zip(structs[name]?.members ?? [], pads(name)) {
                 if let reason = difference(member.type, rules, sized: true) { return reason }
-                let metalExtent = metal(member.type), glslExtent = glsl(member.type, rules)
+                let metalExtent = metal(member), glslExtent = glsl(member.type, rules)
                 metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
                 glslOffset = Self.roundUp(Self.roundUp(glslOffset, 4) + 4 * pad, glslExtent.alignment)
                 if metalOffset != glslOffset {
@@ -144,7 +160,7 @@ struct MemoryLayouts {
         var metalOffset = 0, glslEnd = 0
         for member in structs[name]?.members ?? [] {
             if let reason = difference(member.type, rules, sized: false) { return .failure(BlockLayoutProblem(reason: reason)) }
-            let metalExtent = metal(member.type), glslExtent = glsl(member.type, rules)
+            let metalExtent = metal(member), glslExtent = glsl(member.type, rules)
             metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
             guard metalOffset % glslExtent.alignment == 0, metalOffset >= glslEnd else {
                 return .failure(BlockLayoutProblem(reason:

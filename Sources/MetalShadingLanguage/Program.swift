@@ -14,6 +14,9 @@ struct Program {
             var attributes: [Attribute]
             /// Where it is declared.
             var location: SourceLocation
+            /// Whether it is a packed vector (`packed_float3`) or an array of them: a vector
+            /// in expressions, aligned to its scalar in memory.
+            var packed = false
         }
         /// The struct's name.
         var name: String
@@ -93,12 +96,21 @@ struct Program {
             if members.contains(where: { $0.name == declarator.name }) {
                 throw Diagnostic(declarator.location, "duplicate member '\(declarator.name)'")
             }
-            let resolved = try resolve(type.base, sizes: declarator.arraySizes)
+            // Packed vectors are members of structs only (vertex data, mostly): elsewhere
+            // they stay unsupported.
+            var packed = false
+            let resolved: MSLType
+            if let vector = BuiltinTypeNames.packed[type.base.name], type.base.arguments.isEmpty, structs[type.base.name] == nil {
+                packed = true
+                resolved = try arrayed(vector, declarator.arraySizes, at: type.base.location)
+            } else {
+                resolved = try resolve(type.base, sizes: declarator.arraySizes)
+            }
             if case .structure(let name) = resolved, name == structure.name {
                 throw Diagnostic(declarator.location, "field has incomplete type '\(name)'")
             }
             members.append(StructInfo.Member(name: declarator.name, type: resolved, attributes: declarator.attributes,
-                                             location: declarator.location))
+                                             location: declarator.location, packed: packed))
         }
         structs[structure.name] = StructInfo(name: structure.name, members: members, location: structure.location)
     }
@@ -133,9 +145,14 @@ struct Program {
 
     /// The type `name` names, as an array of `sizes` when there are any.
     func resolve(_ name: TypeName, sizes: [Expression?] = []) throws(Diagnostic) -> MSLType {
-        var type = try resolve(name)
+        try arrayed(try resolve(name), sizes, at: name.location)
+    }
+
+    /// `element` as an array of `sizes` (outermost first), or itself when there are none.
+    func arrayed(_ element: MSLType, _ sizes: [Expression?], at location: SourceLocation) throws(Diagnostic) -> MSLType {
+        var type = element
         for size in sizes.reversed() {
-            guard let size else { throw .unsupported(name.location, "arrays of unknown size") }
+            guard let size else { throw .unsupported(location, "arrays of unknown size") }
             let count = try constantInteger(size)
             guard count > 0, count <= 1 << 16 else { throw Diagnostic(size.location, "array size \(count) is out of range") }
             type = .array(type, Int(count))

@@ -125,6 +125,10 @@ extension Translator {
                 "intersection_function_table", "patch_control_point"].contains(parameter.type.base.name) {
                 throw .unsupported(parameter.type.location, "the type '\(parameter.type.base.name)'")
             }
+            if stage == .fragment, case .structure(let name)? = try? program.resolve(parameter.type.base),
+               program.structs[name]?.members.contains(where: { $0.attributes.contains { $0.name == "color" } }) == true {
+                throw .unsupported(location, "reading color attachments in a fragment function (programmable blending)")
+            }
             throw Diagnostic(location, "entry point parameter '\(declarator.name)' needs an attribute ([[buffer(n)]], [[stage_in]], …)")
         }
         let type = try program.resolve(parameter.type.base, sizes: declarator.arraySizes)

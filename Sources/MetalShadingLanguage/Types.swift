@@ -205,6 +205,16 @@ enum BuiltinTypeNames {
         return types
     }()
 
+    /// The packed vectors (`packed_float3`): vectors aligned to their scalar, without the
+    /// fourth component's room a three-component vector takes.
+    static let packed: [String: MSLType] = {
+        var types: [String: MSLType] = [:]
+        for scalar in [ScalarType.float, .half, .int, .uint, .short, .ushort, .char, .uchar] {
+            for count in 2...4 { types["packed_\(scalar.rawValue)\(count)"] = .vector(scalar, count) }
+        }
+        return types
+    }()
+
     /// Templates and other names of the standard library's types.
     static let others: Set<String> = [
         "void", "texture1d", "texture2d", "texture2d_array", "texture3d", "texturecube", "texturecube_array",

@@ -104,4 +104,24 @@ struct PublishedIdiomsTests {
         #expect(error("kernel void k(device float* o [[buffer(0)]]) { o[0] = is_null_texture(o[0]); }")
             == "test.metal:1:55: error: is_null_texture takes a texture")
     }
+
+    @Test("packed vectors in structs take Metal's packed layout: one std430 places identically compiles, another is refused with both sizes")
+    func packedMembers() {
+        let text = glsl("""
+            struct V { packed_float2 position; packed_float2 uv; };
+            vertex float4 v(device const V* vertices [[buffer(0)]], uint id [[vertex_id]]) {
+                return float4(vertices[id].position + vertices[id].uv, 0, 1);
+            }
+            """, "v")
+        #expect(text.contains("struct V {\n    vec2 position;\n    vec2 uv;\n};"))
+        #expect(error("""
+            struct V { packed_float4 position; packed_float2 uv; };
+            vertex float4 v(device const V* vertices [[buffer(0)]], uint id [[vertex_id]]) { return vertices[id].position; }
+            """) == "test.metal:2:33: error: unsupported: struct 'V' (24 bytes in Metal, 32 in GLSL's std430) in a buffer")
+        #expect(error(kernel("    packed_float3 p = float3(1);")) == "test.metal:5:5: error: unsupported: the type 'packed_float3'")
+        #expect(error("""
+            struct G { half4 lighting [[color(0)]]; };
+            fragment half4 f(G gbuffer) { return gbuffer.lighting; }
+            """) == "test.metal:2:20: error: unsupported: reading color attachments in a fragment function (programmable blending)")
+    }
 }
