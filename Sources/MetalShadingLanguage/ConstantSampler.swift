@@ -35,6 +35,25 @@ package struct ConstantSampler: Sendable, Hashable {
         case clampToBorder = "clamp_to_border"
     }
 
+    /// How `sample_compare` compares its reference value with the texel (`compare_func::`).
+    package enum CompareFunction: String, Sendable, Hashable {
+        /// Never passes.
+        case never
+        /// reference < texel.
+        case less
+        /// reference <= texel.
+        case lessEqual = "less_equal"
+        /// reference > texel.
+        case greater
+        /// reference >= texel.
+        case greaterEqual = "greater_equal"
+        /// reference == texel.
+        case equal
+        /// reference != texel.
+        case notEqual = "not_equal"
+        /// Always passes.
+        case always
+    }
     /// The colour of `clamp_to_border` (`border_color::`).
     package enum BorderColor: String, Sendable, Hashable {
         /// (0, 0, 0, 0).
@@ -62,6 +81,8 @@ package struct ConstantSampler: Sendable, Hashable {
     /// Whether coordinates are normalized (`coord::normalized`, the default) or in texels
     /// (`coord::pixel`).
     package var normalizedCoordinates = true
+    /// The comparison of a comparison sampler, or nil for a sampler that does not compare.
+    package var compareFunction: CompareFunction?
     /// The most anisotropic samples (`max_anisotropy(n)`).
     package var maxAnisotropy = 1
 
@@ -100,7 +121,8 @@ package struct ConstantSampler: Sendable, Hashable {
                     guard let color = BorderColor(rawValue: value) else { throw invalid() }
                     borderColor = color
                 case "compare_func":
-                    throw .unsupported(argument.location, "comparison samplers (compare_func)")
+                    guard let function = CompareFunction(rawValue: value) else { throw invalid() }
+                    compareFunction = function
                 default:
                     throw invalid()
                 }

@@ -41,6 +41,18 @@ extension Translator {
             }
             let code = "\(function)(\(combined)(\(texture.code), \(sampler.code)), \(coordinates)\(extra))"
             return Value(code: dimension == .depth2d ? "\(code).x" : code, type: element)
+        case "sample_compare":
+            guard dimension == .depth2d else { throw .unsupported(location, "sample_compare of a '\(texture.type)'") }
+            guard arguments.count == 3 else {
+                throw .unsupported(location, "sample_compare with options (level, offsets)")
+            }
+            let sampler = try rvalue(arguments[0])
+            guard sampler.type == .sampler else { throw Diagnostic(arguments[0].location, "sample_compare's first argument is a sampler") }
+            let coordinates = try convert(try rvalue(arguments[1]), to: .vector(.float, 2), at: arguments[1].location)
+            let reference = try convert(try rvalue(arguments[2]), to: .scalar(.float), at: arguments[2].location)
+            // The sampler's compare function compares; outside fragment functions, level 0.
+            let shadow = "sampler2DShadow(\(texture.code), \(sampler.code)), vec3(\(coordinates), \(reference))"
+            return Value(code: entry.stage == .fragment ? "texture(\(shadow))" : "textureLod(\(shadow), 0.0)", type: .scalar(.float))
         case "read":
             guard access != .write else { throw Diagnostic(location, "read needs a texture that may be read (this one is access::write)") }
             guard access != .readWrite else { throw .unsupported(location, "access::read_write textures") }

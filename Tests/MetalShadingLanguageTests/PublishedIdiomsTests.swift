@@ -124,4 +124,19 @@ struct PublishedIdiomsTests {
             fragment half4 f(G gbuffer) { return gbuffer.lighting; }
             """) == "test.metal:2:20: error: unsupported: reading color attachments in a fragment function (programmable blending)")
     }
+
+    @Test("a comparison sampler's compare function is the constant sampler's; sample_compare compares through a shadow sampler")
+    func comparisonSamplers() throws {
+        let source = """
+            constexpr sampler shadowSampler(coord::normalized, filter::linear, compare_func::greater_equal);
+            fragment float4 f(float4 p [[position]], depth2d<float> shadowMap [[texture(0)]]) {
+                return float4(shadowMap.sample_compare(shadowSampler, p.xy / 64, 0.5));
+            }
+            """
+        let entries = try compile(source).get()
+        #expect(entries[0].constantSamplers[15]?.compareFunction == .greaterEqual)
+        #expect(entries[0].glsl.contains("texture(sampler2DShadow(shadowMap, shadowSampler), vec3((p.xy / float(64)), 0.5))"))
+        #expect(error("fragment float4 f(texture2d<float> t [[texture(0)]], sampler s [[sampler(0)]]) { return t.sample_compare(s, float2(0), 0.5); }")
+            == "test.metal:1:89: error: unsupported: sample_compare of a 'texture2d<float, access::sample>'")
+    }
 }

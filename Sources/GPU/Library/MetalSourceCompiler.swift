@@ -98,6 +98,18 @@ enum MetalSourceCompiler {
         case .opaqueBlack: .opaqueBlack
         case .opaqueWhite: .opaqueWhite
         }
+        descriptor.compareFunction = sampler.compareFunction.map { function -> CompareFunction in
+            switch function {
+            case .never: .never
+            case .less: .less
+            case .lessEqual: .lessEqual
+            case .greater: .greater
+            case .greaterEqual: .greaterEqual
+            case .equal: .equal
+            case .notEqual: .notEqual
+            case .always: .always
+            }
+        }
         descriptor.normalizedCoordinates = sampler.normalizedCoordinates
         descriptor.maxAnisotropy = sampler.maxAnisotropy
         return descriptor
