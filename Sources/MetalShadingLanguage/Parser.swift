@@ -203,10 +203,10 @@ package struct Parser {
                 throw .unsupported(current.location, "member functions")
             }
             repeat {
-                let declarator = try declarator(allowsInitializer: false)
-                if current.isa("{") || current.isa("=") {
-                    throw .unsupported(current.location, "default member initializers")
-                }
+                // A default member initializer (`float3 emitted { 0 };`, `= 1`) is the
+                // declarator's initializer.
+                let declarator = try declarator(allowsInitializer: true)
+                if declarator.constructorArguments != nil { throw .unsupported(declarator.location, "member functions") }
                 members.append((type, declarator))
             } while accept(",")
             try expect(";")

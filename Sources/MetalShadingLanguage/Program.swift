@@ -17,6 +17,9 @@ struct Program {
             /// Whether it is a packed vector (`packed_float3`) or an array of them: a vector
             /// in expressions, aligned to its scalar in memory.
             var packed = false
+            /// Its default member initializer (`float3 emitted { 0 };`), which value and
+            /// aggregate initialization use where they give the member no value.
+            var defaultValue: Expression?
         }
         /// The struct's name.
         var name: String
@@ -110,7 +113,8 @@ struct Program {
                 throw Diagnostic(declarator.location, "field has incomplete type '\(name)'")
             }
             members.append(StructInfo.Member(name: declarator.name, type: resolved, attributes: declarator.attributes,
-                                             location: declarator.location, packed: packed))
+                                             location: declarator.location, packed: packed,
+                                             defaultValue: declarator.initializer))
         }
         structs[structure.name] = StructInfo(name: structure.name, members: members, location: structure.location)
     }

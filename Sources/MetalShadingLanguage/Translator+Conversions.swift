@@ -72,7 +72,7 @@ extension Translator {
             let ordered = try designatedInOrder(elements, members.map(\.name), of: name)
             var values: [String] = []
             for (index, member) in members.enumerated() {
-                if let element = ordered[index] {
+                if let element = ordered[index] ?? member.defaultValue {
                     values.append(try initialize(member.type, with: element))
                 } else {
                     values.append(try zero(member.type, at: location))

@@ -166,6 +166,9 @@ extension Translator {
                 line += " = \(try initialize(type, with: initializer))"
             } else if isConst {
                 throw Diagnostic(declarator.location, "default initialization of an object of const type '\(type)'")
+            } else if case .structure(let structName) = type, program.structs[structName]?.members.contains(where: { $0.defaultValue != nil }) == true {
+                // Default initialization runs the default member initializers.
+                line += " = \(try zero(type, at: declarator.location))"
             }
             emit(line + ";")
             try declare(declarator.name, Variable(kind: .value, type: type, code: name, mutable: !isConst, space: .thread),

@@ -221,7 +221,13 @@ struct Translator {
             return "\(try glslType(type, at: location))(\(Array(repeating: value, count: count).joined(separator: ", ")))"
         case .structure(let name):
             var values: [String] = []
-            for member in program.structs[name]?.members ?? [] { values.append(try zero(member.type, at: location)) }
+            for member in program.structs[name]?.members ?? [] {
+                if let value = member.defaultValue {
+                    values.append(try initialize(member.type, with: value))
+                } else {
+                    values.append(try zero(member.type, at: location))
+                }
+            }
             return try structValue(name, values, at: location)
         default:
             throw Diagnostic(location, "\(type) has no zero value")

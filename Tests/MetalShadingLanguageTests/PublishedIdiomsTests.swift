@@ -82,7 +82,6 @@ struct PublishedIdiomsTests {
             == "test.metal:1:1: error: unsupported: using-declarations ('using raytracing::…')")
         #expect(error("typedef struct __attribute__((packed)) { float x; } P;")
             == "test.metal:1:16: error: unsupported: __attribute__ on a struct (packed or aligned structs)")
-        #expect(error("struct S { float3 reflected { 0 }; };") == "test.metal:1:29: error: unsupported: default member initializers")
         #expect(error("kernel void k(imageblock<float> b, uint i [[thread_position_in_grid]]) {}")
             == "test.metal:1:15: error: unsupported: the type 'imageblock'")
         #expect(error("vertex float4 v(ushort id [[vertex_id]]) { return float4(1); }")
@@ -138,5 +137,16 @@ struct PublishedIdiomsTests {
         #expect(entries[0].glsl.contains("texture(sampler2DShadow(shadowMap, shadowSampler), vec3((p.xy / float(64)), 0.5))"))
         #expect(error("fragment float4 f(texture2d<float> t [[texture(0)]], sampler s [[sampler(0)]]) { return t.sample_compare(s, float2(0), 0.5); }")
             == "test.metal:1:89: error: unsupported: sample_compare of a 'texture2d<float, access::sample>'")
+    }
+
+    @Test("default member initializers apply where value, aggregate or default initialization gives a member no value")
+    func defaultMemberInitializers() {
+        // (The 0.0 after `emitted` pads `weight` to Metal's offset.)
+        let prelude = "struct Surface { float3 reflected { 0 }; float3 emitted { 1, 2, 3 }; float weight = 0.5; float other; };"
+        let text = glsl(kernel("    Surface s;\n    Surface t = { float3(4) };\n    Surface u = Surface();\n"
+            + "    out[i] = s.emitted.y + t.weight + u.reflected.x + s.other;", prelude: prelude), "k")
+        #expect(text.contains("Surface s = Surface(vec3(float(0)), vec3(float(1), float(2), float(3)), 0.0, 0.5, 0.0);"))
+        #expect(text.contains("Surface t = Surface(vec3(float(4)), vec3(float(1), float(2), float(3)), 0.0, 0.5, 0.0);"))
+        #expect(text.contains("Surface u = Surface(vec3(float(0)), vec3(float(1), float(2), float(3)), 0.0, 0.5, 0.0);"))
     }
 }
