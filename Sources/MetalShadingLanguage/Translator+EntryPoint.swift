@@ -168,6 +168,13 @@ extension Translator {
             let values = stage == .vertex ? try vertexInputs(structName) : try fragmentInputs(structName)
             emit("\(try glslDeclaration(type, name, at: location)) = \(try structValue(structName, values, at: location));")
             try declare(declarator.name, Variable(kind: .value, type: type, code: name, mutable: true, space: .thread), at: location)
+        case "vertex_id" where stage == .vertex && type == .scalar(.ushort), "instance_id" where stage == .vertex && type == .scalar(.ushort):
+            // The index's low 16 bits, as the int a ushort promotes to in every expression;
+            // read-only, since storing to it would have to wrap at 16 bits.
+            let index = attribute.name == "vertex_id" ? "gl_VertexIndex" : "gl_InstanceIndex"
+            emit("const int \(name) = int(uint(\(index)) & 0xFFFFu);")
+            try declare(declarator.name, Variable(kind: .value, type: .scalar(.int), code: name, mutable: false, space: .thread),
+                        at: location)
         default:
             let value = try builtIn(attribute, type, stage, at: location)
             try checkSupported(type, at: location)

@@ -84,8 +84,8 @@ struct PublishedIdiomsTests {
             == "test.metal:1:16: error: unsupported: __attribute__ on a struct (packed or aligned structs)")
         #expect(error("kernel void k(imageblock<float> b, uint i [[thread_position_in_grid]]) {}")
             == "test.metal:1:15: error: unsupported: the type 'imageblock'")
-        #expect(error("vertex float4 v(ushort id [[vertex_id]]) { return float4(1); }")
-            == "test.metal:1:24: error: unsupported: [[vertex_id]] of type 'ushort' (8- and 16-bit integer types)")
+        #expect(error("kernel void k(ushort i [[thread_position_in_grid]]) {}")
+            == "test.metal:1:22: error: unsupported: [[thread_position_in_grid]] of type 'ushort' (8- and 16-bit integer types)")
     }
 
     @Test("a scalar after a float3 moves to Metal's offset through padding members, which constructors fill with zeros")
@@ -148,5 +148,15 @@ struct PublishedIdiomsTests {
         #expect(text.contains("Surface s = Surface(vec3(float(0)), vec3(float(1), float(2), float(3)), 0.0, 0.5, 0.0);"))
         #expect(text.contains("Surface t = Surface(vec3(float(4)), vec3(float(1), float(2), float(3)), 0.0, 0.5, 0.0);"))
         #expect(text.contains("Surface u = Surface(vec3(float(0)), vec3(float(1), float(2), float(3)), 0.0, 0.5, 0.0);"))
+    }
+
+    @Test("a ushort [[vertex_id]] or [[instance_id]] is the index's low 16 bits as the int it promotes to, read-only")
+    func shortVertexIndex() {
+        let text = glsl("vertex float4 v(ushort vid [[vertex_id]], ushort iid [[instance_id]]) { return float4(vid - 1, iid, 0, 1); }", "v")
+        #expect(text.contains("const int vid = int(uint(gl_VertexIndex) & 0xFFFFu);"))
+        #expect(text.contains("const int iid = int(uint(gl_InstanceIndex) & 0xFFFFu);"))
+        #expect(text.contains("vec4(float((vid - 1)), float(iid), float(0), float(1))"))
+        #expect(error("vertex float4 v(ushort vid [[vertex_id]]) { vid = 2; return float4(1); }")
+            == "test.metal:1:45: error: cannot assign: 'vid' is read-only")
     }
 }
