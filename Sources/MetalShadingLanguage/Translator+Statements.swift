@@ -125,12 +125,11 @@ extension Translator {
         if declared.indirection == .pointer {
             throw .unsupported(declared.location, "pointer variables")
         }
-        // A reference to `constant` memory, or a const one to the thread's own, reads what
-        // cannot change while it lives: a const copy reads the same.
-        let readOnlyReference = declared.indirection == .reference
-            && (declared.addressSpace == .constant || (declared.addressSpace ?? .thread) == .thread && declared.isConst)
+        // A reference to `constant` memory reads what cannot change while it lives: a const
+        // copy reads the same. Any other memory may change through another name.
+        let readOnlyReference = declared.indirection == .reference && declared.addressSpace == .constant
         if declared.indirection == .reference && !readOnlyReference {
-            throw .unsupported(declared.location, "reference variables to device, threadgroup or non-const thread memory")
+            throw .unsupported(declared.location, "reference variables to device, threadgroup or thread memory")
         }
         if declared.addressSpace == .device || declared.addressSpace == .constant && !declared.isConstexpr && !readOnlyReference {
             throw Diagnostic(declared.location, "variables in the '\(declared.addressSpace!.rawValue)' address space must be declared at file scope or be parameters")
