@@ -137,8 +137,10 @@ extension Translator {
         for declarator in declaration.declarators {
             let type = try program.resolve(declared.base, for: declarator)
             try checkSupported(type, at: declarator.location)
-            if case .sampler = type, declared.isConstexpr {
-                // Fixed in the function as a file-scope one is, under a name of its own.
+            let defaultSampler = type == .sampler && declarator.initializer == nil && declarator.constructorArguments == nil
+            if case .sampler = type, declared.isConstexpr || defaultSampler {
+                // Fixed in the function as a file-scope one is, under a name of its own; a
+                // default-constructed `sampler s;` has Metal's default settings.
                 let variable = try constantSampler(declarator, glslName: unique(GLSLNames.identifier(declarator.name) + "_"))
                 try declare(declarator.name, variable, at: declarator.location)
                 continue

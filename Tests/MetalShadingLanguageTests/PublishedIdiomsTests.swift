@@ -160,4 +160,13 @@ struct PublishedIdiomsTests {
         #expect(error("vertex float4 v(ushort vid [[vertex_id]]) { vid = 2; return float4(1); }")
             == "test.metal:1:45: error: cannot assign: 'vid' is read-only")
     }
+
+    @Test("a default-constructed local sampler is a constant sampler with Metal's defaults; a copied one stays unsupported")
+    func defaultSampler() throws {
+        let source = "fragment float4 f(float4 p [[position]], texture2d<float> t [[texture(0)]]) { sampler s; return t.sample(s, p.xy); }"
+        let entries = try compile(source).get()
+        #expect(entries[0].constantSamplers == [15: ConstantSampler()])
+        #expect(error("fragment float4 f(texture2d<float> t [[texture(0)]], sampler a [[sampler(0)]]) { sampler s = a; return t.sample(s, float2(0)); }")
+            == "test.metal:1:90: error: unsupported: local texture and sampler variables")
+    }
 }
