@@ -33,7 +33,7 @@ import Glibc
 /// - **Stillness.** When the line through the samples of the last 35 ms moves less than
 ///   half a pixel (or twice the noise) across them, the contact has stopped: it declines.
 ///   Samples before a silence longer than that belong to a motion that ended and are not
-///   read.
+///   read; nor, on clean input, are those before the contact last started from rest.
 ///
 /// Silence (no samples at all while a mouse is still) is judged by `InputPrediction`,
 /// which knows the frame's time. Like every predictor it holds no state between calls.
@@ -61,8 +61,9 @@ public struct AdaptivePredictor: InputPredictor {
     static let errorMemory = 0.02
     /// The power of the inverse error sums that weighs the candidates.
     static let weightPower = 8.0
-    /// The noise, in pixels, from which the smoothing predictor is a candidate.
-    static let smoothingThreshold = 0.5
+    /// The noise, in pixels, from which input counts as noisy: the smoothing predictor is a
+    /// candidate, and a start from rest is no longer told from slow motion.
+    static let noiseThreshold = 0.5
     /// How far back the noise is measured.
     static let noiseSpan: Duration = .milliseconds(100)
 
@@ -91,11 +92,12 @@ public struct AdaptivePredictor: InputPredictor {
     /// The blended prediction with its lead scaled by the confidence; nil when the
     /// confidence is 0 or no candidate answers.
     public func predict(from history: [InputSample], at time: Duration) -> PredictedPosition? {
-        let history = Self.sinceSilence(history)
-        guard history.count >= 2, let latest = history.last, time > latest.timestamp else { return nil }
+        let motion = Self.sinceSilence(history)
+        guard motion.count >= 2, let latest = motion.last, time > latest.timestamp else { return nil }
         let lead = time - latest.timestamp
-        let noiseLevel = PositionNoise.estimate(history, span: Self.noiseSpan)
-        guard !isStill(history, noise: noiseLevel) else { return nil }
+        let noiseLevel = PositionNoise.estimate(motion, span: Self.noiseSpan)
+        guard !isStill(motion, noise: noiseLevel) else { return nil }
+        let history = noiseLevel < Self.noiseThreshold ? sinceStill(motion, noise: noiseLevel) : motion
         let candidates = self.candidates(noise: noiseLevel)
         let hindcasts = self.hindcasts(history, lead: lead, candidates: candidates)
         let weights = self.weights(hindcasts, count: candidates.count)
@@ -110,10 +112,10 @@ public struct AdaptivePredictor: InputPredictor {
     }
 
     /// The predictors blended: the curve predictor and the filters, their measurement noise
-    /// raised to `noise`; the smoothing filter only from `smoothingThreshold`.
+    /// raised to `noise`; the smoothing filter only from `noiseThreshold`.
     private func candidates(noise: Double) -> [any InputPredictor] {
         var filters = [noisePredictor, velocityPredictor]
-        if noise >= Self.smoothingThreshold { filters.append(smoothingPredictor) }
+        if noise >= Self.noiseThreshold { filters.append(smoothingPredictor) }
         for index in filters.indices { filters[index].measurementNoise = max(filters[index].measurementNoise, noise) }
         return [curvePredictor] + filters
     }
@@ -124,6 +126,23 @@ public struct AdaptivePredictor: InputPredictor {
         guard let gap = history.indices.dropFirst().last(where: { history[$0].timestamp - history[$0 - 1].timestamp > stillWindow }),
               history.count - gap >= 2 else { return history }
         return Array(history[gap...])
+    }
+
+    /// The samples from the last one at which the contact had been still for `stillWindow`
+    /// (over three samples at least), within the hindcasts' reach; all of them when there is
+    /// none. A start from rest begins a new motion: a fit across its kink reads it as
+    /// acceleration and overshoots. Only on clean input: with noise, `isStill`'s tolerance
+    /// lets slow motion pass for still.
+    private func sinceStill(_ history: [InputSample], noise: Double) -> [InputSample] {
+        let latest = history[history.count - 1].timestamp
+        for end in stride(from: history.count - 2, through: 1, by: -1) {
+            guard latest - history[end].timestamp <= hindcastSpan + Self.longestLead else { break }
+            let before = history[...end]
+            guard before.count(where: { history[end].timestamp - $0.timestamp <= Self.stillWindow }) >= 3,
+                  isStill(Array(before), noise: noise) else { continue }
+            return Array(history[end...])
+        }
+        return history
     }
 
     /// Whether the line fitted through the samples of the last `stillWindow` (two at least)
