@@ -18,8 +18,8 @@ import Glibc
 /// - **Recent error.** Each candidate's hindcast errors are summed, squared, the latest
 ///   counting most (they fade with a time constant of `errorMemory`), and the candidates
 ///   are blended by the inverse 8th power of those sums: in effect the one whose recent
-///   hindcasts were best, mixed with any close to it, so the answer does not jump when the
-///   lead changes hands. Noise makes the quadratic's hindcasts worse and hands the answer
+///   hindcasts were best, mixed with any close to it, so the answer does not jump when
+///   another candidate takes over. Noise makes the quadratic's hindcasts worse and hands the answer
 ///   to the filters; clean motion hands it to whichever model fits it.
 /// - **Confidence.** The lead is scaled by the factor that would have brought the blend's
 ///   hindcasts closest to the samples that arrived (least squares), over 0.6, at most 1: 1
@@ -49,8 +49,9 @@ public struct AdaptivePredictor: InputPredictor {
     /// How far back the hindcasts reach: samples this recent are predicted from older ones.
     public var hindcastSpan: Duration
 
-    /// The hindcasts' best lead scale that counts as full confidence: a factor a little
-    /// under 1 comes as often from the fits' own error as from motion they missed.
+    /// The hindcasts' best lead scale that counts as full confidence: a factor under 1
+    /// comes as often from the fits' own error, and from a change of the candidate in
+    /// front, as from motion they missed.
     static let fullConfidence = 0.6
 
     /// The longest lead whose hindcasts the history is kept for (`InputPrediction`'s
