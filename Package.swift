@@ -485,4 +485,27 @@ package.targets += [
 for target in package.targets where target.name == "PortingMetalUIBasics" {
     target.dependencies.append("simd")
 }
+// What of `import Cocoa` a sample's renderer uses besides AppKit's views (decision 0105).
+package.targets += [
+    .target(name: "Cocoa", dependencies: ["SwiftGPUSupport"], swiftSettings: strict),
+    .testTarget(name: "CocoaTests", dependencies: ["Cocoa"], swiftSettings: strict),
+]
+// Published Metal samples whose renderer and compute files are kept byte for byte
+// (decision 0106): each example holds the original's files, its licence and a README
+// naming the repository, commit and path; only the app shell (main.swift) and the shaders
+// (GLSL translations) are SwiftGPU's. They build as the originals' Xcode projects did:
+// Swift 5 language mode, existentials without `any`.
+let metalPorts: [(name: String, dependencies: [Target.Dependency])] = [
+    ("PortMetalPipelines", ["Metal"]),
+    ("PortMetalVertexAttributes", ["Cocoa", "Metal", "MetalKit", "MetalPortSupport"]),
+    ("PortMetalConstantBuffers", ["Cocoa", "Metal", "MetalKit", "MetalPortSupport"]),
+]
+package.targets.append(.target(name: "MetalPortSupport", dependencies: ["MetalKit", "GPU", "FramePacing"],
+                               path: "Examples/MetalPortSupport", swiftSettings: strict))
+for port in metalPorts {
+    package.products.append(.executable(name: port.name, targets: [port.name]))
+    package.targets.append(.executableTarget(
+        name: port.name, dependencies: port.dependencies, path: "Examples/\(port.name)",
+        exclude: ["LICENSE", "README.md"], swiftSettings: [.swiftLanguageMode(.v5)], plugins: ["SPIRVCompiler"]))
+}
 #endif

@@ -5,7 +5,13 @@ import Metal
 
 /// MetalKit's `MTKView` on SwiftGPU's headless layer: a ring of drawables shown on a
 /// `VirtualDisplay`. `draw()` asks the delegate for a frame.
-@MainActor
+///
+/// A main-actor class, as AppKit's and UIKit's views are, and, as they are to Swift (the
+/// annotation of an Objective-C class comes to Swift as `@preconcurrency`), one whose
+/// isolation Swift 5 code is not held to: a Metal sample's renderer, a nonisolated class,
+/// sets its view's `device`, `delegate` and `clearColor` as it does on Apple platforms.
+/// Swift 6 code is held to it.
+@preconcurrency @MainActor
 open class MTKView {
     /// The display the drawables are shown on.
     public let display: VirtualDisplay
