@@ -499,6 +499,7 @@ let metalPorts: [(name: String, dependencies: [Target.Dependency])] = [
     ("PortMetalPipelines", ["Metal"]),
     ("PortMetalVertexAttributes", ["Cocoa", "Metal", "MetalKit", "MetalPortSupport"]),
     ("PortMetalConstantBuffers", ["Cocoa", "Metal", "MetalKit", "MetalPortSupport"]),
+    ("PortMetalMath2D", ["Cocoa", "Metal", "MetalKit", "simd", "MetalPortSupport"]),
 ]
 package.targets.append(.target(name: "MetalPortSupport", dependencies: ["MetalKit", "GPU", "FramePacing"],
                                path: "Examples/MetalPortSupport", swiftSettings: strict))

@@ -26,6 +26,18 @@ public final class HeadlessShell: NSObject, MTKViewDelegate {
         view.delegate = self
     }
 
+    /// What the original's storyboard and view controller made: a view of `width` ×
+    /// `height` pixels (headless) on the system's default device, and the renderer
+    /// `makeRenderer` makes for them, which sets itself as the view's delegate; this shell
+    /// then stands between the two.
+    public convenience init(width: Int, height: Int, makeRenderer: (any MTLDevice, MTKView) -> any MTKViewDelegate) {
+        guard let device = MTLCreateSystemDefaultDevice() else { fatalError("HeadlessShell: no Metal device") }
+        let view = MTKView(frame: CGRect(x: 0, y: 0, width: width, height: height), device: device)
+        let renderer = makeRenderer(device, view)
+        guard view.delegate === renderer else { fatalError("HeadlessShell: the renderer is not its view's delegate") }
+        self.init(view: view)
+    }
+
     /// Passes the size change on to the sample's delegate.
     public func mtkView(_ view: MTKView, drawableSizeWillChange size: CGSize) {
         renderer.mtkView(view, drawableSizeWillChange: size)

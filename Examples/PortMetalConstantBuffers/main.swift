@@ -9,12 +9,8 @@ import MetalKit
 import MetalPortSupport
 
 MainActor.assumeIsolated {
-    let device = MTLCreateSystemDefaultDevice()!
-    let mtkView = MTKView(frame: CGRect(x: 0, y: 0, width: 800, height: 580), device: device)
-    let renderer = Renderer(device: device, view: mtkView)
-    let shell = HeadlessShell(view: mtkView)
+    let shell = HeadlessShell(width: 800, height: 580) { Renderer(device: $0, view: $1) }
     let checks = Checks()
-    checks.check("renderer's delegate", mtkView.delegate === shell && renderer.view === mtkView, "shell in front of the renderer")
 
     // Each frame's constant is its own slot of the constant buffer: the triangle moved by
     // 0.1 in the direction of the media time when the frame was drawn.
@@ -28,7 +24,7 @@ MainActor.assumeIsolated {
         let length = (offset * offset).sum().squareRoot()
         checks.check("frame \(frame): offset", abs(length - 0.1) <= 0.01,
                      "(\(offset.x), \(offset.y)), length \(length), expected 0.1")
-        ColoredTriangle.check(pixels, offset: offset, frame: "frame \(frame)", with: checks)
+        ColoredTriangle.clipSpace.moved(by: offset).check(pixels, outside: ColoredTriangle.outside(movedBy: offset), frame: "frame \(frame)", with: checks)
     }
     checks.finish()
 }

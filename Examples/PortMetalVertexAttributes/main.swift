@@ -7,16 +7,12 @@ import MetalKit
 import MetalPortSupport
 
 MainActor.assumeIsolated {
-    let device = MTLCreateSystemDefaultDevice()!
-    let mtkView = MTKView(frame: CGRect(x: 0, y: 0, width: 800, height: 580), device: device)
-    let renderer = Renderer(device: device, view: mtkView)
-    let shell = HeadlessShell(view: mtkView)
+    let shell = HeadlessShell(width: 800, height: 580) { Renderer(device: $0, view: $1) }
 
     var pixels = shell.drawFrame()
     for _ in 1..<3 { pixels = shell.drawFrame() }
     let checks = Checks()
     checks.check("frame size", pixels.width == 800 && pixels.height == 580, "\(pixels.width)×\(pixels.height)")
-    checks.check("renderer's delegate", mtkView.delegate === shell && renderer.view === mtkView, "shell in front of the renderer")
-    ColoredTriangle.check(pixels, frame: "frame 3", with: checks)
+    ColoredTriangle.clipSpace.check(pixels, outside: ColoredTriangle.outside(), frame: "frame 3", with: checks)
     checks.finish()
 }

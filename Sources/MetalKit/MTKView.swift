@@ -38,6 +38,17 @@ open class MTKView {
     public var colorPixelFormat: MTLPixelFormat = .bgra8Unorm {
         didSet { layer?.pixelFormat = colorPixelFormat }
     }
+    /// The rate, in frames per second, the app asks to be drawn at; 60 by default, as
+    /// MetalKit's. A headless view is drawn by `draw()`, at the app's pace, so the rate
+    /// only informs a renderer that steps its animation by it (`1 / preferredFramesPerSecond`
+    /// a frame). Stops for a rate below 1.
+    public var preferredFramesPerSecond = 60 {
+        didSet {
+            guard preferredFramesPerSecond >= 1 else {
+                fatalError("SwiftGPU API misuse: MTKView.preferredFramesPerSecond: \(preferredFramesPerSecond) is below 1 frame per second")
+            }
+        }
+    }
     /// The colour `currentRenderPassDescriptor` clears to.
     public var clearColor = MTLClearColorMake(0, 0, 0, 1)
     /// The drawables' size in pixels; the delegate hears of a change before it happens.
