@@ -1,4 +1,3 @@
-// What of `import Cocoa` a Metal sample's renderer uses besides AppKit's windows and
-// controls, which a port's Linux shell replaces (decision 0105): Foundation (NSObject,
-// CGSize, Dispatch) and QuartzCore's media time.
-@_exported import Foundation
+// `import Cocoa` brings AppKit and Foundation, as Apple's umbrella does; of AppKit, what a
+// Metal sample's renderer uses besides its views (decision 0105).
+@_exported import AppKit

@@ -2,7 +2,7 @@ import Cocoa
 import Glibc
 import Testing
 
-@Suite("Cocoa's media time")
+@Suite("Cocoa's media time (AppKit's, re-exported)")
 struct MediaTimeTests {
     @Test("CACurrentMediaTime() reads CLOCK_MONOTONIC in seconds and never goes back")
     func monotonicSeconds() {

@@ -57,6 +57,19 @@ extension ExampleTests {
         #expect(text.hasSuffix("14 of 14 checks as expected\n"), "\(text)")
     }
 
+    @Test("PortMetalMeshes: Thirty Days of Metal's day 11 renderer and mesh, unchanged, draw an 11-sided polygon from two vertex buffers")
+    func portedMetalMeshes() throws {
+        let (status, text) = try Self.run("PortMetalMeshes")
+        #expect(status == 0, "\(text)")
+        // The polygon reaches 250 units towards its vertices and 239.9 towards the middles
+        // of its edges: 245 units out is inside towards a vertex, outside between two.
+        Self.expectPixel(in: text, "centre", [0, 128, 204, 255])
+        Self.expectPixel(in: text, "towards vertex 3, 245 units out", [0, 128, 204, 255])
+        Self.expectPixel(in: text, "towards the middle of edge 3, 245 units out", [242, 242, 242, 255])
+        #expect(!text.contains("NOT as expected"), "\(text)")
+        #expect(text.hasSuffix("10 of 10 checks as expected\n"), "\(text)")
+    }
+
     /// Expects the port's line for the pixel `what` to report it as `expected` (RGBA bytes),
     /// within the port's own tolerance of 2 in 255.
     static func expectPixel(in text: String, _ what: String, _ expected: [Int],
