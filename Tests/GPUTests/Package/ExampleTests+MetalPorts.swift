@@ -13,6 +13,13 @@ extension ExampleTests {
         #expect(text.split(separator: "\n").map(String.init) == expected, "\(text.prefix(500))")
     }
 
+    @Test("PortMetalBuffers: Thirty Days of Metal's day 2 playground page, unchanged, writes two points into a shared buffer and reads one back")
+    func portedMetalBuffers() throws {
+        let (status, text) = try Self.run("PortMetalBuffers")
+        #expect(status == 0, "\(text)")
+        #expect(text == "Buffer is 16 bytes in length\np1 is SIMD2<Float>(100.0, 100.0)\n", "\(text)")
+    }
+
     @Test("PortMetalVertexAttributes: Thirty Days of Metal's day 8 renderer, unchanged, draws its triangle with interpolated vertex colours")
     func portedMetalVertexAttributes() throws {
         let (status, text) = try Self.run("PortMetalVertexAttributes")
