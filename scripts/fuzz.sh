@@ -18,7 +18,11 @@
 # process's C and C++ (CFutex, CShaderCompiler), linked with glslang; the fuzzer's own
 # executable, started again, is its compiler process. Its inputs are a flags byte and a
 # source, seeded with every shader in the repository under each stage setting, plus
-# Fuzz/GLSLFuzzer/regressions. The corpus each grows stays in .build-fuzz/ between runs.
+# Fuzz/GLSLFuzzer/regressions. The MSL target (Fuzz/MSLFuzzer) is built with the
+# MetalShadingLanguage sources as one module; its inputs are a source and, after a NUL byte,
+# the text its quoted includes read, seeded with every .metal file in the repository (the
+# test corpus's with their first header) plus Fuzz/MSLFuzzer/regressions. The corpus each
+# grows stays in .build-fuzz/ between runs.
 set -euo pipefail
 # Swift traps are reported by libFuzzer itself: the Swift runtime's backtracer reads memory
 # in a way ASan reports as a crash of its own.
@@ -31,14 +35,20 @@ target=spirv
 case "${1:-}" in
     --stamps) target=stamps; shift ;;
     --glsl) target=glsl; shift ;;
+    --msl) target=msl; shift ;;
 esac
-mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts" "$out/stamp-seeds" "$out/stamp-corpus" "$out/glsl-seeds" "$out/glsl-corpus"
+mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts" "$out/stamp-seeds" "$out/stamp-corpus" "$out/glsl-seeds" "$out/glsl-corpus" \
+    "$out/msl-seeds" "$out/msl-corpus"
 
 # Build: swiftc, not SwiftPM, since the fuzzer's entry replaces main.
 if [ "$target" = spirv ]; then
     sources=(Sources/SwiftGPUSPIRV/*.swift Fuzz/SPIRVFuzzer/*.swift)
     binary="$out/spirv-fuzzer"
     flags=(-module-name SwiftGPUSPIRV)
+elif [ "$target" = msl ]; then
+    sources=(Sources/MetalShadingLanguage/*.swift Fuzz/MSLFuzzer/*.swift)
+    binary="$out/msl-fuzzer"
+    flags=(-module-name MetalShadingLanguage)
 elif [ "$target" = glsl ]; then
     # SwiftGPUSupport as a module of its own (the compile files import it), the C shims'
     # module maps and objects, then the fuzzer's module over the compile files.
@@ -91,7 +101,7 @@ if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" "${support[@]:-}" -newer "
 fi
 
 if [ "${1:-}" = "--reproduce" ]; then
-    exec "$binary" "${2:?usage: scripts/fuzz.sh [--stamps|--glsl] --reproduce FILE}"
+    exec "$binary" "${2:?usage: scripts/fuzz.sh [--stamps|--glsl|--msl] --reproduce FILE}"
 fi
 seconds="${1:-60}"
 
@@ -135,6 +145,16 @@ elif [ "$target" = glsl ]; then
     cp Fuzz/GLSLFuzzer/regressions/* "$out/glsl-seeds/" 2>/dev/null || true
     corpus="$out/glsl-corpus"
     seeds="$out/glsl-seeds"
+elif [ "$target" = msl ]; then
+    # Each .metal file, followed by a NUL and the first header beside it (if any).
+    while IFS= read -r shader; do
+        header=$(find "$(dirname "$shader")" -maxdepth 1 -name '*.h' | sort | head -1)
+        { cat "$shader"; if [ -n "$header" ]; then printf '\0'; cat "$header"; fi; } \
+            > "$out/msl-seeds/$(echo "$shader" | tr '/' '_')"
+    done < <(git ls-files '*.metal')
+    cp Fuzz/MSLFuzzer/regressions/* "$out/msl-seeds/" 2>/dev/null || true
+    corpus="$out/msl-corpus"
+    seeds="$out/msl-seeds"
 fi
 
 echo "fuzz: $target, $(ls "$seeds" | wc -l) seeds, $seconds s"

@@ -24,6 +24,15 @@ import PackagePlugin
 /// time. SwiftPM treats the modules and stamps as resources of the target, so they are
 /// copied into its resource bundle and can be found through `Bundle.module`; the key stays
 /// out of the bundle.
+///
+/// A Metal Shading Language file (`.metal`) gives a module for each of its entry points:
+/// the plugin reads the file for `kernel`, `vertex` and `fragment` functions and runs
+///
+///     msl-compile <glslc> <file> <pluginWorkDirectory> -I <file's folder> -I <target folder> <name>.<stage>...
+///
+/// which translates them with SwiftGPU's front end and compiles each with glslc, as
+/// `<name>.comp.spv`, `<name>.vert.spv` or `<name>.frag.spv` (found as `<name>`), then stamps
+/// each as above.
 @main
 struct SPIRVCompiler: BuildToolPlugin {
     /// File extensions that `glslc` maps to a shader stage on its own.
@@ -37,7 +46,8 @@ struct SPIRVCompiler: BuildToolPlugin {
         let shaders = module.sourceFiles.filter {
             Self.stageExtensions.contains($0.url.pathExtension)
         }
-        guard !shaders.isEmpty else { return [] }
+        let metalFiles = module.sourceFiles.filter { $0.url.pathExtension == "metal" }
+        guard !shaders.isEmpty || !metalFiles.isEmpty else { return [] }
 
         let glslc = try Self.findGLSLC(context: context)
         let stamp = try context.tool(named: "spirv-stamp").url
@@ -50,10 +60,20 @@ struct SPIRVCompiler: BuildToolPlugin {
             inputFiles: [stamp],
             outputFiles: [keySource]
         )
-        return [key] + shaders.flatMap { shader -> [Command] in
+        func stampCommand(_ output: URL) -> Command {
+            let stampFile = outputDirectory.appending(path: output.lastPathComponent + ".valid")
+            return .buildCommand(
+                displayName: "Validating \(output.lastPathComponent)",
+                executable: stamp,
+                arguments: [keySource.path(percentEncoded: false), output.path(percentEncoded: false),
+                            stampFile.path(percentEncoded: false)],
+                inputFiles: [keySource, output, stamp],
+                outputFiles: [stampFile]
+            )
+        }
+        let glslCommands = shaders.flatMap { shader -> [Command] in
             let input = shader.url
             let output = outputDirectory.appending(path: input.lastPathComponent + ".spv")
-            let stampFile = outputDirectory.appending(path: input.lastPathComponent + ".spv.valid")
             return [
                 .buildCommand(
                     displayName: "Compiling \(input.lastPathComponent) to SPIR-V",
@@ -66,16 +86,67 @@ struct SPIRVCompiler: BuildToolPlugin {
                     inputFiles: [input],
                     outputFiles: [output]
                 ),
-                .buildCommand(
-                    displayName: "Validating \(output.lastPathComponent)",
-                    executable: stamp,
-                    arguments: [keySource.path(percentEncoded: false), output.path(percentEncoded: false),
-                                stampFile.path(percentEncoded: false)],
-                    inputFiles: [keySource, output, stamp],
-                    outputFiles: [stampFile]
-                ),
+                stampCommand(output),
             ]
         }
+        var metalCommands: [Command] = []
+        if !metalFiles.isEmpty {
+            let translator = try context.tool(named: "msl-compile").url
+            for file in metalFiles {
+                let input = file.url
+                let entryPoints = try Self.entryPoints(in: String(contentsOf: input, encoding: .utf8))
+                guard !entryPoints.isEmpty else { continue }
+                let outputs = entryPoints.map { outputDirectory.appending(path: $0 + ".spv") }
+                metalCommands.append(.buildCommand(
+                    displayName: "Compiling \(input.lastPathComponent) to SPIR-V",
+                    executable: translator,
+                    arguments: [glslc.path(percentEncoded: false), input.path(percentEncoded: false),
+                                outputDirectory.path(percentEncoded: false),
+                                "-I", input.deletingLastPathComponent().path(percentEncoded: false),
+                                "-I", module.directoryURL.path(percentEncoded: false)] + entryPoints,
+                    inputFiles: [input, translator],
+                    outputFiles: outputs
+                ))
+                metalCommands += outputs.map(stampCommand)
+            }
+        }
+        return [key] + glslCommands + metalCommands
+    }
+
+    /// The entry points of Metal Shading Language `source` as `<name>.<stage>` (`comp`,
+    /// `vert`, `frag`): each `kernel`, `vertex` or `fragment` qualifier outside comments
+    /// that a return type, a name and `(` follow. The front end checks the list against what
+    /// it finds after preprocessing.
+    static func entryPoints(in source: String) -> [String] {
+        var tokens: [String] = []
+        var characters = Substring(source)
+        while let first = characters.first {
+            if characters.hasPrefix("//") {
+                characters = characters.drop { $0 != "\n" }
+            } else if characters.hasPrefix("/*") {
+                characters = characters.dropFirst(2)
+                while !characters.isEmpty && !characters.hasPrefix("*/") { characters = characters.dropFirst() }
+                characters = characters.dropFirst(2)
+            } else if first.isLetter || first == "_" {
+                let name = characters.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                tokens.append(String(name))
+                characters = characters.dropFirst(name.count)
+            } else {
+                if !first.isWhitespace { tokens.append(String(first)) }
+                characters = characters.dropFirst()
+            }
+        }
+        let stages = ["kernel": "comp", "vertex": "vert", "fragment": "frag"]
+        var entries: [String] = []
+        for (index, token) in tokens.enumerated() {
+            guard let stage = stages[token], index == 0 || ![".", ">", "[", "-"].contains(tokens[index - 1]) else { continue }
+            var end = index + 1
+            while end < tokens.count, !["(", ";", "{", "}", "="].contains(tokens[end]) { end += 1 }
+            guard end < tokens.count, tokens[end] == "(", end - 1 > index + 1,
+                  let name = tokens[end - 1].first, name.isLetter || name == "_" else { continue }
+            entries.append("\(tokens[end - 1]).\(stage)")
+        }
+        return entries
     }
 
     /// Locates `glslc`: the `GLSLC` environment variable if set and non-empty, else the first

@@ -1,19 +1,28 @@
-/// The default predictor: it predicts with two others, a least-squares quadratic (exact on
-/// clean curves) and a constant-acceleration Kalman filter (which smooths noise), and judges
-/// its own confidence at every call from how well it would have done on the contact's
-/// latest samples, shortening or dropping its lead when confidence falls, as Chromium's
-/// and Android's predictors do.
+import Glibc
+
+/// The default predictor: it predicts with several others, a least-squares quadratic (exact
+/// on clean curves), constant-acceleration and constant-velocity Kalman filters, and, on
+/// noisy input, a slow constant-velocity filter that smooths; it weighs them, and its own
+/// confidence, at every call by how well each would have done on the contact's latest
+/// samples, shortening or dropping its lead when confidence falls, as Chromium's and
+/// Android's predictors do.
 ///
 /// At each call, for each sample of the last `hindcastSpan`, it predicts that sample from
 /// the samples up to the one about the asked lead before it (a *hindcast*: the prediction
 /// it would have drawn then), and compares it with the sample that arrived:
 ///
-/// - **Recent error.** The two predictors are blended by the inverse squares of their
-///   hindcasts' summed squared errors: noise makes the quadratic's hindcasts worse and hands
-///   the answer to the filter (whose measurement noise is set to the noise the positions
-///   show); clean motion hands it to the quadratic.
+/// - **Noise.** The positions' noise is measured by how far each sample lies from the
+///   parabola through its neighbours (the median, so that corners and starts do not count
+///   as noise). The filters' measurement noise is raised to it, and from half a pixel the
+///   smoothing filter joins the candidates.
+/// - **Recent error.** Each candidate's hindcast errors are summed, squared, the latest
+///   counting most (they fade with a time constant of `errorMemory`), and the candidates
+///   are blended by the inverse 8th power of those sums: in effect the one whose recent
+///   hindcasts were best, mixed with any close to it, so the answer does not jump when
+///   another candidate takes over. Noise makes the quadratic's hindcasts worse and hands the answer
+///   to the filters; clean motion hands it to whichever model fits it.
 /// - **Confidence.** The lead is scaled by the factor that would have brought the blend's
-///   hindcasts closest to the samples that arrived (least squares), over 0.8, at most 1: 1
+///   hindcasts closest to the samples that arrived (least squares), over 0.6, at most 1: 1
 ///   when the predictions came (nearly) true, less when they ran ahead (curvature the fits
 ///   miss, reversals, stops), 0 when predicting did worse than drawing the latest sample.
 ///   At 0 it declines, and the latest sample is drawn. The blend is drawn from its own
@@ -21,62 +30,120 @@
 ///   as well as moved ahead.
 /// - **Deceleration.** A contact slowing down is predicted no further than where its fitted
 ///   velocity would reach zero: past that a parabola turns back, and hands rarely do.
-///
 /// - **Stillness.** When the line through the samples of the last 35 ms moves less than
 ///   half a pixel (or twice the noise) across them, the contact has stopped: it declines.
+///   Samples before a silence longer than that belong to a motion that ended and are not
+///   read; nor, on clean input, are those before the contact last started from rest.
 ///
 /// Silence (no samples at all while a mouse is still) is judged by `InputPrediction`,
 /// which knows the frame's time. Like every predictor it holds no state between calls.
 public struct AdaptivePredictor: InputPredictor {
-    /// The predictor for clean motion.
+    /// The predictor for clean curves.
     public var curvePredictor: LeastSquaresPredictor
-    /// The predictor for noisy motion.
+    /// The predictor for accelerating motion on noisy input.
     public var noisePredictor: KalmanPredictor
+    /// The predictor for motion at a constant velocity.
+    public var velocityPredictor: KalmanPredictor
+    /// The predictor that smooths noisy input, a candidate only where the positions show noise.
+    public var smoothingPredictor: KalmanPredictor
     /// How far back the hindcasts reach: samples this recent are predicted from older ones.
     public var hindcastSpan: Duration
 
-    /// The hindcasts' best lead scale that counts as full confidence: a factor a little
-    /// under 1 comes as often from the fits' own error as from motion they missed.
-    static let fullConfidence = 0.8
+    /// The hindcasts' best lead scale that counts as full confidence: a factor under 1
+    /// comes as often from the fits' own error, and from a change of the candidate in
+    /// front, as from motion they missed.
+    static let fullConfidence = 0.6
 
     /// The longest lead whose hindcasts the history is kept for (`InputPrediction`'s
     /// default horizon); a longer lead is judged on fewer hindcasts.
     static let longestLead: Duration = .milliseconds(25)
 
-    /// An adaptive predictor over `curvePredictor` and `noisePredictor`, judging itself on the
-    /// last `hindcastSpan` of samples.
+    /// The time constant over which a hindcast's error fades from a candidate's score.
+    static let errorMemory = 0.02
+    /// The power of the inverse error sums that weighs the candidates.
+    static let weightPower = 8.0
+    /// The noise, in pixels, from which input counts as noisy: the smoothing predictor is a
+    /// candidate, and a start from rest is no longer told from slow motion.
+    static let noiseThreshold = 0.5
+    /// How far back the noise is measured.
+    static let noiseSpan: Duration = .milliseconds(100)
+
+    /// An adaptive predictor over `curvePredictor`, `noisePredictor`, `velocityPredictor`
+    /// and (on noisy input) `smoothingPredictor`, judging them on the last `hindcastSpan` of samples.
     public init(curvePredictor: LeastSquaresPredictor = LeastSquaresPredictor(),
-                noisePredictor: KalmanPredictor = KalmanPredictor(), hindcastSpan: Duration = .milliseconds(60)) {
+                noisePredictor: KalmanPredictor = KalmanPredictor(),
+                velocityPredictor: KalmanPredictor = KalmanPredictor(model: .constantVelocity),
+                smoothingPredictor: KalmanPredictor = KalmanPredictor(model: .constantVelocity, processNoise: 1e4,
+                                                                      window: .milliseconds(200)),
+                hindcastSpan: Duration = .milliseconds(60)) {
         precondition(hindcastSpan > .zero, "AdaptivePredictor: hindcastSpan must be positive, got \(hindcastSpan)")
         self.curvePredictor = curvePredictor
         self.noisePredictor = noisePredictor
+        self.velocityPredictor = velocityPredictor
+        self.smoothingPredictor = smoothingPredictor
         self.hindcastSpan = hindcastSpan
     }
 
-    /// The hindcasts' span and lead, and the predictors' own history before them.
+    /// The hindcasts' span and lead, and the candidates' own history before them.
     public var historySpan: Duration {
-        hindcastSpan + Self.longestLead + max(curvePredictor.historySpan, noisePredictor.historySpan)
+        let candidates: [any InputPredictor] = [curvePredictor, noisePredictor, velocityPredictor, smoothingPredictor]
+        return hindcastSpan + Self.longestLead + max(Self.noiseSpan, candidates.map(\.historySpan).max() ?? .zero)
     }
 
     /// The blended prediction with its lead scaled by the confidence; nil when the
-    /// confidence is 0 or neither predictor answers.
+    /// confidence is 0 or no candidate answers.
     public func predict(from history: [InputSample], at time: Duration) -> PredictedPosition? {
-        guard history.count >= 2, let latest = history.last, time > latest.timestamp else { return nil }
+        let motion = Self.sinceSilence(history)
+        guard motion.count >= 2, let latest = motion.last, time > latest.timestamp else { return nil }
         let lead = time - latest.timestamp
-        let noiseLevel = noise(history)
-        guard !isStill(history, noise: noiseLevel) else { return nil }
-        var smoother = noisePredictor
-        smoother.measurementNoise = max(noisePredictor.measurementNoise, noiseLevel)
-        let hindcasts = self.hindcasts(history, lead: lead, smoother: smoother)
-        let weight = curveWeight(hindcasts)
+        let noiseLevel = PositionNoise.estimate(motion, span: Self.noiseSpan)
+        guard !isStill(motion, noise: noiseLevel) else { return nil }
+        let history = noiseLevel < Self.noiseThreshold ? sinceStill(motion, noise: noiseLevel) : motion
+        let candidates = self.candidates(noise: noiseLevel)
+        let hindcasts = self.hindcasts(history, lead: lead, candidates: candidates)
+        let weights = self.weights(hindcasts, count: candidates.count)
         let aimed = latest.timestamp + (timeToStop(history).map { $0 < lead.seconds ? .seconds(rounding: $0) : lead } ?? lead)
-        guard aimed > latest.timestamp, let estimate = blend(history, at: aimed, weight: weight, smoother: smoother),
-              let anchor = blend(history, at: latest.timestamp, weight: weight, smoother: smoother) else { return nil }
-        let confidence = self.confidence(hindcasts, weight: weight)
+        guard aimed > latest.timestamp, let estimate = blend(history, at: aimed, weights: weights, candidates: candidates),
+              let anchor = blend(history, at: latest.timestamp, weights: weights, candidates: candidates) else { return nil }
+        let confidence = self.confidence(hindcasts, weights: weights)
         guard confidence > 0 else { return nil }
         let scaled = latest.timestamp + (aimed - latest.timestamp) * confidence
         guard scaled > latest.timestamp else { return nil }
         return PredictedPosition(timestamp: scaled, position: anchor + (estimate - anchor) * confidence)
+    }
+
+    /// The predictors blended: the curve predictor and the filters, their measurement noise
+    /// raised to `noise`; the smoothing filter only from `noiseThreshold`.
+    private func candidates(noise: Double) -> [any InputPredictor] {
+        var filters = [noisePredictor, velocityPredictor]
+        if noise >= Self.noiseThreshold { filters.append(smoothingPredictor) }
+        for index in filters.indices { filters[index].measurementNoise = max(filters[index].measurementNoise, noise) }
+        return [curvePredictor] + filters
+    }
+
+    /// The samples after the last silence longer than `stillWindow` (all of them when there
+    /// is none, or fewer than two after it): those before it belong to a motion that stopped.
+    static func sinceSilence(_ history: [InputSample]) -> [InputSample] {
+        guard let gap = history.indices.dropFirst().last(where: { history[$0].timestamp - history[$0 - 1].timestamp > stillWindow }),
+              history.count - gap >= 2 else { return history }
+        return Array(history[gap...])
+    }
+
+    /// The samples from the last one at which the contact had been still for `stillWindow`
+    /// (over three samples at least), within the hindcasts' reach; all of them when there is
+    /// none. A start from rest begins a new motion: a fit across its kink reads it as
+    /// acceleration and overshoots. Only on clean input: with noise, `isStill`'s tolerance
+    /// lets slow motion pass for still.
+    private func sinceStill(_ history: [InputSample], noise: Double) -> [InputSample] {
+        let latest = history[history.count - 1].timestamp
+        for end in stride(from: history.count - 2, through: 1, by: -1) {
+            guard latest - history[end].timestamp <= hindcastSpan + Self.longestLead else { break }
+            let before = history[...end]
+            guard before.count(where: { history[end].timestamp - $0.timestamp <= Self.stillWindow }) >= 3,
+                  isStill(Array(before), noise: noise) else { continue }
+            return Array(history[end...])
+        }
+        return history
     }
 
     /// Whether the line fitted through the samples of the last `stillWindow` (two at least)
@@ -98,34 +165,19 @@ public struct AdaptivePredictor: InputPredictor {
     /// How far a still contact's fitted line may move across `stillWindow`, in pixels.
     static let stillTolerance = 0.5
 
-    /// The noise of the positions: the RMS residual, per axis, of a quadratic over the noise
-    /// predictor's window (0 with fewer than five samples).
-    private func noise(_ history: [InputSample]) -> Double {
-        let latest = history[history.count - 1]
-        let used = history.filter { latest.timestamp - $0.timestamp <= noisePredictor.window }
-        guard used.count >= 5 else { return 0 }
-        let times = used.map { ($0.timestamp - latest.timestamp).seconds / noisePredictor.window.seconds }
-        var squares = 0.0
-        for axis in 0..<2 {
-            let values = used.map { $0.position[axis] }
-            guard let fit = PolynomialFit(times: times, values: values, degree: 2) else { return 0 }
-            squares += zip(times, values).reduce(0) { $0 + ($1.1 - fit.value(at: $1.0)) * ($1.1 - fit.value(at: $1.0)) }
-        }
-        return (squares / Double(2 * (used.count - 3))).squareRoot()
-    }
-
     /// One sample of the recent past predicted from the samples up to about `lead` before it.
     struct Hindcast {
         /// The sample that arrived.
         var actual: SIMD2<Double>
+        /// How long before the latest sample it arrived, in seconds.
+        var age: Double
         /// The latest sample the prediction was made from.
         var base: SIMD2<Double>
-        /// What each predictor said (nil where it declined).
-        var curve: SIMD2<Double>?
-        var noise: SIMD2<Double>?
+        /// What each candidate said, in the candidates' order (nil where it declined).
+        var predictions: [SIMD2<Double>?]
     }
 
-    private func hindcasts(_ history: [InputSample], lead: Duration, smoother: KalmanPredictor) -> [Hindcast] {
+    private func hindcasts(_ history: [InputSample], lead: Duration, candidates: [any InputPredictor]) -> [Hindcast] {
         let latest = history[history.count - 1].timestamp
         var result: [Hindcast] = []
         for index in stride(from: history.count - 1, through: 2, by: -1) {
@@ -138,34 +190,45 @@ public struct AdaptivePredictor: InputPredictor {
             let end = after < index && (history[after].timestamp - cutoff) < (cutoff - history[before].timestamp) ? after : before
             guard end >= 1 else { break }
             let past = Array(history[...end])
-            result.append(Hindcast(actual: target.position, base: past[past.count - 1].position,
-                                   curve: curvePredictor.predict(from: past, at: target.timestamp)?.position,
-                                   noise: smoother.predict(from: past, at: target.timestamp)?.position))
+            result.append(Hindcast(actual: target.position, age: (latest - target.timestamp).seconds, base: past[past.count - 1].position,
+                                   predictions: candidates.map { $0.predict(from: past, at: target.timestamp)?.position }))
         }
         return result
     }
 
-    /// The share the curve predictor gets: N² / (C² + N²), C and N each predictor's summed
-    /// squared hindcast error (½ with no hindcasts).
-    private func curveWeight(_ hindcasts: [Hindcast]) -> Double {
-        var curve = 0.0, noise = 0.0
+    /// Each candidate's share: the inverse `weightPower` of its summed squared hindcast error
+    /// (each hindcast's fading with its age over `errorMemory`), normalized; all to one that
+    /// made no error, equal shares with no hindcasts. Hindcasts where a candidate declined
+    /// count for none.
+    private func weights(_ hindcasts: [Hindcast], count: Int) -> [Double] {
+        var errors = [Double](repeating: 0, count: count)
         for hindcast in hindcasts {
-            guard let c = hindcast.curve, let n = hindcast.noise else { continue }
-            curve += Self.squared(c - hindcast.actual)
-            noise += Self.squared(n - hindcast.actual)
+            let predictions = hindcast.predictions.compactMap { $0 }
+            guard predictions.count == count else { continue }
+            let recency = exp(-hindcast.age / Self.errorMemory)
+            for (index, prediction) in predictions.enumerated() { errors[index] += recency * Self.squared(prediction - hindcast.actual) }
         }
-        guard curve + noise > 1e-12 else { return 0.5 }
-        return noise * noise / (curve * curve + noise * noise)
+        guard let smallest = errors.min(), errors.contains(where: { $0 > 1e-12 }) else {
+            return [Double](repeating: 1 / Double(count), count: count)
+        }
+        guard smallest > 1e-12 else {
+            let exact = Double(errors.filter { $0 <= 1e-12 }.count)
+            return errors.map { $0 <= 1e-12 ? 1 / exact : 0 }
+        }
+        // Relative to the smallest, so that the power stays in range.
+        let inverse = errors.map { pow(smallest / $0, Self.weightPower) }
+        let total = inverse.reduce(0, +)
+        return inverse.map { $0 / total }
     }
 
     /// The lead scale that brings the blended hindcasts' displacements from their base
     /// sample closest to the samples that arrived, over `fullConfidence`, within 0...1;
     /// 1 with no hindcasts.
-    private func confidence(_ hindcasts: [Hindcast], weight: Double) -> Double {
+    private func confidence(_ hindcasts: [Hindcast], weights: [Double]) -> Double {
         var along = 0.0, predicted = 0.0
         for hindcast in hindcasts {
-            guard let c = hindcast.curve ?? hindcast.noise, let n = hindcast.noise ?? hindcast.curve else { continue }
-            let step = c * weight + n * (1 - weight) - hindcast.base
+            guard let blended = Self.blend(hindcast.predictions, weights: weights) else { continue }
+            let step = blended - hindcast.base
             along += (step * (hindcast.actual - hindcast.base)).sum()
             predicted += Self.squared(step)
         }
@@ -173,11 +236,22 @@ public struct AdaptivePredictor: InputPredictor {
         return min(max(along / predicted / Self.fullConfidence, 0), 1)
     }
 
-    private func blend(_ history: [InputSample], at time: Duration, weight: Double, smoother: KalmanPredictor) -> SIMD2<Double>? {
-        let curve = curvePredictor.predict(from: history, at: time)?.position
-        let noise = smoother.predict(from: history, at: time)?.position
-        guard let c = curve ?? noise, let n = noise ?? curve else { return nil }
-        return c * weight + n * (1 - weight)
+    /// The weighted mean of the answers, the weights of those that declined shared among the
+    /// rest (the plain mean when those that answered had no weight); nil when none answered.
+    private static func blend(_ predictions: [SIMD2<Double>?], weights: [Double]) -> SIMD2<Double>? {
+        var sum = SIMD2<Double>.zero, total = 0.0
+        for (prediction, weight) in zip(predictions, weights) {
+            guard let prediction else { continue }
+            sum += prediction * weight
+            total += weight
+        }
+        if total > 1e-12 { return sum / total }
+        let answered = predictions.compactMap { $0 }
+        return answered.isEmpty ? nil : answered.reduce(.zero, +) / Double(answered.count)
+    }
+
+    private func blend(_ history: [InputSample], at time: Duration, weights: [Double], candidates: [any InputPredictor]) -> SIMD2<Double>? {
+        Self.blend(candidates.map { $0.predict(from: history, at: time)?.position }, weights: weights)
     }
 
     /// How many seconds until the contact stops if it keeps decelerating as the quadratic through

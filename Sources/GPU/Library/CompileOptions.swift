@@ -8,18 +8,33 @@ public enum FunctionType: Sendable, Hashable {
     case kernel
 }
 
+/// The language of a source given to `Device.makeLibrary(source:options:)`.
+public enum ShaderLanguage: Sendable, Hashable {
+    /// GLSL 450 for Vulkan, one function per source (`main`), compiled by glslang.
+    case glsl
+    /// Metal Shading Language, as Metal's `makeLibrary(source:options:)` takes it: every
+    /// `kernel`, `vertex` and `fragment` function of the source becomes a function of the
+    /// library, named as in the source. SwiftGPU's front end translates the subset its
+    /// "Shaders" article lists to GLSL, which glslang compiles.
+    case metal
+}
+
 /// How `Device.makeLibrary(source:options:)` compiles GLSL, Metal's `MTLCompileOptions`.
 ///
 /// A class, as in Metal (`let options = CompileOptions(); options.preprocessorMacros =
 /// ["SIZE": "64"]`); the compile reads it once, when called.
 public final class CompileOptions {
+    /// The source's language. Nil, the default, reads a source that includes
+    /// `<metal_stdlib>` as Metal Shading Language and any other as GLSL.
+    public var language: ShaderLanguage?
     /// Macros defined before the source, as `#define NAME VALUE` lines (an empty value
     /// defines the name alone). Names must be GLSL identifiers.
     public var preprocessorMacros: [String: String] = [:]
     /// The stage, when the source has no `#pragma shader_stage(vertex|fragment|compute)`.
     /// A source with the pragma and a different stage here is refused.
     public var functionType: FunctionType?
-    /// The name the library gives the function (GLSL's entry point is always `main`).
+    /// The name the library gives a GLSL function (GLSL's entry point is always `main`);
+    /// Metal Shading Language's functions keep their own names.
     public var functionName = "main"
     /// Whether the SPIR-V optimizer runs (`glslc -O`, as the SPIRVCompiler plugin does).
     public var optimizationEnabled = true
@@ -69,7 +84,7 @@ public final class CompileOptions {
 
     /// The values, copied for one compile.
     private var values: CompileValues {
-        CompileValues(preprocessorMacros: preprocessorMacros, functionType: functionType,
+        CompileValues(language: language, preprocessorMacros: preprocessorMacros, functionType: functionType,
                       functionName: functionName, optimizationEnabled: optimizationEnabled,
                       includeFolders: includeFolders,
                       limits: CompileLimits(time: compilationTimeLimit, memory: compilationMemoryLimit,
@@ -80,6 +95,8 @@ public final class CompileOptions {
 
 /// The values of a `CompileOptions`, copied when a compile starts.
 struct CompileValues: Sendable {
+    /// See `CompileOptions.language`.
+    var language: ShaderLanguage?
     /// See `CompileOptions.preprocessorMacros`.
     var preprocessorMacros: [String: String]
     /// See `CompileOptions.functionType`.

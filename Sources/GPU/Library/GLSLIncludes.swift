@@ -24,7 +24,7 @@ enum GLSLIncludes {
     }
 
     /// A header's text, or why it was not read.
-    private enum Header {
+    enum Header {
         /// The header's text.
         case text(String)
         /// Why it was not read.
@@ -88,7 +88,7 @@ enum GLSLIncludes {
     }
 
     /// The header `name` from the first of `roots` that has it.
-    private static func read(_ name: String, roots: [String]) -> Header {
+    static func read(_ name: String, roots: [String]) -> Header {
         guard !roots.isEmpty else {
             return .refused("run-time GLSL reads headers only from CompileOptions.includeFolders, and it names none")
         }
@@ -113,7 +113,7 @@ enum GLSLIncludes {
     }
 
     /// `path` with its links and `.` resolved, or nil when it does not exist.
-    private static func realPath(_ path: String) -> String? {
+    static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

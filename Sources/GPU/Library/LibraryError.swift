@@ -25,7 +25,8 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// GLSL given to `Device.makeLibrary(source:options:)` did not compile: the
     /// compiler's messages, each with its line in the source (`line 12: 'x' : undeclared
-    /// identifier`).
+    /// identifier`). For Metal Shading Language the name is `program_source` and the
+    /// message clang's form (`program_source:12:5: error: …`).
     case compilationFailed(name: String, messages: [String])
     /// Compiling GLSL took longer than `CompileOptions.compilationTimeLimit`; the compile
     /// was stopped.
@@ -66,7 +67,8 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .compilationNestedTooDeeply(let name, let reason): "GLSL for '\(name)' nests too deeply to compile: \(reason)"
         case .compilerUnavailable(let reason): "run-time GLSL cannot be compiled: \(reason)"
         case .compilationFailed(let name, let messages):
-            "GLSL for '\(name)' did not compile:\n" + messages.map { "  \($0)" }.joined(separator: "\n")
+            (name == MetalSourceCompiler.sourceName ? "Metal Shading Language source did not compile:\n"
+                : "GLSL for '\(name)' did not compile:\n") + messages.map { "  \($0)" }.joined(separator: "\n")
         }
     }
 }

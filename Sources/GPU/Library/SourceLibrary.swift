@@ -3,8 +3,16 @@ import FoundationEssentials
 import SwiftGPUSPIRV
 
 extension Device {
-    /// Compiles GLSL at run time into a library of one function, Metal's
+    /// Compiles GLSL or Metal Shading Language at run time into a library, Metal's
     /// `makeLibrary(source:options:)`.
+    ///
+    /// Metal Shading Language (`options.language` `.metal`, or a source that includes
+    /// `<metal_stdlib>`) gives a function for each `kernel`, `vertex` and `fragment`
+    /// function, named as in the source; errors are
+    /// ``LibraryError/compilationFailed(name:messages:)`` with clang's form,
+    /// `program_source:12:5: error: …`, and constructs outside the subset the front end
+    /// compiles say `unsupported: <construct>`. The rest of this text is about GLSL, which
+    /// gives a library of one function.
     ///
     /// The stage comes from the source's `#pragma shader_stage(vertex|fragment|compute)` or
     /// from `options.functionType`; `options.preprocessorMacros` are defined before the
@@ -46,6 +54,9 @@ extension Device {
     }
 
     private func makeLibrary(source: String, values: CompileValues) throws(LibraryError) -> Library {
+        if values.language ?? (MetalSourceCompiler.includesMetalStandardLibrary(source) ? .metal : .glsl) == .metal {
+            return try MetalSourceCompiler.makeLibrary(source: source, values: values, device: self)
+        }
         let words = try GLSLCompiler.compile(source, options: values).get()
         let data = words.withUnsafeBytes { Data($0) }
         let module = try Self.parse(data, name: values.functionName)

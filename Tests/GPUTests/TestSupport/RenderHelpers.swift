@@ -1,6 +1,7 @@
 import Foundation
 @testable import GPU
 import GPUTestSupport
+import Testing
 
 /// Helpers for render tests: a colour target and a read-back of its texels.
 extension TestGPU {
@@ -40,6 +41,22 @@ extension TestGPU {
     /// A buffer holding `values`.
     func buffer<T>(_ values: [T]) throws -> Buffer {
         try values.withUnsafeBytes { try device.makeBuffer(bytes: $0.baseAddress!, length: $0.count) }
+    }
+
+    /// Dispatches `groups` threadgroups of `width` threads of `pipeline` with `buffers` and
+    /// `textures` at indices 0..., waits, and expects the command buffer to complete.
+    func dispatch(_ pipeline: ComputePipelineState, buffers: [Buffer], textures: [Texture] = [], groups: Int, width: Int,
+                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let commandBuffer = try queue.makeCommandBuffer()
+        let encoder = try commandBuffer.makeComputeCommandEncoder()
+        encoder.setComputePipelineState(pipeline)
+        for (index, buffer) in buffers.enumerated() { encoder.setBuffer(buffer, offset: 0, index: index) }
+        for (index, texture) in textures.enumerated() { encoder.setTexture(texture, index: index) }
+        encoder.dispatchThreadgroups(Size(width: groups), threadsPerThreadgroup: Size(width: width))
+        encoder.endEncoding()
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        #expect(commandBuffer.status == .completed, "\(String(describing: commandBuffer.error))", sourceLocation: sourceLocation)
     }
 }
 

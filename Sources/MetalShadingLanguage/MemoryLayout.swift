@@ -1,0 +1,181 @@
+/// Where Metal places a type's bytes in `device` and `constant` memory, and whether GLSL's
+/// std430 or std140 rules place them the same. A buffer whose layouts differ is refused as
+/// unsupported rather than read at the wrong offsets.
+struct MemoryLayouts {
+    /// GLSL's block layout rules.
+    enum Rules: String {
+        /// Storage buffers' rules.
+        case std430
+        /// Uniform blocks' rules (arrays and structs aligned to 16 bytes).
+        case std140
+    }
+
+    /// A type's size and alignment in bytes.
+    struct Extent: Equatable {
+        /// The size.
+        var size: Int
+        /// The alignment.
+        var alignment: Int
+    }
+
+    let structs: [String: Program.StructInfo]
+
+    static func roundUp(_ value: Int, _ alignment: Int) -> Int { (value + alignment - 1) / alignment * alignment }
+
+    /// Metal's size and alignment of `type` (its vectors of three take four components'
+    /// room).
+    func metal(_ type: MSLType) -> Extent {
+        switch type {
+        case .scalar(let scalar): return Extent(size: scalar.size, alignment: scalar.size)
+        case .vector(let scalar, let count):
+            let size = scalar.size * (count == 3 ? 4 : count)
+            return Extent(size: size, alignment: size)
+        case .matrix(let scalar, let columns, let rows):
+            let column = metal(.vector(scalar, rows))
+            return Extent(size: column.size * columns, alignment: column.alignment)
+        case .array(let element, let count):
+            let extent = metal(element)
+            return Extent(size: extent.size * count, alignment: extent.alignment)
+        case .structure(let name):
+            var offset = 0, alignment = 1
+            for member in structs[name]?.members ?? [] {
+                let extent = metal(member)
+                offset = Self.roundUp(offset, extent.alignment) + extent.size
+                alignment = max(alignment, extent.alignment)
+            }
+            return Extent(size: Self.roundUp(offset, alignment), alignment: alignment)
+        case .atomic: return Extent(size: 4, alignment: 4)
+        case .void, .texture, .sampler: return Extent(size: 0, alignment: 1)
+        }
+    }
+
+    /// The 4-byte padding members GLSL's struct `name` declares before each of its members
+    /// (by member index), so that std430 places each member at Metal's offset: Metal's
+    /// `float3` takes 16 bytes where GLSL's `vec3` takes 12, and a scalar after it moves up.
+    func pads(_ name: String) -> [Int] {
+        var pads: [Int] = []
+        var metalOffset = 0, glslOffset = 0
+        for member in structs[name]?.members ?? [] {
+            let metalExtent = metal(member), glslExtent = glsl(member.type, .std430)
+            metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
+            glslOffset = Self.roundUp(glslOffset, glslExtent.alignment)
+            let gap = metalOffset - glslOffset
+            let count = gap > 0 && gap % 4 == 0 && metalOffset % glslExtent.alignment == 0 ? gap / 4 : 0
+            pads.append(count)
+            metalOffset += metalExtent.size
+            glslOffset += 4 * count + glslExtent.size
+        }
+        return pads
+    }
+
+    /// Metal's size and alignment of a struct's member: a packed vector's alignment is its
+    /// scalar's, and its size has no fourth component's room.
+    func metal(_ member: Program.StructInfo.Member) -> Extent {
+        guard member.packed else { return metal(member.type) }
+        func packed(_ type: MSLType) -> Extent {
+            switch type {
+            case .vector(let scalar, let count): return Extent(size: scalar.size * count, alignment: scalar.size)
+            case .array(let element, let count):
+                let extent = packed(element)
+                return Extent(size: extent.size * count, alignment: extent.alignment)
+            default: return metal(type)
+            }
+        }
+        return packed(member.type)
+    }
+
+    /// GLSL's size and alignment of `type` under `rules`.
+    func glsl(_ type: MSLType, _ rules: Rules) -> Extent {
+        switch type {
+        case .scalar, .atomic: return Extent(size: 4, alignment: 4)
+        case .vector(_, let count): return Extent(size: 4 * count, alignment: count == 2 ? 8 : 16)
+        case .matrix(let scalar, let columns, let rows):
+            let stride = arrayStride(.vector(scalar, rows), rules)
+            return Extent(size: stride * columns, alignment: rules == .std140 ? 16 : glsl(.vector(scalar, rows), rules).alignment)
+        case .array(let element, let count):
+            let alignment = glsl(element, rules).alignment
+            return Extent(size: arrayStride(element, rules) * count, alignment: rules == .std140 ? max(alignment, 16) : alignment)
+        case .structure(let name):
+            var offset = 0, alignment = 1
+            for (member, pad) in zip(structs[name]?.members ?? [], pads(name)) {
+                let extent = glsl(member.type, rules)
+                offset = Self.roundUp(Self.roundUp(offset, 4) + 4 * pad, extent.alignment) + extent.size
+                alignment = max(alignment, extent.alignment)
+            }
+            if rules == .std140 { alignment = max(alignment, 16) }
+            return Extent(size: Self.roundUp(offset, alignment), alignment: alignment)
+        case .void, .texture, .sampler: return Extent(size: 0, alignment: 1)
+        }
+    }
+
+    /// The distance between elements of an array of `element` under `rules`.
+    func arrayStride(_ element: MSLType, _ rules: Rules) -> Int {
+        let extent = glsl(element, rules)
+        return Self.roundUp(extent.size, rules == .std140 ? max(extent.alignment, 16) : extent.alignment)
+    }
+
+    /// Why `type` cannot be laid out in GLSL as Metal lays it out inside itself (its members'
+    /// offsets, its arrays' strides, its size where `sized`), or nil when it can.
+    func difference(_ type: MSLType, _ rules: Rules, sized: Bool) -> String? {
+        switch type {
+        case .scalar(let scalar), .vector(let scalar, _):
+            return scalar.size == 4 && scalar != .half ? nil : "\(scalar.rawValue) (8- and 16-bit types and bool)"
+        case .matrix(let scalar, _, let rows):
+            if scalar == .half { return "half matrices in a buffer" }
+            return metal(.vector(scalar, rows)).size == arrayStride(.vector(scalar, rows), rules) ? nil
+                : "\(type) in a \(rules == .std140 ? "uniform" : "storage") block (its columns are \(metal(.vector(scalar, rows)).size) bytes apart in Metal, \(arrayStride(.vector(scalar, rows), rules)) in GLSL's \(rules.rawValue))"
+        case .array(let element, _):
+            if let reason = difference(element, rules, sized: true) { return reason }
+            let metalStride = metal(element).size, glslStride = arrayStride(element, rules)
+            return metalStride == glslStride ? nil
+                : "an array of \(element) (its elements are \(metalStride) bytes apart in Metal, \(glslStride) in GLSL's \(rules.rawValue))"
+        case .structure(let name):
+            var metalOffset = 0, glslOffset = 0
+            for (member, pad) in zip(structs[name]?.members ?? [], pads(name)) {
+                if let reason = difference(member.type, rules, sized: true) { return reason }
+                let metalExtent = metal(member), glslExtent = glsl(member.type, rules)
+                metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
+                glslOffset = Self.roundUp(Self.roundUp(glslOffset, 4) + 4 * pad, glslExtent.alignment)
+                if metalOffset != glslOffset {
+                    return "struct '\(name)' (member '\(member.name)' is at offset \(metalOffset) in Metal, \(glslOffset) in GLSL's \(rules.rawValue))"
+                }
+                metalOffset += metalExtent.size
+                glslOffset += glslExtent.size
+            }
+            if sized, metal(type).size != glsl(type, rules).size {
+                return "struct '\(name)' (\(metal(type).size) bytes in Metal, \(glsl(type, rules).size) in GLSL's \(rules.rawValue))"
+            }
+            return nil
+        case .atomic:
+            return nil
+        case .void, .texture, .sampler:
+            return "\(type) in a buffer"
+        }
+    }
+
+    /// The offsets of a struct's members in Metal, for a block whose members are the
+    /// struct's, each placed with `layout(offset = …)`; or why GLSL cannot place them so.
+    func blockOffsets(of name: String, _ rules: Rules) -> Result<[Int], BlockLayoutProblem> {
+        var offsets: [Int] = []
+        var metalOffset = 0, glslEnd = 0
+        for member in structs[name]?.members ?? [] {
+            if let reason = difference(member.type, rules, sized: false) { return .failure(BlockLayoutProblem(reason: reason)) }
+            let metalExtent = metal(member), glslExtent = glsl(member.type, rules)
+            metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
+            guard metalOffset % glslExtent.alignment == 0, metalOffset >= glslEnd else {
+                return .failure(BlockLayoutProblem(reason:
+                    "struct '\(name)' (member '\(member.name)' is at offset \(metalOffset) in Metal, which GLSL's \(rules.rawValue) cannot place it at)"))
+            }
+            offsets.append(metalOffset)
+            glslEnd = metalOffset + glslExtent.size
+            metalOffset += metalExtent.size
+        }
+        return .success(offsets)
+    }
+
+    /// Why a block cannot hold a struct as Metal lays it out.
+    struct BlockLayoutProblem: Error {
+        /// The construct and the offsets.
+        var reason: String
+    }
+}

@@ -1,0 +1,37 @@
+/// One entry point of a Metal Shading Language source, as GLSL 450.
+package struct TranslatedEntryPoint: Sendable, Hashable {
+    /// The function's name in the source, the name the library gives it.
+    package var name: String
+    /// Its stage.
+    package var stage: Stage
+    /// The GLSL module, whose `main` is the function.
+    package var glsl: String
+    /// The `constexpr sampler`s it uses, by the sampler index the GLSL declares each at.
+    package var constantSamplers: [Int: ConstantSampler]
+}
+
+/// The front end's entry: Metal Shading Language source to one GLSL module per entry point.
+package enum MetalCompiler {
+    /// Preprocesses, parses and checks `source` (named `file` in diagnostics), and
+    /// translates each `kernel`, `vertex` and `fragment` function, in the order they are
+    /// declared. `macros` are defined before the source; `#include "name"` reads through
+    /// `readHeader`. The first error ends the compile.
+    package static func compile(_ source: String, file: String, macros: [String: String] = [:],
+                                readHeader: @escaping Preprocessor.HeaderReader = { _ in .notFound })
+        -> Result<[TranslatedEntryPoint], Diagnostic> {
+        do throws(Diagnostic) {
+            var preprocessor = try Preprocessor(macros: macros, readHeader: readHeader)
+            let tokens = try preprocessor.run(source, file: file)
+            var parser = Parser(tokens: tokens)
+            let program = try Program(try parser.parse())
+            var entryPoints: [TranslatedEntryPoint] = []
+            for entry in program.entryPoints {
+                var translator = Translator(program: program, entry: entry)
+                entryPoints.append(try translator.run())
+            }
+            return .success(entryPoints)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,260 @@
+/// Checks the types of one entry point and of what it uses, and writes them as a GLSL 450
+/// module whose `main` is the entry point: one pass over the syntax tree, each expression
+/// typed as it is written out, with C++'s implicit conversions made explicit.
+struct Translator {
+    /// A name in scope.
+    struct Variable {
+        /// What the name stands for.
+        enum Kind {
+            /// A value: a local, a parameter, a constant.
+            case value
+            /// A `device` or `constant` pointer: `code` names the buffer's runtime array.
+            case bufferArray
+            /// A reference to a struct in a buffer: `code` names the block's instance,
+            /// whose members are the struct's.
+            case block
+        }
+        var kind: Kind
+        /// Its type (a pointer's element type).
+        var type: MSLType
+        /// Its GLSL name.
+        var code: String
+        /// Whether it may be assigned.
+        var mutable: Bool
+        /// Its address space.
+        var space: AddressSpace
+        /// The GLSL block it lives in, for a buffer's variables.
+        var buffer: String?
+    }
+
+    /// A typed expression in GLSL.
+    struct Value {
+        /// The GLSL text, parenthesised where it has operators.
+        var code: String
+        /// Its type (for a pointer, the element type).
+        var type: MSLType
+        /// Whether it may be assigned, and where it lives.
+        var lvalue: LValue?
+        /// Whether `code` names a buffer's runtime array (a pointer in the source).
+        var pointer = false
+        /// Whether `code` names a block instance standing for a struct.
+        var block = false
+        /// The value of an integer literal.
+        var literal: Int64?
+    }
+
+    /// What may be done with an lvalue.
+    struct LValue {
+        /// Why it may not be assigned, or nil when it may.
+        var readOnly: String?
+        /// Its address space.
+        var space: AddressSpace
+        /// The GLSL block it lives in, if in a buffer.
+        var buffer: String?
+    }
+
+    /// The function being translated.
+    struct FunctionContext {
+        /// Its declaration.
+        var declaration: FunctionDeclaration
+        /// Its return type.
+        var returnType: MSLType
+        /// Whether it is the entry point (whose returns write its outputs).
+        var isEntry: Bool
+    }
+
+    let program: Program
+    let layouts: MemoryLayouts
+    let entry: FunctionDeclaration
+    var structSection: [String] = []
+    var interfaceSection: [String] = []
+    var globalSection: [String] = []
+    var functionSection: [String] = []
+    var extensions: Set<String> = []
+    var emittedStructs: Set<String> = []
+    var emittedGlobals: [String: Variable] = [:]
+    /// Helper functions translated, by key, with their GLSL names.
+    var translatedFunctions: [String: String] = [:]
+    var inProgress: Set<String> = []
+    var emittedHelpers: Set<String> = []
+    var scopes: [[String: Variable]] = []
+    var function: FunctionContext?
+    var lines: [String] = []
+    var indent = 1
+    var uniqueCounter = 0
+    /// Constant samplers declared, by sampler index.
+    var constantSamplers: [Int: ConstantSampler] = [:]
+    /// Sampler indices the entry point's arguments use.
+    var samplerIndices: Set<Int> = []
+    /// GLSL blocks the function writes.
+    var writtenBuffers: Set<String> = []
+    /// How the entry point's return value is written to its outputs.
+    var entryReturn: (MSLType, (String) -> [String])?
+
+    init(program: Program, entry: FunctionDeclaration) {
+        self.program = program
+        self.layouts = MemoryLayouts(structs: program.structs)
+        self.entry = entry
+    }
+
+    // MARK: Output
+
+    mutating func emit(_ line: String) {
+        lines.append(String(repeating: "    ", count: indent) + line)
+    }
+
+    mutating func unique(_ stem: String) -> String {
+        uniqueCounter += 1
+        return "mslg_\(stem)\(uniqueCounter)"
+    }
+
+    // MARK: Scopes
+
+    mutating func declare(_ name: String, _ variable: Variable, at location: SourceLocation) throws(Diagnostic) {
+        if scopes[scopes.count - 1][name] != nil { throw Diagnostic(location, "redefinition of '\(name)'") }
+        scopes[scopes.count - 1][name] = variable
+    }
+
+    /// A GLSL name for a local `name` that no other local of the function shadows wrongly:
+    /// the name itself the first time, numbered after.
+    mutating func localName(_ name: String) -> String {
+        let base = GLSLNames.identifier(name)
+        for scope in scopes {
+            if scope.values.contains(where: { $0.code == base }) { return unique(base + "_") }
+        }
+        return base
+    }
+
+    func lookUp(_ name: String) -> Variable? {
+        for scope in scopes.reversed() {
+            if let variable = scope[name] { return variable }
+        }
+        return nil
+    }
+
+    // MARK: Types
+
+    /// GLSL's name of a scalar, vector, matrix or struct type.
+    mutating func glslType(_ type: MSLType, at location: SourceLocation) throws(Diagnostic) -> String {
+        switch type {
+        case .void: return "void"
+        case .scalar(let scalar): return scalar.glsl
+        case .vector(let scalar, let count): return "\(scalar.glslVectorPrefix)\(count)"
+        case .matrix(_, let columns, let rows): return columns == rows ? "mat\(columns)" : "mat\(columns)x\(rows)"
+        case .structure(let name):
+            try emitStruct(name, at: location)
+            return GLSLNames.identifier(name)
+        case .array(let element, let count):
+            return try glslType(element, at: location) + "[\(count)]"
+        case .texture(let dimension, let scalar, _):
+            let prefix = scalar.glsl == "int" ? "i" : scalar.glsl == "uint" ? "u" : ""
+            let name: String
+            switch dimension {
+            case .texture2d, .depth2d: name = "texture2D"
+            case .texture2dArray: name = "texture2DArray"
+            case .texture3d: name = "texture3D"
+            case .textureCube: name = "textureCube"
+            }
+            return prefix + name
+        case .sampler: return "sampler"
+        case .atomic(let scalar): return scalar.glsl
+        }
+    }
+
+    /// A GLSL declaration of `name` as `type` (`float a[4]`).
+    mutating func glslDeclaration(_ type: MSLType, _ name: String, at location: SourceLocation) throws(Diagnostic) -> String {
+        var suffix = ""
+        var element = type
+        while case .array(let inner, let count) = element {
+            suffix += "[\(count)]"
+            element = inner
+        }
+        return "\(try glslType(element, at: location)) \(name)\(suffix)"
+    }
+
+    /// Writes a struct's GLSL declaration, after those of the structs it holds.
+    mutating func emitStruct(_ name: String, at location: SourceLocation) throws(Diagnostic) {
+        guard !emittedStructs.contains(name), let info = program.structs[name] else { return }
+        emittedStructs.insert(name)
+        var members: [String] = []
+        let pads = layouts.pads(name)
+        for (index, member) in info.members.enumerated() {
+            for pad in 0..<pads[index] { members.append("    float mslg_pad\(index)_\(pad);") }
+            switch member.type {
+            case .texture, .sampler:
+                throw .unsupported(member.location, "textures and samplers in structs (argument buffers)")
+            case .atomic:
+                throw .unsupported(member.location, "atomics in structs")
+            default:
+                break
+            }
+            members.append("    " + (try glslDeclaration(member.type, GLSLNames.identifier(member.name), at: member.location)) + ";")
+        }
+        if members.isEmpty { throw .unsupported(info.location, "empty structs") }
+        structSection.append("struct \(GLSLNames.identifier(name)) {\n" + members.joined(separator: "\n") + "\n};")
+    }
+
+    /// A value of struct `name` from its members' values, with zeros for the padding
+    /// members GLSL's declaration of it holds (`MemoryLayouts.pads`).
+    mutating func structValue(_ name: String, _ members: [String], at location: SourceLocation) throws(Diagnostic) -> String {
+        var values: [String] = []
+        for (pad, member) in zip(layouts.pads(name), members) {
+            values += Array(repeating: "0.0", count: pad) + [member]
+        }
+        return "\(try glslType(.structure(name), at: location))(\(values.joined(separator: ", ")))"
+    }
+
+    /// The zero value of `type`, as C++'s value initialization gives it.
+    mutating func zero(_ type: MSLType, at location: SourceLocation) throws(Diagnostic) -> String {
+        switch type {
+        case .scalar(let scalar):
+            switch scalar.glsl {
+            case "bool": return "false"
+            case "uint": return "0u"
+            case "int": return "0"
+            default: return "0.0"
+            }
+        case .vector(let scalar, _), .matrix(let scalar, _, _):
+            return "\(try glslType(type, at: location))(\(try zero(.scalar(scalar), at: location)))"
+        case .array(let element, let count):
+            let value = try zero(element, at: location)
+            return "\(try glslType(type, at: location))(\(Array(repeating: value, count: count).joined(separator: ", ")))"
+        case .structure(let name):
+            var values: [String] = []
+            for member in program.structs[name]?.members ?? [] {
+                if let value = member.defaultValue {
+                    values.append(try initialize(member.type, with: value))
+                } else {
+                    values.append(try zero(member.type, at: location))
+                }
+            }
+            return try structValue(name, values, at: location)
+        default:
+            throw Diagnostic(location, "\(type) has no zero value")
+        }
+    }
+
+    // MARK: The module
+
+    /// The GLSL module: version, extensions, the entry point's interface, structs,
+    /// constants, helper functions and `main`.
+    mutating func run() throws(Diagnostic) -> TranslatedEntryPoint {
+        let main = try translateEntryPoint()
+        var text = "#version 450\n"
+        for name in extensions.sorted() { text += "#extension \(name) : require\n" }
+        if entry.stage == .kernel {
+            text += "layout(local_size_x_id = \(Self.localSizeIds[0]), local_size_y_id = \(Self.localSizeIds[1]), "
+                + "local_size_z_id = \(Self.localSizeIds[2])) in;\n"
+        }
+        for section in [structSection, interfaceSection, globalSection, functionSection] where !section.isEmpty {
+            text += section.joined(separator: "\n") + "\n"
+        }
+        text += main
+        return TranslatedEntryPoint(name: entry.name, stage: entry.stage ?? .kernel, glsl: text,
+                                    constantSamplers: constantSamplers)
+    }
+
+    /// The specialization constant ids a kernel's threadgroup size comes from: above Metal's
+    /// function constant indices (0...65535), so that none collides with one.
+    static let localSizeIds: [UInt32] = [65536, 65537, 65538]
+}

@@ -1,0 +1,35 @@
+/*
+See LICENSE folder for this sample’s licensing information.
+
+Abstract:
+Header that contains types and enumeration constants shared between Metal shaders and C/Objective-C source.
+*/
+
+#ifndef AAPLShaderTypes_h
+#define AAPLShaderTypes_h
+
+#import <simd/simd.h>
+
+// Buffer index values shared between shader and C code to ensure that Metal
+// shader buffer inputs match Metal API buffer set calls.
+typedef enum AAPLVertexInputIndex
+{
+    AAPLVertexInputIndexVertices = 0,
+    AAPLVertexInputIndexViewport = 1,
+} AAPLVertexInputIndex;
+
+// This structure defines the layout of each vertex in the array of vertices
+// set as an input to the Metal vertex shader. By using a shared header, you
+// ensure that the layout of the vertex array matches the layout that the
+// vertex shader expects.
+
+typedef struct AAPLVertex
+{
+    // Positions of the shader input vertices.
+    vector_float2 position;
+
+    // Floating point RGBA colors.
+    vector_float4 color;
+} AAPLVertex;
+
+#endif // AAPLShaderTypes_h

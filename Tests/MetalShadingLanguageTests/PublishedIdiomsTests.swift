@@ -1,0 +1,172 @@
+@testable import MetalShadingLanguage
+import Testing
+
+/// What published Metal shaders write that the first subset refused: designated and
+/// constructor-style initializers, arrays sized by their initializer, references to constant
+/// memory, a fragment's position as its stage_in, samplers declared in functions, half
+/// matrices, a variable named like a type.
+@Suite("MSL idioms of published shaders")
+struct PublishedIdiomsTests {
+    @Test("designated initializers place members by name, missing ones zero; out of order or mixed is an error")
+    func designatedInitializers() {
+        let prelude = "struct L { float3 direction; float3 color; float power; };"
+        let text = glsl(kernel("    L l = { .direction = { 0, 1, 0 }, .power = 2 };\n    out[i] = l.power + l.color.x;", prelude: prelude), "k")
+        // The float after the second float3 has a padding member before it (zero).
+        #expect(text.contains("L l = L(vec3(float(0), float(1), float(0)), vec3(0.0), 0.0, float(2));"))
+        #expect(error(kernel("    L l = { .power = 2, .color = { 1, 1, 1 } };", prelude: prelude))
+            == "test.metal:5:25: error: designator order for field 'color' does not match the declaration order")
+        #expect(error(kernel("    L l = { .power = 2, 1 };", prelude: prelude))
+            == "test.metal:5:13: error: mixture of designated and non-designated initializers")
+        #expect(error(kernel("    L l = { .size = 2 };", prelude: prelude))
+            == "test.metal:5:13: error: field designator 'size' does not refer to any field in type 'L'")
+    }
+
+    @Test("a file-scope constant with constructor arguments is a variable; an array takes its size from its initializer list")
+    func constantInitializers() {
+        let prelude = "constant float3 kLight(0, 0, -1);\nconstant float2 corners[] = { { -1, -1 }, { 1, -1 }, { -1, 1 } };"
+        let text = glsl(kernel("    out[i] = kLight.z + corners[i % 3].x;", prelude: prelude), "k")
+        #expect(text.contains("const vec3 kLight = vec3(float(0), float(0), float((-1)));"))
+        #expect(text.contains("const vec2 corners[3] = vec2[3](vec2(float((-1)), float((-1))), vec2(float(1), float((-1))), "
+            + "vec2(float((-1)), float(1)));"))
+    }
+
+    @Test("a reference to constant memory reads a const copy; references to memory that may change stay unsupported")
+    func referenceVariables() {
+        let source = """
+            struct Instance { float4x4 model; float4 color; };
+            kernel void k(constant Instance* instances [[buffer(0)]], device float4* out [[buffer(1)]], uint i [[thread_position_in_grid]]) {
+                constant Instance& instance = instances[i];
+                out[i] = instance.color * instance.model[0].x;
+            }
+            """
+        let text = glsl(source, "k")
+        #expect(text.contains("const Instance instance = instances[i];"))
+        #expect(error(kernel("    device float& first = out[0];"))
+            == "test.metal:5:5: error: unsupported: reference variables to device, threadgroup or thread memory")
+        // `a` may change while `r` lives, which a copy would not see.
+        #expect(error(kernel("    float a = 1;\n    const thread float& r = a;\n    a = 2;\n    out[i] = r;"))
+            == "test.metal:6:5: error: unsupported: reference variables to device, threadgroup or thread memory")
+    }
+
+    @Test("a fragment function's float4 [[stage_in]] is the position a float4 vertex function returned")
+    func positionAsStageIn() {
+        let source = """
+            vertex float4 v(uint id [[vertex_id]]) { return float4(float(id), 0, 0, 1); }
+            fragment float4 f(float4 position [[stage_in]]) { return position / 256; }
+            """
+        #expect(glsl(source, "f").contains("vec4 position = gl_FragCoord;"))
+        #expect(error("vertex float4 v(float4 p [[stage_in]]) { return p; }") == "test.metal:1:24: error: [[stage_in]] is for a struct, not 'float4'")
+    }
+
+    @Test("a constexpr sampler declared in a function is a constant sampler, even when named 'sampler'; half matrices stay half")
+    func localSamplerAndHalfMatrices() throws {
+        let source = """
+            fragment half4 f(float4 p [[position]], texture2d<half> texture [[texture(0)]], constant float3x3& m [[buffer(0)]]) {
+                constexpr sampler sampler(min_filter::linear, mag_filter::linear);
+                half3x3 normalMatrix = half3x3(m);
+                half3 n = normalMatrix * half3(p.xyz);
+                return texture.sample(sampler, p.xy) * n.x;
+            }
+            """
+        let entries = try compile(source).get()
+        #expect(entries[0].constantSamplers[15]?.minFilter == .linear)
+        #expect(entries[0].glsl.contains("layout(set = 0, binding = 127) uniform sampler mslg_msl_sampler_1;"))
+        #expect(entries[0].glsl.contains("texture(sampler2D(msl_texture, mslg_msl_sampler_1), p.xy)"))
+        // A half matrix times a half vector is a half vector, which a float matrix's product is not.
+        #expect(error("kernel void k(device float* o [[buffer(0)]]) { float3x3 m = float3x3(1); half3 h = m * half3(1); o[0] = h.x; }")
+            == "test.metal:1:84: error: cannot convert 'float3' to 'half3'")
+    }
+
+    @Test("constructs of published shaders outside the subset name themselves")
+    func unsupportedConstructs() {
+        #expect(error("using raytracing::instance_acceleration_structure;")
+            == "test.metal:1:1: error: unsupported: using-declarations ('using raytracing::…')")
+        #expect(error("typedef struct __attribute__((packed)) { float x; } P;")
+            == "test.metal:1:16: error: unsupported: __attribute__ on a struct (packed or aligned structs)")
+        #expect(error("kernel void k(imageblock<float> b, uint i [[thread_position_in_grid]]) {}")
+            == "test.metal:1:15: error: unsupported: the type 'imageblock'")
+        #expect(error("kernel void k(ushort i [[thread_position_in_grid]]) {}")
+            == "test.metal:1:22: error: unsupported: [[thread_position_in_grid]] of type 'ushort' (8- and 16-bit integer types)")
+    }
+
+    @Test("a scalar after a float3 moves to Metal's offset through padding members, which constructors fill with zeros")
+    func float3Padding() {
+        let prelude = "struct L { float3 direction; uint type; };"
+        let text = glsl(kernel("    L l = { float3(1), 2 };\n    out[i] = float(l.type);", prelude: prelude), "k")
+        #expect(text.contains("struct L {\n    vec3 direction;\n    float mslg_pad1_0;\n    uint type;\n};"))
+        #expect(text.contains("L l = L(vec3(float(1)), 0.0, uint(2));"))
+    }
+
+    @Test("is_null_texture is false: SwiftGPU stops a command whose texture slot is unbound")
+    func nullTexture() {
+        let text = glsl("fragment float4 f(texture2d<float> t [[texture(0)]]) { return is_null_texture(t) ? float4(0) : float4(1); }", "f")
+        #expect(text.contains("(false ? vec4(float(0)) : vec4(float(1)))"))
+        #expect(error("kernel void k(device float* o [[buffer(0)]]) { o[0] = is_null_texture(o[0]); }")
+            == "test.metal:1:55: error: is_null_texture takes a texture")
+    }
+
+    @Test("packed vectors in structs take Metal's packed layout: one std430 places identically compiles, another is refused with both sizes")
+    func packedMembers() {
+        let text = glsl("""
+            struct V { packed_float2 position; packed_float2 uv; };
+            vertex float4 v(device const V* vertices [[buffer(0)]], uint id [[vertex_id]]) {
+                return float4(vertices[id].position + vertices[id].uv, 0, 1);
+            }
+            """, "v")
+        #expect(text.contains("struct V {\n    vec2 position;\n    vec2 uv;\n};"))
+        #expect(error("""
+            struct V { packed_float4 position; packed_float2 uv; };
+            vertex float4 v(device const V* vertices [[buffer(0)]], uint id [[vertex_id]]) { return vertices[id].position; }
+            """) == "test.metal:2:33: error: unsupported: struct 'V' (24 bytes in Metal, 32 in GLSL's std430) in a buffer")
+        #expect(error(kernel("    packed_float3 p = float3(1);")) == "test.metal:5:5: error: unsupported: the type 'packed_float3'")
+        #expect(error("""
+            struct G { half4 lighting [[color(0)]]; };
+            fragment half4 f(G gbuffer) { return gbuffer.lighting; }
+            """) == "test.metal:2:20: error: unsupported: reading color attachments in a fragment function (programmable blending)")
+    }
+
+    @Test("a comparison sampler's compare function is the constant sampler's; sample_compare compares through a shadow sampler")
+    func comparisonSamplers() throws {
+        let source = """
+            constexpr sampler shadowSampler(coord::normalized, filter::linear, compare_func::greater_equal);
+            fragment float4 f(float4 p [[position]], depth2d<float> shadowMap [[texture(0)]]) {
+                return float4(shadowMap.sample_compare(shadowSampler, p.xy / 64, 0.5));
+            }
+            """
+        let entries = try compile(source).get()
+        #expect(entries[0].constantSamplers[15]?.compareFunction == .greaterEqual)
+        #expect(entries[0].glsl.contains("texture(sampler2DShadow(shadowMap, shadowSampler), vec3((p.xy / float(64)), 0.5))"))
+        #expect(error("fragment float4 f(texture2d<float> t [[texture(0)]], sampler s [[sampler(0)]]) { return t.sample_compare(s, float2(0), 0.5); }")
+            == "test.metal:1:89: error: unsupported: sample_compare of a 'texture2d<float, access::sample>'")
+    }
+
+    @Test("default member initializers apply where value, aggregate or default initialization gives a member no value")
+    func defaultMemberInitializers() {
+        // (The 0.0 after `emitted` pads `weight` to Metal's offset.)
+        let prelude = "struct Surface { float3 reflected { 0 }; float3 emitted { 1, 2, 3 }; float weight = 0.5; float other; };"
+        let text = glsl(kernel("    Surface s;\n    Surface t = { float3(4) };\n    Surface u = Surface();\n"
+            + "    out[i] = s.emitted.y + t.weight + u.reflected.x + s.other;", prelude: prelude), "k")
+        #expect(text.contains("Surface s = Surface(vec3(float(0)), vec3(float(1), float(2), float(3)), 0.0, 0.5, 0.0);"))
+        #expect(text.contains("Surface t = Surface(vec3(float(4)), vec3(float(1), float(2), float(3)), 0.0, 0.5, 0.0);"))
+        #expect(text.contains("Surface u = Surface(vec3(float(0)), vec3(float(1), float(2), float(3)), 0.0, 0.5, 0.0);"))
+    }
+
+    @Test("a ushort [[vertex_id]] or [[instance_id]] is the index's low 16 bits as the int it promotes to, read-only")
+    func shortVertexIndex() {
+        let text = glsl("vertex float4 v(ushort vid [[vertex_id]], ushort iid [[instance_id]]) { return float4(vid - 1, iid, 0, 1); }", "v")
+        #expect(text.contains("const int vid = int(uint(gl_VertexIndex) & 0xFFFFu);"))
+        #expect(text.contains("const int iid = int(uint(gl_InstanceIndex) & 0xFFFFu);"))
+        #expect(text.contains("vec4(float((vid - 1)), float(iid), float(0), float(1))"))
+        #expect(error("vertex float4 v(ushort vid [[vertex_id]]) { vid = 2; return float4(1); }")
+            == "test.metal:1:45: error: cannot assign: 'vid' is read-only")
+    }
+
+    @Test("a default-constructed local sampler is a constant sampler with Metal's defaults; a copied one stays unsupported")
+    func defaultSampler() throws {
+        let source = "fragment float4 f(float4 p [[position]], texture2d<float> t [[texture(0)]]) { sampler s; return t.sample(s, p.xy); }"
+        let entries = try compile(source).get()
+        #expect(entries[0].constantSamplers == [15: ConstantSampler()])
+        #expect(error("fragment float4 f(texture2d<float> t [[texture(0)]], sampler a [[sampler(0)]]) { sampler s = a; return t.sample(s, float2(0)); }")
+            == "test.metal:1:90: error: unsupported: local texture and sampler variables")
+    }
+}
