@@ -494,4 +494,39 @@ package.targets += [
 for target in package.targets where target.name == "PortingMetalUIBasics" {
     target.dependencies.append("simd")
 }
+// What of `import AppKit` and `import Cocoa` a sample's renderer uses besides AppKit's
+// views (decision 0105).
+package.products.append(.library(name: "AppKit", targets: ["AppKit"]))
+package.products.append(.library(name: "Cocoa", targets: ["Cocoa"]))
+package.targets += [
+    .target(name: "AppKit", dependencies: ["SwiftGPUSupport"], swiftSettings: strict),
+    .target(name: "Cocoa", dependencies: ["AppKit"], swiftSettings: strict),
+    // A test file that imports Testing and AppKit makes the compiler load Testing's
+    // cross-import overlay for AppKit; this empty module is it.
+    .target(name: "_Testing_AppKit", path: "Tests/_Testing_AppKit", swiftSettings: strict),
+    .testTarget(name: "CocoaTests", dependencies: ["Cocoa", "_Testing_AppKit"], swiftSettings: strict),
+]
+// Published Metal samples whose renderer and compute files are kept byte for byte
+// (decision 0106): each example holds the original's files, its licence and a README
+// naming the repository, commit and path; only the app shell (main.swift) and the shaders
+// (GLSL translations) are SwiftGPU's. They build as the originals' Xcode projects did:
+// Swift 5 language mode, existentials without `any`.
+let metalPorts: [(name: String, dependencies: [Target.Dependency])] = [
+    ("PortMetalPipelines", ["Metal"]),
+    ("PortMetalVertexAttributes", ["Cocoa", "Metal", "MetalKit", "MetalPortSupport"]),
+    ("PortMetalConstantBuffers", ["Cocoa", "Metal", "MetalKit", "MetalPortSupport"]),
+    ("PortMetalMath2D", ["Cocoa", "Metal", "MetalKit", "simd", "MetalPortSupport"]),
+    ("PortMetalMeshes", ["Cocoa", "AppKit", "Metal", "MetalKit", "simd", "MetalPortSupport"]),
+    ("PortMetalBuffers", ["Metal"]),
+]
+package.targets.append(.target(name: "MetalPortSupport", dependencies: ["MetalKit", "GPU", "FramePacing"],
+                               path: "Examples/MetalPortSupport", swiftSettings: strict))
+for port in metalPorts {
+    package.products.append(.executable(name: port.name, targets: [port.name]))
+    package.targets.append(.executableTarget(
+        name: port.name, dependencies: port.dependencies, path: "Examples/\(port.name)",
+        exclude: ["LICENSE", "README.md"], swiftSettings: [.swiftLanguageMode(.v5)],
+        // A playground page has no shaders: no plugin to compile them.
+        plugins: port.name == "PortMetalBuffers" ? [] : ["SPIRVCompiler"]))
+}
 #endif

@@ -27,7 +27,7 @@ while [ "$#" -gt 0 ]; do
 done
 
 # The public modules: one DocC catalogue each (Sources/<module>/<module>.docc).
-modules=(GPU GPUFoundationCompat AppLifecycle FramePacing PointerInput SystemLifecycle GPUXCB GPUWayland GPUGTK GPUImGui GPUQt PNG simd Metal MetalKit)
+modules=(GPU GPUFoundationCompat AppLifecycle FramePacing PointerInput SystemLifecycle GPUXCB GPUWayland GPUGTK GPUImGui GPUQt PNG simd Metal MetalKit AppKit Cocoa)
 
 ./scripts/install-deps.sh
 # shellcheck source=scripts/env.sh

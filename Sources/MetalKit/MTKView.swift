@@ -5,7 +5,13 @@ import Metal
 
 /// MetalKit's `MTKView` on SwiftGPU's headless layer: a ring of drawables shown on a
 /// `VirtualDisplay`. `draw()` asks the delegate for a frame.
-@MainActor
+///
+/// A main-actor class, as AppKit's and UIKit's views are, and, as they are to Swift (the
+/// annotation of an Objective-C class comes to Swift as `@preconcurrency`), one whose
+/// isolation Swift 5 code is not held to: a Metal sample's renderer, a nonisolated class,
+/// sets its view's `device`, `delegate` and `clearColor` as it does on Apple platforms.
+/// Swift 6 code is held to it.
+@preconcurrency @MainActor
 open class MTKView {
     /// The display the drawables are shown on.
     public let display: VirtualDisplay
@@ -31,6 +37,17 @@ open class MTKView {
     /// The drawables' pixel format.
     public var colorPixelFormat: MTLPixelFormat = .bgra8Unorm {
         didSet { layer?.pixelFormat = colorPixelFormat }
+    }
+    /// The rate, in frames per second, the app asks to be drawn at; 60 by default, as
+    /// MetalKit's. A headless view is drawn by `draw()`, at the app's pace, so the rate
+    /// only informs a renderer that steps its animation by it (`1 / preferredFramesPerSecond`
+    /// a frame). Stops for a rate below 1.
+    public var preferredFramesPerSecond = 60 {
+        didSet {
+            guard preferredFramesPerSecond >= 1 else {
+                fatalError("SwiftGPU API misuse: MTKView.preferredFramesPerSecond: \(preferredFramesPerSecond) is below 1 frame per second")
+            }
+        }
     }
     /// The colour `currentRenderPassDescriptor` clears to.
     public var clearColor = MTLClearColorMake(0, 0, 0, 1)

@@ -55,6 +55,10 @@ struct MTKViewTests {
         drawable.texture.getBytes(&pixels, bytesPerRow: 16 * 4, from: MTLRegionMake2D(0, 0, 16, 8), mipmapLevel: 0)
         #expect(Array(pixels[0..<4]) == [0, 0, 255, 255], "bgra: red")
 
+        #expect(view.preferredFramesPerSecond == 60, "MetalKit's default rate")
+        view.preferredFramesPerSecond = 120
+        #expect(view.preferredFramesPerSecond == 120)
+
         view.drawableSize = CGSize(width: 32, height: 32)
         #expect(renderer.sizes == [CGSize(width: 32, height: 32)])
         view.draw()
@@ -89,5 +93,16 @@ struct MTKViewMisuseTests {
             }
         }
         #expect(stderr(result).contains("SwiftGPU API misuse: MTKView.device: ForeignDevice is not a SwiftGPU Device"))
+    }
+
+    @Test("misuse: a preferred frame rate below 1 stops, naming the property and the rate")
+    func frameRateBelowOne() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let view = MTKView(frame: CGRect(x: 0, y: 0, width: 4, height: 4), device: nil)
+                view.preferredFramesPerSecond = 0
+            }
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: MTKView.preferredFramesPerSecond: 0 is below 1 frame per second"))
     }
 }

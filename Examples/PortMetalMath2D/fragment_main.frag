@@ -1,0 +1,10 @@
+#version 450
+// fragment_main from the original's Shaders.metal (MIT, see LICENSE), in GLSL: the
+// interpolated VertexOut colour.
+layout(location = 0) in vec4 in_color;
+layout(location = 0) out vec4 out_color;
+
+void main()
+{
+    out_color = in_color;
+}
