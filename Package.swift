@@ -508,8 +508,8 @@ package.targets += [
 ]
 // Published Metal samples whose renderer and compute files are kept byte for byte
 // (decision 0106): each example holds the original's files, its licence and a README
-// naming the repository, commit and path; only the app shell (main.swift) and the shaders
-// (GLSL translations) are SwiftGPU's. They build as the originals' Xcode projects did:
+// naming the repository, commit and path; only the app shell (main.swift) is SwiftGPU's, and
+// the original Shaders.metal compiles through the MSL front end. They build as the originals' Xcode projects did:
 // Swift 5 language mode, existentials without `any`.
 let metalPorts: [(name: String, dependencies: [Target.Dependency])] = [
     ("PortMetalPipelines", ["Metal"]),
