@@ -67,8 +67,15 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .compilationNestedTooDeeply(let name, let reason): "GLSL for '\(name)' nests too deeply to compile: \(reason)"
         case .compilerUnavailable(let reason): "run-time GLSL cannot be compiled: \(reason)"
         case .compilationFailed(let name, let messages):
-            (name == MetalSourceCompiler.sourceName ? "Metal Shading Language source did not compile:\n"
+            (name == Self.metalSourceName ? "Metal Shading Language source did not compile:\n"
                 : "GLSL for '\(name)' did not compile:\n") + messages.map { "  \($0)" }.joined(separator: "\n")
         }
     }
+}
+
+extension LibraryError {
+    /// The name Metal Shading Language source compiled at run time goes by in errors, as in
+    /// Metal's own messages. Here, not in the MSL compile path, so that the run-time GLSL
+    /// fuzzer, which builds this file without that path, needs nothing more.
+    static let metalSourceName = "program_source"
 }

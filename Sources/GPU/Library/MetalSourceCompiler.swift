@@ -8,7 +8,7 @@ import SwiftGPUSPIRV
 /// each function as the source does.
 enum MetalSourceCompiler {
     /// The name Metal's compiler gives a run-time source in its messages.
-    static let sourceName = "program_source"
+    static let sourceName = LibraryError.metalSourceName
 
     /// Whether `source` includes `<metal_stdlib>`, which only Metal Shading Language does.
     static func includesMetalStandardLibrary(_ source: String) -> Bool {
