@@ -32,6 +32,7 @@ import Glibc
 ///   velocity would reach zero: past that a parabola turns back, and hands rarely do.
 /// - **Stillness.** When the line through the samples of the last 35 ms moves less than
 ///   half a pixel (or twice the noise) across them, the contact has stopped: it declines.
+///   On clean input it declines as soon as a sample repeats the one before.
 ///   Samples before a silence longer than that belong to a motion that ended and are not
 ///   read; nor, on clean input, are those before the contact last started from rest.
 ///
@@ -98,6 +99,7 @@ public struct AdaptivePredictor: InputPredictor {
         let lead = time - latest.timestamp
         let noiseLevel = PositionNoise.estimate(motion, span: Self.noiseSpan)
         guard !isStill(motion, noise: noiseLevel) else { return nil }
+        guard noiseLevel >= Self.noiseThreshold || !Self.repeats(motion) else { return nil }
         let history = noiseLevel < Self.noiseThreshold ? sinceStill(motion, noise: noiseLevel) : motion
         let candidates = self.candidates(noise: noiseLevel)
         let hindcasts = self.hindcasts(history, lead: lead, candidates: candidates)
@@ -159,6 +161,18 @@ public struct AdaptivePredictor: InputPredictor {
         let limit = max(Self.stillTolerance, 2 * noise)
         return Self.squared(SIMD2(x.coefficients[1], y.coefficients[1])) <= limit * limit
     }
+
+    /// Whether the latest sample lies within `repeatTolerance` of the one before: on clean
+    /// input, a contact that reports the same place twice has stopped, a sample or two
+    /// before the line through the last `stillWindow` says so. Moving contacts do not repeat
+    /// a position, and declining for one that creeps draws the latest sample, which is off
+    /// by less than the creep.
+    private static func repeats(_ history: [InputSample]) -> Bool {
+        squared(history[history.count - 1].position - history[history.count - 2].position) <= repeatTolerance * repeatTolerance
+    }
+
+    /// How close, in pixels, two clean samples must lie to count as one place.
+    static let repeatTolerance = 0.1
 
     /// How long a contact's samples must have stayed put for it to count as still.
     static let stillWindow: Duration = .milliseconds(35)

@@ -10,17 +10,14 @@ private func label(_ key: CorpusResults.Case) -> String {
 }
 
 /// Cases where the default's mean is more than 10% above the best alternative's: measured,
-/// and listed so that a change to either side shows (decision records 0082 and 0102 say why).
+/// and listed so that a change to either side shows (decision records 0082, 0102 and 0098 say why).
 private let meanMisses: Set<String> = [
     "lissajous at 60 Hz, 0.025 seconds ahead",
     "lissajous at 120 Hz, 0.025 seconds ahead",
+    // 1.097 times the best in a release build, 1.1004 in the debug build the suite runs.
     "corner at 240 Hz, 0.025 seconds ahead",
     "zigzag at 60 Hz, 0.025 seconds ahead",
     "zigzag at 120 Hz, 0.025 seconds ahead",
-    "stop-and-go, sampled at 60 Hz, 0.008 seconds ahead",
-    "stop-and-go, sampled at 60 Hz, 0.016 seconds ahead",
-    "stop-and-go, sampled at 120 Hz, 0.016 seconds ahead",
-    "stop-and-go, sampled at 240 Hz, 0.016 seconds ahead",
     "stop-and-go, silent at 60 Hz, 0.008 seconds ahead",
     "stop-and-go, silent at 60 Hz, 0.016 seconds ahead",
 ]
