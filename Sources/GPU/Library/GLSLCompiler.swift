@@ -45,16 +45,17 @@ enum GLSLCompiler {
         return run(request, preamble: preamble, code: source, name: name, limits: limits)
     }
 
-    /// Runs `request` on a pooled compiler process; once more on a new process when a kept
-    /// one had ended while idle.
+    /// Runs `request` on a pooled compiler process; again on the next when a kept one had
+    /// ended while idle (every kept one may have), and on a new one after `maximumIdle` of
+    /// those. A new process that breaks off is an error.
     private static func run(_ request: swiftgpu_compile_request, preamble: String, code: String, name: String,
                             limits: CompileLimits) -> Outcome {
         let pool = ShaderCompilerPool.shared
         let deadline = ShaderCompilerProcess.deadline(after: limits.time)
-        for attempt in 0..<2 {
-            let process: ShaderCompilerProcess
-            switch pool.take() {
-            case .success(let taken): process = taken
+        for attempt in 0...ShaderCompilerPool.maximumIdle {
+            let process: ShaderCompilerProcess, pooled: Bool
+            switch pool.take(fresh: attempt == ShaderCompilerPool.maximumIdle) {
+            case .success(let taken): (process, pooled) = taken
             case .failure(let error): return .failure(error)
             }
             switch process.compile(request, preamble: preamble, code: code, deadline: deadline) {
@@ -63,13 +64,13 @@ enum GLSLCompiler {
                 return .failure(.compilationTimedOut(name: name, limit: limits.time))
             case .broken(let reason):
                 let ending = process.stop()
-                if attempt == 0 { continue }
+                if pooled { continue }
                 return .failure(.compilerUnavailable(reason: "the shader compiler process \(ending): \(reason)"))
             case .answered(let status, let detail, let payload):
                 return answer(status: status, detail: detail, payload: payload, process: process, name: name, limits: limits)
             }
         }
-        preconditionFailure("unreachable: the second attempt returns")
+        preconditionFailure("unreachable: the last attempt takes a new process, which returns")
     }
 
     /// The outcome of an answer; `process` goes back to the pool when it is still usable.

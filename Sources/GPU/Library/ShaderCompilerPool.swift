@@ -13,10 +13,10 @@ final class ShaderCompilerPool: Sendable {
 
     private let idle = LockedValue<[ShaderCompilerProcess]>([], rank: .leaf("ShaderCompilerPool.idle"))
 
-    /// An idle process, or a new one.
-    func take() -> Result<ShaderCompilerProcess, LibraryError> {
-        if let process = idle.withLock({ $0.popLast() }) { return .success(process) }
-        return ShaderCompilerProcess.start()
+    /// An idle process (`pooled` true), or a new one; a new one whenever `fresh`.
+    func take(fresh: Bool = false) -> Result<(process: ShaderCompilerProcess, pooled: Bool), LibraryError> {
+        if !fresh, let process = idle.withLock({ $0.popLast() }) { return .success((process, true)) }
+        return ShaderCompilerProcess.start().map { ($0, false) }
     }
 
     /// Keeps `process` for the next compile, or ends it when enough are kept.
