@@ -150,7 +150,7 @@ struct WindowedExampleTests {
         #expect(status == 0)
     }
 
-    @Test("ImGuiTool: Dear ImGui's controls over the scene in one window; an XTest click on the slider scales the triangle; Q quits")
+    @Test("ImGuiTool: Dear ImGui's controls over the scene in one window; an XTest click on the slider scales the triangle; minimised, it commits nothing; Q quits")
     func imGuiTool() throws {
         let server = try XvfbServer()
         let x = try XcbConnection(display: server.display)
@@ -177,14 +177,18 @@ struct WindowedExampleTests {
         #expect(lines.next(containing: "shown scale \(scale)") != nil)
         let covered = try x.pixel(of: window, width: 320, height: 240, x: 160, y: 200)
         #expect(covered != [38, 26, 26], "the triangle grew over (160, 200): \(covered)")
+        // Minimised (GLFW's iconify callback), the app is in the background: the loop's
+        // passes commit nothing; restored, drawing resumes.
+        try Self.expectNoSubmissionsWhileMinimised(x, window, lines)
+        #expect(try x.pixel(of: window, width: 320, height: 240, x: 160, y: 200) == covered)
         Self.press(x, window, "q")
-        #expect(lines.next(containing: "drew ") != nil)
+        #expect(lines.next(containing: "drew ")?.hasSuffix("; 0 validation messages") == true)
         var status: Int32 = 0
         #expect(waitpid(child.pid, &status, 0) == child.pid)
         #expect(status == 0)
     }
 
-    @Test("EmbedInQt: a SwiftGPU view inside a Qt Widgets window; an XTest click on a Qt button changes what it draws; Q quits")
+    @Test("EmbedInQt: a SwiftGPU view inside a Qt Widgets window; an XTest click on a Qt button changes what it draws; minimised, it commits nothing; Q quits")
     func embedInQt() throws {
         let server = try XvfbServer()
         let x = try XcbConnection(display: server.display)
@@ -210,9 +214,13 @@ struct WindowedExampleTests {
         #expect(lines.next(containing: "shown scale 1.0") != nil)
         let covered = try x.pixel(of: window, width: 320, height: 240, x: point.x, y: point.y)
         #expect(covered != [38, 26, 26], "the full-size triangle covers (\(point.x), \(point.y)): \(covered)")
+        // Minimised, the app is in the background: Qt's update requests go on and commit
+        // nothing; restored, drawing resumes.
+        try Self.expectNoSubmissionsWhileMinimised(x, window, lines)
+        #expect(try x.pixel(of: window, width: 320, height: 240, x: point.x, y: point.y) == covered)
         Self.focus(x, window)
         Self.press(x, window, "q")
-        #expect(lines.next(containing: "drew ")?.hasSuffix("the view's surface went after the layer let go of it") == true)
+        #expect(lines.next(containing: "drew ")?.hasSuffix("the view's surface went after the layer let go of it; 0 validation messages") == true)
         var status: Int32 = 0
         #expect(waitpid(child.pid, &status, 0) == child.pid)
         #expect(status == 0)
@@ -260,6 +268,38 @@ struct WindowedExampleTests {
         #expect(waitpid(child.pid, &status, 0) == child.pid)
         #expect(status == 0, "\(output)")
         return output
+    }
+
+    /// Minimises `window` as a window manager does (its `WM_STATE` iconic, then unmapped),
+    /// expects the example to say it went to the background after N submissions and still
+    /// had N after ten frames hidden, restores it (mapped, `WM_STATE` normal) and expects
+    /// N again, then the (N + 1)th commit.
+    static func expectNoSubmissionsWhileMinimised(_ x: XcbConnection, _ window: UInt32, _ lines: LineReader) throws {
+        setWindowState(x, window, iconic: true)
+        xcb_unmap_window(x.connection, window)
+        x.sync()
+        let hidden = try #require(lines.next(containing: "hidden after "))
+        #expect(hidden.hasSuffix("submissions; lifecycle background"), "\(hidden)")
+        let submitted = try #require(hidden.split(separator: " ").dropFirst(2).first.flatMap { Int($0) })
+        #expect(submitted > 0)
+        #expect(lines.next(containing: "hidden for 10 frames") == "hidden for 10 frames: \(submitted) submissions")
+        xcb_map_window(x.connection, window)
+        setWindowState(x, window, iconic: false)
+        x.sync()
+        let shown = try #require(lines.next(containing: "shown after "))
+        #expect(shown.hasSuffix(": \(submitted) submissions (\(submitted) at hiding)"), "\(shown)")
+        #expect(lines.next(containing: "drawing resumed at ") == "drawing resumed at \(submitted + 1)")
+    }
+
+    /// Sets ICCCM's `WM_STATE` of `window`: iconic (3) or normal (1).
+    static func setWindowState(_ x: XcbConnection, _ window: UInt32, iconic: Bool) {
+        let name = "WM_STATE"
+        let reply = xcb_intern_atom_reply(x.connection, xcb_intern_atom(x.connection, 0, UInt16(name.utf8.count), name), nil)
+        defer { free(reply) }
+        guard let atom = reply?.pointee.atom else { return }
+        var state: [UInt32] = [iconic ? 3 : 1, 0]
+        xcb_change_property(x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atom, atom, 32, 2, &state)
+        x.sync()
     }
 
     /// Gives `window` the keyboard focus, as a window manager would.
