@@ -24,21 +24,6 @@ let size = (option("--size") ?? "480x320").split(separator: "x").compactMap { In
 let frameLimit = option("--frames").flatMap(Int.init) ?? Int.max
 guard size.count == 2, size.allSatisfy({ $0 > 0 }), frameLimit > 0 else { fail("--size takes WIDTHxHEIGHT, --frames N > 0") }
 
-/// Milliseconds on the monotonic clock.
-func milliseconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
-}
-
-/// "mean M p95 P ms" of `times`.
-func summary(_ times: [Double]) -> String {
-    let sorted = times.sorted()
-    guard !sorted.isEmpty else { return "none" }
-    return String(format: "mean %.2f p95 %.2f ms", sorted.reduce(0, +) / Double(sorted.count),
-                  sorted[min(sorted.count - 1, sorted.count * 95 / 100)])
-}
-
 enum Control: Int {
     case scale = 1, fullSize = 2
 }

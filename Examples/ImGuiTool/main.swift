@@ -149,11 +149,5 @@ func run(device: Device, queue: CommandQueue, layer: Layer) throws {
     }
     lastCommandBuffer?.waitUntilCompleted()
     say("drew \(committed) frames; \(Validation.messageCount) validation messages")
-    func summary(_ times: [Double]) -> String {
-        let sorted = times.sorted()
-        guard !sorted.isEmpty else { return "none" }
-        let mean = sorted.reduce(0, +) / Double(sorted.count)
-        return String(format: "mean %.2f p95 %.2f ms", mean, sorted[min(sorted.count - 1, sorted.count * 95 / 100)])
-    }
     say("imgui per frame: \(summary(imguiTimes)); whole frame: \(summary(frameTimes))")
 }

@@ -226,6 +226,55 @@ struct WindowedExampleTests {
         #expect(status == 0)
     }
 
+    @Test("EmbedInQtQuick: Qt Quick's scene graph, on SwiftGPU's device and queue, samples its texture in place; the triangle reads back, C changes the clear colour, Q quits; no validation message")
+    func embedInQtQuick() throws {
+        let server = try XvfbServer()
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("EmbedInQtQuick", ["--size", "160x120"], on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        #expect(lines.next(containing: "item ") == "item 160x120")
+        #expect(lines.next(containing: "ready") != nil)
+        // Clear colour 0 is (0.1, 0.1, 0.3): BGR (77, 26, 26), within 2 per channel as Qt's
+        // shader samples and writes it again; the red top vertex upright; the blend inside.
+        let corner = try Self.pixelBecomes([77, 26, 26], x, window, at: (2, 2))
+        #expect(Self.near(corner, [77, 26, 26]), "the clear colour (BGR): \(corner)")
+        let top = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 18)
+        #expect(top[2] > 150 && top[1] < 80 && top[0] < 80, "red at the top (BGR): \(top)")
+        let middle = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 80)
+        #expect(middle[0] > 40 && middle[1] > 40, "blended inside (BGR): \(middle)")
+        Self.focus(x, window)
+        Self.press(x, window, "c")
+        #expect(lines.next(containing: "shown colour 1") != nil)
+        let changed = try Self.pixelBecomes([26, 77, 26], x, window, at: (2, 2))
+        #expect(Self.near(changed, [26, 77, 26]), "the clear colour (BGR): \(changed)")
+        Self.press(x, window, "q")
+        let drew = try #require(lines.next(containing: "drew "))
+        #expect(drew.hasSuffix("; 0 validation messages"), "\(drew)")
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
+    /// Reads the 160×120 `window`'s pixel at `point` until it is near `expected` (BGR): the
+    /// X server shows a present after the example heard it returned. The last pixel read:
+    /// not near `expected` after 5 s.
+    static func pixelBecomes(_ expected: [UInt8], _ x: XcbConnection, _ window: UInt32, at point: (Int, Int)) throws -> [UInt8] {
+        let deadline = Date().addingTimeInterval(5)
+        var pixel: [UInt8]
+        repeat {
+            pixel = try x.pixel(of: window, width: 160, height: 120, x: point.0, y: point.1)
+        } while !near(pixel, expected) && Date() < deadline
+        return pixel
+    }
+
+    /// Whether `pixel` is within 2 of `expected` in every channel.
+    static func near(_ pixel: [UInt8], _ expected: [UInt8]) -> Bool {
+        pixel.count == expected.count && zip(pixel, expected).allSatisfy { abs(Int($0) - Int($1)) <= 2 }
+    }
+
     @Test("EmbedInSDL: SDL's window and surface on the app's own instance; the triangle reads back, Q quits, surface and instance go after SwiftGPU")
     func embedInSDL() throws {
         let server = try XvfbServer()

@@ -1,0 +1,78 @@
+// EmbedInQtQuick: SwiftGPU's frames in a Qt Quick window, no copy. Qt's scene graph renders
+// with Vulkan on SwiftGPU's own device and queue, and an item that fills the window samples
+// the texture SwiftGPU drew the triangle into. C changes the clear colour, Q quits.
+//
+//     swift run EmbedInQtQuick [--size 480x320] [--frames N]
+//
+// With --frames it draws continuously, quits after N of Qt's frames and says what a frame
+// cost, mean and 95th percentile in ms: the route's work (from the end of SwiftGPU's
+// encoding to the end of Qt's frame: the commit, waiting to see it scheduled, and Qt's
+// synchronisation, rendering, submission and present of the scene) and the interval between
+// Qt's frames. It says "window ID" and "item WxH" (for tests), "ready" once the first frame
+// is presented and "shown colour N" once the first frame with clear colour N is.
+import AppLifecycle
+import ExampleSupport
+import Foundation
+import GPU
+import GPUQt
+
+let size = (option("--size") ?? "480x320").split(separator: "x").compactMap { Int($0) }
+let frameLimit = option("--frames").flatMap(Int.init)
+guard size.count == 2, size.allSatisfy({ $0 > 0 }), (frameLimit ?? 1) > 0 else { fail("--size takes WIDTHxHEIGHT, --frames N > 0") }
+
+let colours = [ClearColor(red: 0.1, green: 0.1, blue: 0.3, alpha: 1), ClearColor(red: 0.1, green: 0.3, blue: 0.1, alpha: 1)]
+
+do {
+    let device = try Device.makeDefault()
+    let queue = try device.makeCommandQueue()
+    let scene = try TriangleScene(device: device, queue: queue, pixelFormat: .rgba8Unorm)
+    var colour = 0
+    var drawnColour = -1
+    var shownColour = 0
+    var encoded: Double?
+    var work: [Double] = []
+    var intervals: [Double] = []
+    var lastRendered: Double?
+    var view: QtQuickView!
+    view = try QtQuickView(device: device, title: "SwiftGPU in Qt Quick", width: size[0], height: size[1], draw: { texture in
+        let commandBuffer = try scene.draw(into: texture, clear: colours[colour])
+        drawnColour = colour
+        encoded = milliseconds()
+        return commandBuffer
+    }, key: { character in
+        switch character {
+        case "c":
+            colour = (colour + 1) % colours.count
+            view.setNeedsDisplay()
+        case "q":
+            view.quit()
+        default:
+            break
+        }
+    })
+    view.frameRendered = { count in
+        let now = milliseconds()
+        if let encoded { work.append(now - encoded) }
+        if let lastRendered { intervals.append(now - lastRendered) }
+        encoded = nil
+        lastRendered = now
+        if count == 1 { say("ready") }
+        if drawnColour != shownColour {
+            shownColour = drawnColour
+            say("shown colour \(drawnColour)")
+        }
+        if let frameLimit, count >= frameLimit { view.quit() }
+    }
+    view.isContinuous = frameLimit != nil
+    view.show()
+    say("window \(view.windowID)")
+    say("item \(view.itemSize.width)x\(view.itemSize.height)")
+    view.run()
+    let frames = view.renderedFrames
+    let submitted = view.submittedFrames
+    view.close()
+    say("drew \(submitted) frames, Qt rendered \(frames); \(Validation.messageCount) validation messages")
+    if frameLimit != nil { say("route's work: \(summary(work)); between Qt's frames: \(summary(intervals))") }
+} catch {
+    fail("\(error)")
+}
