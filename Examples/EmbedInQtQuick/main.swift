@@ -9,7 +9,8 @@
 // encoding to the end of Qt's frame: the commit, waiting to see it scheduled, and Qt's
 // synchronisation, rendering, submission and present of the scene) and the interval between
 // Qt's frames. It says "window ID" and "item WxH" (for tests), "ready" once the first frame
-// is presented and "shown colour N" once the first frame with clear colour N is.
+// is presented, "shown colour N" once the first frame with clear colour N is, and "shown at
+// WxH" once the first frame at a new size is.
 import AppLifecycle
 import ExampleSupport
 import Foundation
@@ -29,6 +30,8 @@ do {
     var colour = 0
     var drawnColour = -1
     var shownColour = 0
+    var drawnSize = (0, 0)
+    var shownSize = (0, 0)
     var encoded: Double?
     var work: [Double] = []
     var intervals: [Double] = []
@@ -37,6 +40,7 @@ do {
     view = try QtQuickView(device: device, title: "SwiftGPU in Qt Quick", width: size[0], height: size[1], draw: { texture in
         let commandBuffer = try scene.draw(into: texture, clear: colours[colour])
         drawnColour = colour
+        drawnSize = (texture.width, texture.height)
         encoded = milliseconds()
         return commandBuffer
     }, key: { character in
@@ -56,7 +60,14 @@ do {
         if let lastRendered { intervals.append(now - lastRendered) }
         encoded = nil
         lastRendered = now
-        if count == 1 { say("ready") }
+        if count == 1 {
+            shownSize = drawnSize
+            say("ready")
+        }
+        if drawnSize != shownSize {
+            shownSize = drawnSize
+            say("shown at \(drawnSize.0)x\(drawnSize.1)")
+        }
         if drawnColour != shownColour {
             shownColour = drawnColour
             say("shown colour \(drawnColour)")

@@ -12,7 +12,7 @@ import Logging
 /// of the window) `draw` gets a texture of the item's size in pixels and returns a command
 /// buffer, which the view commits and waits to see scheduled; Qt then renders the scene and
 /// presents. Qt renders on its basic render loop, on the GUI thread, and each of its frames
-/// runs inside ``Device/withVulkanQueue(_:)``: Qt submits to and presents on SwiftGPU's
+/// runs inside `Device.withVulkanQueue(_:)`: Qt submits to and presents on SwiftGPU's
 /// queue, and Vulkan forbids two threads using a queue at once. The texture
 /// (`renderTarget` and `shaderRead`) rests in `SHADER_READ_ONLY_OPTIMAL` between SwiftGPU's
 /// command buffers, which begin and end with full barriers, so Qt samples it where it rests

@@ -226,7 +226,7 @@ struct WindowedExampleTests {
         #expect(status == 0)
     }
 
-    @Test("EmbedInQtQuick: Qt Quick's scene graph, on SwiftGPU's device and queue, samples its texture in place; the triangle reads back, C changes the clear colour, Q quits; no validation message")
+    @Test("EmbedInQtQuick: Qt Quick's scene graph, on SwiftGPU's device and queue, samples its texture in place; the triangle reads back, C changes the clear colour, a resize replaces the texture, Q quits; no validation message")
     func embedInQtQuick() throws {
         let server = try XvfbServer()
         let x = try XcbConnection(display: server.display)
@@ -250,6 +250,16 @@ struct WindowedExampleTests {
         #expect(lines.next(containing: "shown colour 1") != nil)
         let changed = try Self.pixelBecomes([26, 77, 26], x, window, at: (2, 2))
         #expect(Self.near(changed, [26, 77, 26]), "the clear colour (BGR): \(changed)")
+        // Resized, the view draws into a texture of the new size, which replaces the old once
+        // Qt's frames that sampled the old one are done.
+        var size: [UInt32] = [200, 150]
+        xcb_configure_window(x.connection, window, UInt16(XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), &size)
+        x.sync()
+        #expect(lines.next(containing: "shown at ") == "shown at 200x150")
+        let resized = try Self.pixelBecomes([26, 77, 26], x, window, at: (197, 147), size: (200, 150))
+        #expect(Self.near(resized, [26, 77, 26]), "the clear colour in the new corner (BGR): \(resized)")
+        let resizedTop = try x.pixel(of: window, width: 200, height: 150, x: 100, y: 23)
+        #expect(resizedTop[2] > 150 && resizedTop[1] < 80 && resizedTop[0] < 80, "red at the top (BGR): \(resizedTop)")
         Self.press(x, window, "q")
         let drew = try #require(lines.next(containing: "drew "))
         #expect(drew.hasSuffix("; 0 validation messages"), "\(drew)")
@@ -258,14 +268,15 @@ struct WindowedExampleTests {
         #expect(status == 0)
     }
 
-    /// Reads the 160×120 `window`'s pixel at `point` until it is near `expected` (BGR): the
+    /// Reads the pixel at `point` of `window` (`size`) until it is near `expected` (BGR): the
     /// X server shows a present after the example heard it returned. The last pixel read:
     /// not near `expected` after 5 s.
-    static func pixelBecomes(_ expected: [UInt8], _ x: XcbConnection, _ window: UInt32, at point: (Int, Int)) throws -> [UInt8] {
+    static func pixelBecomes(_ expected: [UInt8], _ x: XcbConnection, _ window: UInt32, at point: (Int, Int),
+                             size: (Int, Int) = (160, 120)) throws -> [UInt8] {
         let deadline = Date().addingTimeInterval(5)
         var pixel: [UInt8]
         repeat {
-            pixel = try x.pixel(of: window, width: 160, height: 120, x: point.0, y: point.1)
+            pixel = try x.pixel(of: window, width: size.0, height: size.1, x: point.0, y: point.1)
         } while !near(pixel, expected) && Date() < deadline
         return pixel
     }
