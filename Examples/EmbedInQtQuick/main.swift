@@ -5,10 +5,10 @@
 //     swift run EmbedInQtQuick [--size 480x320] [--frames N]
 //
 // With --frames it draws continuously, quits after N of Qt's frames and says what a frame
-// cost, mean and 95th percentile in ms: the route's work (from the end of SwiftGPU's
-// encoding to the end of Qt's frame: the commit, waiting to see it scheduled, and Qt's
-// synchronisation, rendering, submission and present of the scene) and the interval between
-// Qt's frames. It says "window ID" and "item WxH" (for tests), "ready" once the first frame
+// cost, mean and 95th percentile in ms: SwiftGPU's encoding of the triangle, the route's
+// work (from the end of that encoding to the end of Qt's frame: the commit, waiting to see
+// it scheduled, and Qt's synchronisation, rendering, submission and present of the scene,
+// which waits for the GPU's rendering) and the interval between Qt's frames. It says "window ID" and "item WxH" (for tests), "ready" once the first frame
 // is presented, "shown colour N" once the first frame with clear colour N is, and "shown at
 // WxH" once the first frame at a new size is.
 import AppLifecycle
@@ -33,15 +33,19 @@ do {
     var drawnSize = (0, 0)
     var shownSize = (0, 0)
     var encoded: Double?
+    var encoding: [Double] = []
     var work: [Double] = []
     var intervals: [Double] = []
     var lastRendered: Double?
     var view: QtQuickView!
     view = try QtQuickView(device: device, title: "SwiftGPU in Qt Quick", width: size[0], height: size[1], draw: { texture in
+        let start = milliseconds()
         let commandBuffer = try scene.draw(into: texture, clear: colours[colour])
         drawnColour = colour
         drawnSize = (texture.width, texture.height)
-        encoded = milliseconds()
+        let end = milliseconds()
+        encoding.append(end - start)
+        encoded = end
         return commandBuffer
     }, key: { character in
         switch character {
@@ -83,7 +87,9 @@ do {
     let submitted = view.submittedFrames
     view.close()
     say("drew \(submitted) frames, Qt rendered \(frames); \(Validation.messageCount) validation messages")
-    if frameLimit != nil { say("route's work: \(summary(work)); between Qt's frames: \(summary(intervals))") }
+    if frameLimit != nil {
+        say("encoding: \(summary(encoding)); route's work: \(summary(work)); between Qt's frames: \(summary(intervals))")
+    }
 } catch {
     fail("\(error)")
 }
