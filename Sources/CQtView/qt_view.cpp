@@ -33,9 +33,10 @@ class Exposure : public QObject {
 public:
     explicit Exposure(swiftgpu_qt_callbacks callbacks) : callbacks(callbacks) {}
 
-    /// Reports the visibility when it changed.
-    void update(QWindow *view, QWindow *top) {
-        const bool visible = view->isExposed() && top != nullptr && top->isExposed();
+    /// Reports the visibility when it changed, once the window is shown.
+    void update() {
+        if (top == nullptr) return;
+        const bool visible = view->isExposed() && top->isExposed();
         if (reported && visible == last) return;
         reported = true;
         last = visible;
@@ -49,7 +50,7 @@ protected:
     /// The top-level window's expose events (it was mapped or unmapped).
     bool eventFilter(QObject *watched, QEvent *event) override {
         if (watched == top && event->type() == QEvent::Expose) {
-            update(view, top);
+            update();
             if (last) view->requestUpdate();
         }
         return false;
@@ -70,7 +71,7 @@ public:
 
 protected:
     void exposeEvent(QExposeEvent *) override {
-        exposure->update(this, exposure->top);
+        exposure->update();
         if (isExposed()) requestUpdate();
     }
 
