@@ -10,7 +10,9 @@
 // it scheduled, and Qt's synchronisation, rendering, submission and present of the scene,
 // which waits for the GPU's rendering) and the interval between Qt's frames. It says "window ID" and "item WxH" (for tests), "ready" once the first frame
 // is presented, "shown colour N" once the first frame with clear colour N is, and "shown at
-// WxH" once the first frame at a new size is.
+// WxH" once the first frame at a new size is. Hidden or minimised, it says how many command
+// buffers it had committed; shown again, it says the count once more and "drawing resumed
+// at N" once the next frame is presented.
 import AppLifecycle
 import ExampleSupport
 import Foundation
@@ -37,6 +39,8 @@ do {
     var work: [Double] = []
     var intervals: [Double] = []
     var lastRendered: Double?
+    var committedAtHide: Int?
+    var resumed = false
     var view: QtQuickView!
     view = try QtQuickView(device: device, title: "SwiftGPU in Qt Quick", width: size[0], height: size[1], draw: { texture in
         let start = milliseconds()
@@ -76,7 +80,21 @@ do {
             shownColour = drawnColour
             say("shown colour \(drawnColour)")
         }
+        if resumed {
+            resumed = false
+            say("drawing resumed at \(view.submittedFrames)")
+        }
         if let frameLimit, count >= frameLimit { view.quit() }
+    }
+    view.visibilityChanged = { visible in
+        guard view.renderedFrames > 0 else { return }   // the window's first exposure
+        if visible {
+            say("shown after hiding: \(view.submittedFrames) submissions (\(committedAtHide ?? 0) at hiding)")
+            resumed = true
+        } else {
+            committedAtHide = view.submittedFrames
+            say("hidden after \(view.submittedFrames) submissions; lifecycle \(AppLifecycle.shared.state)")
+        }
     }
     view.isContinuous = frameLimit != nil
     view.show()

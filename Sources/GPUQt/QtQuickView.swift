@@ -33,6 +33,8 @@ public final class QtQuickView {
         var frame: (Int, Int) -> Void = { _, _ in }
         var rendered: (Int) -> Void = { _ in }
         var key: (Character) -> Void = { _ in }
+        var visibility: (Bool) -> Void = { _ in }
+        var exposed = false
 
         init(device: Device, lifecycle: AppLifecycle) {
             self.device = device
@@ -49,6 +51,12 @@ public final class QtQuickView {
     /// Whether the view asks Qt for the next frame after each (an animation) rather than
     /// only after ``setNeedsDisplay()``.
     public var isContinuous = false
+    /// Called on the GUI thread when the window becomes visible or not (shown, hidden or
+    /// minimised), after the lifecycle heard of it; outside the queue lock.
+    public var visibilityChanged: (Bool) -> Void {
+        get { events.visibility }
+        set { events.visibility = newValue }
+    }
     /// Called on the GUI thread after Qt rendered and presented a frame, with the count of
     /// frames so far; outside the queue lock.
     public var frameRendered: (Int) -> Void = { _ in }
@@ -78,8 +86,12 @@ public final class QtQuickView {
                 Unmanaged<Events>.fromOpaque(context!).takeUnretainedValue().rendered(Int(count))
             },
             visibility: { context, exposed, focused in
-                Unmanaged<Events>.fromOpaque(context!).takeUnretainedValue().lifecycle
-                    .hostWindowDidChange(isFocused: focused, isVisible: exposed)
+                let events = Unmanaged<Events>.fromOpaque(context!).takeUnretainedValue()
+                events.lifecycle.hostWindowDidChange(isFocused: focused, isVisible: exposed)
+                if exposed != events.exposed {
+                    events.exposed = exposed
+                    events.visibility(exposed)
+                }
             },
             key: { context, character in
                 guard let scalar = Unicode.Scalar(UInt32(UInt8(truncatingIfNeeded: character))) else { return }
