@@ -14,6 +14,11 @@ let qtIncludeFlags = ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap { triple 
     ["", "/QtCore", "/QtGui", "/QtWidgets"].map { "-I/usr/include/\(triple)/qt6\($0)" }
 }
 
+/// And Qt Quick's, for CQtQuickView.
+let qtQuickIncludeFlags = qtIncludeFlags + ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap { triple in
+    ["/QtQuick", "/QtQml"].map { "-I/usr/include/\(triple)/qt6\($0)" }
+}
+
 let package = Package(
     name: "SwiftGPU",
     platforms: [.macOS(.v15)],
@@ -28,7 +33,7 @@ let package = Package(
         .library(name: "GPUXCB", targets: ["GPUXCB", "CXCBPresent", "CXCBInput"]),
         .library(name: "GPUGTK", targets: ["GPUGTK", "CGTKView"]),
         .library(name: "GPUImGui", targets: ["GPUImGui", "CImGui"]),
-        .library(name: "GPUQt", targets: ["GPUQt", "CQtView"]),
+        .library(name: "GPUQt", targets: ["GPUQt", "CQtView", "CQtQuickView"]),
         .library(name: "GPUWayland", targets: ["GPUWayland", "CXDGShell", "CWaylandPresentation", "CWaylandInput",
                                                      "CWaylandQueue"]),
         .plugin(name: "SPIRVCompiler", targets: ["SPIRVCompiler"]),
@@ -43,6 +48,7 @@ let package = Package(
         .executable(name: "EmbedInGLFW", targets: ["EmbedInGLFW"]),
         .executable(name: "ImGuiTool", targets: ["ImGuiTool"]),
         .executable(name: "EmbedInQt", targets: ["EmbedInQt"]),
+        .executable(name: "EmbedInQtQuick", targets: ["EmbedInQtQuick"]),
         .executable(name: "EmbedInSDL", targets: ["EmbedInSDL"]),
         .executable(name: "EmbedInGTK", targets: ["EmbedInGTK"]),
         .executable(name: "PortingMetalComputeBasic", targets: ["PortingMetalComputeBasic"]),
@@ -205,9 +211,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("Qt6Widgets"), .linkedLibrary("Qt6Gui"), .linkedLibrary("Qt6Core"),
                              .linkedLibrary("stdc++")]
         ),
+        // Qt 6 Quick (Debian's qt6-declarative-dev): a Qt Quick window whose scene graph
+        // samples SwiftGPU's texture on SwiftGPU's device (decision 0118); headers by path too.
+        .target(
+            name: "CQtQuickView",
+            cxxSettings: [.unsafeFlags(qtQuickIncludeFlags)],
+            linkerSettings: [.linkedLibrary("Qt6Quick"), .linkedLibrary("Qt6Qml"), .linkedLibrary("Qt6Gui"),
+                             .linkedLibrary("Qt6Core"), .linkedLibrary("stdc++")]
+        ),
         .target(
             name: "GPUQt",
-            dependencies: ["CQtView", "GPU", "AppLifecycle"],
+            dependencies: ["CQtView", "CQtQuickView", "GPU", "AppLifecycle", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(
@@ -303,6 +317,12 @@ let package = Package(
             name: "EmbedInQt",
             dependencies: ["GPU", "GPUQt", "AppLifecycle", "ExampleSupport"],
             path: "Examples/EmbedInQt",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "EmbedInQtQuick",
+            dependencies: ["GPU", "GPUQt", "AppLifecycle", "ExampleSupport"],
+            path: "Examples/EmbedInQtQuick",
             swiftSettings: strict
         ),
         .systemLibrary(

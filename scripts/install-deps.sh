@@ -31,9 +31,10 @@ packages+=(renderdoccmd librenderdoc-dev)
 # Dear ImGui drawn through SwiftGPU (the GPUImGui product): Debian's static libimgui 1.86 and
 # the stb library its font atlas is built with.
 packages+=(libimgui-dev libstb-dev)
-# A SwiftGPU view in a Qt 6 Widgets window (the GPUQt product, EmbedInQt): Qt 6.4's
-# development files and its xcb platform plugin.
-packages+=(qt6-base-dev qt6-qpa-plugins)
+# A SwiftGPU view in a Qt 6 Widgets window and a Qt Quick window (the GPUQt product,
+# EmbedInQt and EmbedInQtQuick): Qt 6.4's development files, Qt Quick's, and its xcb
+# platform plugin.
+packages+=(qt6-base-dev qt6-declarative-dev qt6-qpa-plugins)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -10,7 +10,10 @@
 // work (waiting for a drawable, drawing, committing) and the interval between Qt's update
 // requests, mean and 95th percentile in ms.
 // Q quits. It says "window ID", "view WxH" and "button at X,Y" (for tests), "ready" once the first
-// frame is shown and "shown scale S" once a frame at a new scale is shown.
+// frame is shown and "shown scale S" once a frame at a new scale is shown. Hidden or
+// minimised, it says how many command buffers it had committed, counts ten update requests
+// that found no drawable (the lifecycle is in the background) and says the count again;
+// shown, it says both once more and "drawing resumed at N" once the next commit is shown.
 import AppLifecycle
 import ExampleSupport
 import Foundation
@@ -20,21 +23,6 @@ import GPUQt
 let size = (option("--size") ?? "480x320").split(separator: "x").compactMap { Int($0) }
 let frameLimit = option("--frames").flatMap(Int.init) ?? Int.max
 guard size.count == 2, size.allSatisfy({ $0 > 0 }), frameLimit > 0 else { fail("--size takes WIDTHxHEIGHT, --frames N > 0") }
-
-/// Milliseconds on the monotonic clock.
-func milliseconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
-}
-
-/// "mean M p95 P ms" of `times`.
-func summary(_ times: [Double]) -> String {
-    let sorted = times.sorted()
-    guard !sorted.isEmpty else { return "none" }
-    return String(format: "mean %.2f p95 %.2f ms", sorted.reduce(0, +) / Double(sorted.count),
-                  sorted[min(sorted.count - 1, sorted.count * 95 / 100)])
-}
 
 enum Control: Int {
     case scale = 1, fullSize = 2
@@ -52,6 +40,9 @@ do {
     var work: [Double] = []
     var intervals: [Double] = []
     var lastStart: Double?
+    var hiddenFrames: Int?       // update requests since the view was hidden; nil while visible
+    var committedAtHide = 0
+    var resumed = false
     window = try QtToolWindow(device: device, title: "SwiftGPU in Qt", width: size[0], height: size[1], frame: {
         let start = milliseconds()
         if let lastStart { intervals.append(start - lastStart) }
@@ -59,7 +50,13 @@ do {
         defer {
             if frames >= frameLimit { window.quit() } else { window.requestFrame() }
         }
-        guard let layer = window.layer, let drawable = layer.nextDrawable() else { return }
+        guard let layer = window.layer, let drawable = layer.nextDrawable() else {
+            if let hidden = hiddenFrames {
+                hiddenFrames = hidden + 1
+                if hidden + 1 == 10 { say("hidden for 10 frames: \(frames) submissions") }
+            }
+            return
+        }
         do {
             let commandBuffer = try scene.draw(into: drawable.texture, clear: ClearColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1),
                                                scale: scale)
@@ -72,6 +69,11 @@ do {
             commandBuffer.present(drawable)
             commandBuffer.commit()
             frames += 1
+            if resumed {
+                resumed = false
+                let resumedAt = frames
+                drawable.addPresentedHandler { _ in say("drawing resumed at \(resumedAt)") }
+            }
             work.append(milliseconds() - start)
             if frames % 60 == 0 { window.setLabel(label, "\(frames) frames") }
         } catch {
@@ -86,6 +88,18 @@ do {
     }, key: { character in
         if character == "q" { window.quit() }
     })
+    window.visibilityChanged = { visible in
+        guard frames > 0 else { return }   // the window's first mapping
+        if visible {
+            say("shown after \(hiddenFrames ?? 0) frames hidden: \(frames) submissions (\(committedAtHide) at hiding)")
+            hiddenFrames = nil
+            resumed = true
+        } else {
+            committedAtHide = frames
+            hiddenFrames = 0
+            say("hidden after \(frames) submissions; lifecycle \(AppLifecycle.shared.state)")
+        }
+    }
     window.addSlider(10...100, value: 50, control: Control.scale.rawValue)
     window.addButton("Full size", control: Control.fullSize.rawValue)
     label = window.addLabel("0 frames")
@@ -98,7 +112,7 @@ do {
     window.run()
     guard scene.waitForPresentedFrames() else { fail("frames were still unpresented after 5 s") }
     window.close()
-    say("drew \(frames) frames; the view's surface went after the layer let go of it")
+    say("drew \(frames) frames; the view's surface went after the layer let go of it; \(Validation.messageCount) validation messages")
     if frameLimit != Int.max { say("frame work: \(summary(work)); between updates: \(summary(intervals))") }
 } catch {
     fail("\(error)")

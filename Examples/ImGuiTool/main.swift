@@ -10,7 +10,10 @@
 // (building the interface and encoding its draw data) and the whole frame (from the events
 // to the commit, waiting for a drawable included), mean and 95th percentile in ms. It says "ready" once the first frame is
 // shown, "scale S" whenever the slider moves and "shown scale S" once the frame drawn at
-// that scale is shown (a test clicks the slider with XTest).
+// that scale is shown (a test clicks the slider with XTest). Minimised, it says how many
+// command buffers it had committed, counts ten passes of its loop that found no drawable
+// (the lifecycle is in the background) and says the count again; restored, it says both
+// once more and "drawing resumed at N" once the next commit is shown.
 import AppLifecycle
 import CGLFW
 import ExampleSupport
@@ -39,9 +42,22 @@ glfwSetMouseButtonCallback(window) { _, which, action, _ in
     button.down = action == GLFW_PRESS
     if action == GLFW_PRESS { button.pressedSinceFrame = true }
 }
+// Command buffers committed, and the loop's passes since the window was minimised (nil
+// while it is not). Touched only on the main thread.
+nonisolated(unsafe) var committed = 0
+nonisolated(unsafe) var hidden: (passes: Int, committedAtHide: Int)?
+nonisolated(unsafe) var resumed = false
 // A hidden (iconified) window sends the app to the background: no frames are drawn.
 glfwSetWindowIconifyCallback(window) { _, iconified in
     AppLifecycle.shared.hostWindowDidChange(isFocused: iconified != GLFW_TRUE, isVisible: iconified != GLFW_TRUE)
+    if iconified == GLFW_TRUE {
+        hidden = (0, committed)
+        say("hidden after \(committed) submissions; lifecycle \(AppLifecycle.shared.state)")
+    } else if let wasHidden = hidden {
+        say("shown after \(wasHidden.passes) frames hidden: \(committed) submissions (\(wasHidden.committedAtHide) at hiding)")
+        hidden = nil
+        resumed = true
+    }
 }
 
 do {
@@ -66,17 +82,20 @@ func run(device: Device, queue: CommandQueue, layer: Layer) throws {
     try renderer.uploadFontAtlas()
     var scale: Float = 0.5
     var clear: (Float, Float, Float) = (0.1, 0.1, 0.15)
-    var frames = 0
     var announced = false
     var lastCommandBuffer: CommandBuffer?
     var imguiTimes: [Double] = []
     var frameTimes: [Double] = []
     say("window \(glfwGetX11Window(window))")
     var last = glfwGetTime()
-    while frames < frameLimit, glfwWindowShouldClose(window) == GLFW_FALSE {
+    while committed < frameLimit, glfwWindowShouldClose(window) == GLFW_FALSE {
         let frameStart = glfwGetTime()
         glfwPollEvents()
         guard let drawable = layer.nextDrawable() else {
+            if let wasHidden = hidden {
+                hidden?.passes += 1
+                if wasHidden.passes + 1 == 10 { say("hidden for 10 frames: \(committed) submissions") }
+            }
             glfwWaitEventsTimeout(0.1)   // hidden: wait for GLFW's next event instead of spinning
             continue
         }
@@ -118,18 +137,17 @@ func run(device: Device, queue: CommandQueue, layer: Layer) throws {
         }
         commandBuffer.present(drawable)
         commandBuffer.commit()
+        committed += 1
+        if resumed {
+            resumed = false
+            let resumedAt = committed
+            drawable.addPresentedHandler { _ in say("drawing resumed at \(resumedAt)") }
+        }
         lastCommandBuffer = commandBuffer
-        frames += 1
         imguiTimes.append(imguiTime * 1000)
         frameTimes.append((glfwGetTime() - frameStart) * 1000)
     }
     lastCommandBuffer?.waitUntilCompleted()
-    say("drew \(frames) frames")
-    func summary(_ times: [Double]) -> String {
-        let sorted = times.sorted()
-        guard !sorted.isEmpty else { return "none" }
-        let mean = sorted.reduce(0, +) / Double(sorted.count)
-        return String(format: "mean %.2f p95 %.2f ms", mean, sorted[min(sorted.count - 1, sorted.count * 95 / 100)])
-    }
+    say("drew \(committed) frames; \(Validation.messageCount) validation messages")
     say("imgui per frame: \(summary(imguiTimes)); whole frame: \(summary(frameTimes))")
 }

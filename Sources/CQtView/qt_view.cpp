@@ -10,6 +10,7 @@
 #include <QExposeEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QPlatformSurfaceEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QSlider>
@@ -25,14 +26,52 @@
 
 namespace {
 
+/// What the user can see of the view: its own exposure and its top-level window's. Qt
+/// unexposes only the window X unmapped, so a hidden or minimised top-level window leaves
+/// the view (a child window) exposed in Qt's eyes; both are watched and reported together.
+class Exposure : public QObject {
+public:
+    explicit Exposure(swiftgpu_qt_callbacks callbacks) : callbacks(callbacks) {}
+
+    /// Reports the visibility when it changed, once the window is shown.
+    void update() {
+        if (top == nullptr) return;
+        const bool visible = view->isExposed() && top->isExposed();
+        if (reported && visible == last) return;
+        reported = true;
+        last = visible;
+        callbacks.exposed(callbacks.context, visible);
+    }
+
+    QWindow *view = nullptr;
+    QWindow *top = nullptr;
+
+protected:
+    /// The top-level window's expose events (it was mapped or unmapped).
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (watched == top && event->type() == QEvent::Expose) {
+            update();
+            if (last) view->requestUpdate();
+        }
+        return false;
+    }
+
+private:
+    swiftgpu_qt_callbacks callbacks;
+    bool reported = false;
+    bool last = false;
+};
+
 /// The view: a QWindow with a Vulkan surface that asks the app for frames.
 class View : public QWindow {
 public:
-    explicit View(swiftgpu_qt_callbacks callbacks) : callbacks(callbacks) { setSurfaceType(QSurface::VulkanSurface); }
+    View(swiftgpu_qt_callbacks callbacks, Exposure *exposure) : callbacks(callbacks), exposure(exposure) {
+        setSurfaceType(QSurface::VulkanSurface);
+    }
 
 protected:
     void exposeEvent(QExposeEvent *) override {
-        callbacks.exposed(callbacks.context, isExposed());
+        exposure->update();
         if (isExposed()) requestUpdate();
     }
 
@@ -40,6 +79,10 @@ protected:
         if (event->type() == QEvent::UpdateRequest) {
             callbacks.frame(callbacks.context);
             return true;
+        }
+        if (event->type() == QEvent::PlatformSurface &&
+            static_cast<QPlatformSurfaceEvent *>(event)->surfaceEventType() == QPlatformSurfaceEvent::SurfaceAboutToBeDestroyed) {
+            callbacks.surfaceGoing(callbacks.context);
         }
         return QWindow::event(event);
     }
@@ -50,6 +93,7 @@ protected:
 
 private:
     swiftgpu_qt_callbacks callbacks;
+    Exposure *exposure;
 };
 
 /// The top-level widget: reports its focus and keys.
@@ -81,6 +125,7 @@ char *arguments[] = {applicationName, nullptr};
 struct swiftgpu_qt_window {
     QVulkanInstance instance;
     swiftgpu_qt_callbacks callbacks;
+    Exposure *exposure = nullptr;
     Frame *frame = nullptr;
     View *view = nullptr;
     QVBoxLayout *panel = nullptr;
@@ -105,7 +150,9 @@ swiftgpu_qt_window *swiftgpu_qt_window_create(void *instance, const char *title,
     window->frame = new Frame(callbacks);
     window->frame->setWindowTitle(QString::fromUtf8(title));
     window->frame->resize(width, height);
-    window->view = new View(callbacks);
+    window->exposure = new Exposure(callbacks);
+    window->view = new View(callbacks, window->exposure);
+    window->exposure->view = window->view;
     window->view->setVulkanInstance(&window->instance);
     QWidget *container = QWidget::createWindowContainer(window->view, window->frame);
     container->setMinimumSize(64, 64);
@@ -152,6 +199,8 @@ void swiftgpu_qt_set_label(swiftgpu_qt_window *window, int label, const char *te
 void swiftgpu_qt_show(swiftgpu_qt_window *window) {
     window->frame->show();
     window->view->create();
+    window->exposure->top = window->frame->windowHandle();
+    window->exposure->top->installEventFilter(window->exposure);
 }
 
 void *swiftgpu_qt_view_surface(swiftgpu_qt_window *window) {
@@ -184,6 +233,7 @@ void swiftgpu_qt_quit(swiftgpu_qt_window *) { QApplication::quit(); }
 
 void swiftgpu_qt_window_destroy(swiftgpu_qt_window *window) {
     delete window->frame;   // the container, and the view with it
+    delete window->exposure;
     delete window;
 }
 

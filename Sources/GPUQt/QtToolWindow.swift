@@ -20,6 +20,8 @@ public final class QtToolWindow {
     private let events: Events
     /// The layer presenting to the view, once ``show()`` made it.
     public private(set) var layer: Layer?
+    /// The view's surface while the layer presents to it.
+    private var surface: OpaquePointer?
     private let device: Device
 
     /// What the window reports, boxed for the C callbacks.
@@ -27,6 +29,8 @@ public final class QtToolWindow {
         var frame: () -> Void = {}
         var changed: (Int, Int) -> Void = { _, _ in }
         var key: (Character) -> Void = { _ in }
+        var visibility: (Bool) -> Void = { _ in }
+        var surfaceGoing: () -> Void = {}
         let lifecycle: AppLifecycle
         var exposed = false
         var focused = false
@@ -60,6 +64,7 @@ public final class QtToolWindow {
                 let events = Unmanaged<Events>.fromOpaque(context!).takeUnretainedValue()
                 events.exposed = exposed
                 events.report()
+                events.visibility(exposed)
             },
             focused: { context, focused in
                 let events = Unmanaged<Events>.fromOpaque(context!).takeUnretainedValue()
@@ -72,7 +77,8 @@ public final class QtToolWindow {
             key: { context, character in
                 guard let scalar = Unicode.Scalar(UInt32(UInt8(truncatingIfNeeded: character))) else { return }
                 Unmanaged<Events>.fromOpaque(context!).takeUnretainedValue().key(Character(scalar))
-            })
+            },
+            surfaceGoing: { Unmanaged<Events>.fromOpaque($0!).takeUnretainedValue().surfaceGoing() })
         var error = [CChar](repeating: 0, count: 256)
         guard let made = swiftgpu_qt_window_create(UnsafeMutableRawPointer(device.vulkanHandles.instance), title,
                                                     Int32(width), Int32(height), callbacks, &error, Int32(error.count))
@@ -80,10 +86,18 @@ public final class QtToolWindow {
             throw Failure(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         handle = made
+        events.surfaceGoing = { [unowned self] in releaseLayer() }
     }
 
     deinit {
         close()
+    }
+
+    /// Called on Qt's GUI thread when the view becomes visible or not (shown, hidden or
+    /// minimised), after the lifecycle heard of it.
+    public var visibilityChanged: (Bool) -> Void {
+        get { events.visibility }
+        set { events.visibility = newValue }
     }
 
     /// Adds a push button to the side panel; its clicks report `control` with value 1.
@@ -113,6 +127,17 @@ public final class QtToolWindow {
             throw Failure(description: "Qt made no Vulkan surface for the view")
         }
         layer = try Layer(device: device, surface: .vulkan(surface: OpaquePointer(surface)))
+        self.surface = OpaquePointer(surface)
+    }
+
+    /// Drops the layer and waits until SwiftGPU released the view's surface, before Qt
+    /// destroys it: when Qt is about to (its application quits and closes its windows) and
+    /// when the window closes.
+    private func releaseLayer() {
+        guard let surface else { return }
+        layer = nil
+        self.surface = nil
+        _ = Layer.waitUntilReleased(hostSurface: surface)
     }
 
     /// The view's size in pixels.
@@ -153,10 +178,7 @@ public final class QtToolWindow {
     /// destroys the window (Qt destroys the surface with the view). Called by `deinit` too.
     public func close() {
         guard let handle else { return }
-        if let surface = swiftgpu_qt_view_surface(handle) {
-            layer = nil
-            _ = Layer.waitUntilReleased(hostSurface: OpaquePointer(surface))
-        }
+        releaseLayer()
         swiftgpu_qt_window_destroy(handle)
         self.handle = nil
     }

@@ -19,7 +19,8 @@ typedef struct {
     /// Draw a frame now (an update request of the view, about one per display refresh
     /// while frames are asked for).
     void (*frame)(void *context);
-    /// The view became exposed (visible) or not.
+    /// The view became visible or not: exposed, in a top-level window that is exposed too
+    /// (not hidden or minimised).
     void (*exposed)(void *context, bool exposed);
     /// The top-level window gained or lost the focus.
     void (*focused)(void *context, bool focused);
@@ -27,6 +28,9 @@ typedef struct {
     void (*changed)(void *context, int control, int value);
     /// A key with this Latin-1 character was pressed in the window.
     void (*key)(void *context, int character);
+    /// Qt is about to destroy the view's surface (the window closes, or the application
+    /// quits and closes its windows): let go of it before returning.
+    void (*surfaceGoing)(void *context);
 } swiftgpu_qt_callbacks;
 
 typedef struct swiftgpu_qt_window swiftgpu_qt_window;

@@ -150,7 +150,7 @@ struct WindowedExampleTests {
         #expect(status == 0)
     }
 
-    @Test("ImGuiTool: Dear ImGui's controls over the scene in one window; an XTest click on the slider scales the triangle; Q quits")
+    @Test("ImGuiTool: Dear ImGui's controls over the scene in one window; an XTest click on the slider scales the triangle; minimised, it commits nothing; Q quits")
     func imGuiTool() throws {
         let server = try XvfbServer()
         let x = try XcbConnection(display: server.display)
@@ -177,14 +177,18 @@ struct WindowedExampleTests {
         #expect(lines.next(containing: "shown scale \(scale)") != nil)
         let covered = try x.pixel(of: window, width: 320, height: 240, x: 160, y: 200)
         #expect(covered != [38, 26, 26], "the triangle grew over (160, 200): \(covered)")
+        // Minimised (GLFW's iconify callback), the app is in the background: the loop's
+        // passes commit nothing; restored, drawing resumes.
+        try Self.expectNoSubmissionsWhileMinimised(x, window, lines)
+        #expect(try x.pixel(of: window, width: 320, height: 240, x: 160, y: 200) == covered)
         Self.press(x, window, "q")
-        #expect(lines.next(containing: "drew ") != nil)
+        #expect(lines.next(containing: "drew ")?.hasSuffix("; 0 validation messages") == true)
         var status: Int32 = 0
         #expect(waitpid(child.pid, &status, 0) == child.pid)
         #expect(status == 0)
     }
 
-    @Test("EmbedInQt: a SwiftGPU view inside a Qt Widgets window; an XTest click on a Qt button changes what it draws; Q quits")
+    @Test("EmbedInQt: a SwiftGPU view inside a Qt Widgets window; an XTest click on a Qt button changes what it draws; minimised, it commits nothing; Q quits")
     func embedInQt() throws {
         let server = try XvfbServer()
         let x = try XcbConnection(display: server.display)
@@ -210,12 +214,81 @@ struct WindowedExampleTests {
         #expect(lines.next(containing: "shown scale 1.0") != nil)
         let covered = try x.pixel(of: window, width: 320, height: 240, x: point.x, y: point.y)
         #expect(covered != [38, 26, 26], "the full-size triangle covers (\(point.x), \(point.y)): \(covered)")
+        // Minimised, the app is in the background: Qt's update requests go on and commit
+        // nothing; restored, drawing resumes.
+        try Self.expectNoSubmissionsWhileMinimised(x, window, lines)
+        #expect(try x.pixel(of: window, width: 320, height: 240, x: point.x, y: point.y) == covered)
         Self.focus(x, window)
         Self.press(x, window, "q")
-        #expect(lines.next(containing: "drew ")?.hasSuffix("the view's surface went after the layer let go of it") == true)
+        #expect(lines.next(containing: "drew ")?.hasSuffix("the view's surface went after the layer let go of it; 0 validation messages") == true)
         var status: Int32 = 0
         #expect(waitpid(child.pid, &status, 0) == child.pid)
         #expect(status == 0)
+    }
+
+    @Test("EmbedInQtQuick: Qt Quick's scene graph, on SwiftGPU's device and queue, samples its texture in place; the triangle reads back, C changes the clear colour, a resize replaces the texture, minimised it commits nothing, Q quits; no validation message")
+    func embedInQtQuick() throws {
+        let server = try XvfbServer()
+        let x = try XcbConnection(display: server.display)
+        let (child, lines, window) = try Self.launch("EmbedInQtQuick", ["--size", "160x120"], on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        #expect(lines.next(containing: "item ") == "item 160x120")
+        #expect(lines.next(containing: "ready") != nil)
+        // Clear colour 0 is (0.1, 0.1, 0.3): BGR (77, 26, 26), within 2 per channel as Qt's
+        // shader samples and writes it again; the red top vertex upright; the blend inside.
+        let corner = try Self.pixelBecomes([77, 26, 26], x, window, at: (2, 2))
+        #expect(Self.near(corner, [77, 26, 26]), "the clear colour (BGR): \(corner)")
+        let top = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 18)
+        #expect(top[2] > 150 && top[1] < 80 && top[0] < 80, "red at the top (BGR): \(top)")
+        let middle = try x.pixel(of: window, width: 160, height: 120, x: 80, y: 80)
+        #expect(middle[0] > 40 && middle[1] > 40, "blended inside (BGR): \(middle)")
+        Self.focus(x, window)
+        Self.press(x, window, "c")
+        #expect(lines.next(containing: "shown colour 1") != nil)
+        let changed = try Self.pixelBecomes([26, 77, 26], x, window, at: (2, 2))
+        #expect(Self.near(changed, [26, 77, 26]), "the clear colour (BGR): \(changed)")
+        // Resized, the view draws into a texture of the new size, which replaces the old once
+        // Qt's frames that sampled the old one are done.
+        var size: [UInt32] = [200, 150]
+        xcb_configure_window(x.connection, window, UInt16(XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), &size)
+        x.sync()
+        #expect(lines.next(containing: "shown at ") == "shown at 200x150")
+        let resized = try Self.pixelBecomes([26, 77, 26], x, window, at: (197, 147), size: (200, 150))
+        #expect(Self.near(resized, [26, 77, 26]), "the clear colour in the new corner (BGR): \(resized)")
+        let resizedTop = try x.pixel(of: window, width: 200, height: 150, x: 100, y: 23)
+        #expect(resizedTop[2] > 150 && resizedTop[1] < 80 && resizedTop[0] < 80, "red at the top (BGR): \(resizedTop)")
+        // Minimised, the app is in the background and Qt renders nothing; restored, the
+        // exposure draws the next frame.
+        try Self.expectNoSubmissionsWhileMinimised(x, window, lines, countsHiddenFrames: false)
+        let restored = try Self.pixelBecomes([26, 77, 26], x, window, at: (197, 147), size: (200, 150))
+        #expect(Self.near(restored, [26, 77, 26]), "the clear colour after restoring (BGR): \(restored)")
+        Self.press(x, window, "q")
+        let drew = try #require(lines.next(containing: "drew "))
+        #expect(drew.hasSuffix("; 0 validation messages"), "\(drew)")
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
+    /// Reads the pixel at `point` of `window` (`size`) until it is near `expected` (BGR): the
+    /// X server shows a present after the example heard it returned. The last pixel read:
+    /// not near `expected` after 5 s.
+    static func pixelBecomes(_ expected: [UInt8], _ x: XcbConnection, _ window: UInt32, at point: (Int, Int),
+                             size: (Int, Int) = (160, 120)) throws -> [UInt8] {
+        let deadline = Date().addingTimeInterval(5)
+        var pixel: [UInt8]
+        repeat {
+            pixel = try x.pixel(of: window, width: size.0, height: size.1, x: point.0, y: point.1)
+        } while !near(pixel, expected) && Date() < deadline
+        return pixel
+    }
+
+    /// Whether `pixel` is within 2 of `expected` in every channel.
+    static func near(_ pixel: [UInt8], _ expected: [UInt8]) -> Bool {
+        pixel.count == expected.count && zip(pixel, expected).allSatisfy { abs(Int($0) - Int($1)) <= 2 }
     }
 
     @Test("EmbedInSDL: SDL's window and surface on the app's own instance; the triangle reads back, Q quits, surface and instance go after SwiftGPU")
@@ -260,6 +333,42 @@ struct WindowedExampleTests {
         #expect(waitpid(child.pid, &status, 0) == child.pid)
         #expect(status == 0, "\(output)")
         return output
+    }
+
+    /// Minimises `window` as a window manager does (its `WM_STATE` iconic, then unmapped),
+    /// expects the example to say it went to the background after N submissions and, where
+    /// it counts its frames while hidden (`countsHiddenFrames`), still had N after ten,
+    /// restores it (mapped, `WM_STATE` normal) and expects N again, then the (N + 1)th commit
+    /// shown.
+    static func expectNoSubmissionsWhileMinimised(_ x: XcbConnection, _ window: UInt32, _ lines: LineReader,
+                                                  countsHiddenFrames: Bool = true) throws {
+        setWindowState(x, window, iconic: true)
+        xcb_unmap_window(x.connection, window)
+        x.sync()
+        let hidden = try #require(lines.next(containing: "hidden after "))
+        #expect(hidden.hasSuffix("submissions; lifecycle background"), "\(hidden)")
+        let submitted = try #require(hidden.split(separator: " ").dropFirst(2).first.flatMap { Int($0) })
+        #expect(submitted > 0)
+        if countsHiddenFrames {
+            #expect(lines.next(containing: "hidden for 10 frames") == "hidden for 10 frames: \(submitted) submissions")
+        }
+        xcb_map_window(x.connection, window)
+        setWindowState(x, window, iconic: false)
+        x.sync()
+        let shown = try #require(lines.next(containing: "shown after "))
+        #expect(shown.hasSuffix(": \(submitted) submissions (\(submitted) at hiding)"), "\(shown)")
+        #expect(lines.next(containing: "drawing resumed at ") == "drawing resumed at \(submitted + 1)")
+    }
+
+    /// Sets ICCCM's `WM_STATE` of `window`: iconic (3) or normal (1).
+    static func setWindowState(_ x: XcbConnection, _ window: UInt32, iconic: Bool) {
+        let name = "WM_STATE"
+        let reply = xcb_intern_atom_reply(x.connection, xcb_intern_atom(x.connection, 0, UInt16(name.utf8.count), name), nil)
+        defer { free(reply) }
+        guard let atom = reply?.pointee.atom else { return }
+        var state: [UInt32] = [iconic ? 3 : 1, 0]
+        xcb_change_property(x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atom, atom, 32, 2, &state)
+        x.sync()
     }
 
     /// Gives `window` the keyboard focus, as a window manager would.
