@@ -28,11 +28,17 @@ package enum ExampleProgram {
     }
 
     /// The environment an example runs in: the test's own, with the Vulkan driver and the
-    /// validation layer the tests use.
+    /// validation layer the tests use, and any validation message turned into exit status
+    /// 70, so that every test that expects a clean exit fails on one.
     package static func environment() -> [String: String] {
         TestEnvironment.prepare()
-        return ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
+        environment["GPU_VALIDATION_EXIT_STATUS"] = String(validationExitStatus)
+        return environment
     }
+
+    /// The exit status of an example that received a validation message.
+    package static let validationExitStatus: Int32 = 70
 
     /// The environment a windowed example runs in on `server`.
     package static func environment(_ server: XvfbServer) -> [String: String] {

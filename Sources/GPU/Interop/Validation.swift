@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 import SwiftGPUSupport
 
@@ -18,6 +19,7 @@ public enum Validation {
     private static let lock = ConditionLock(rank: .leaf("VulkanDebugMessenger.lock"))
     private nonisolated(unsafe) static var stored: [ValidationMessage] = []
     private nonisolated(unsafe) static var count = 0
+    private nonisolated(unsafe) static var exitCheckInstalled = false
     private static let logger = Logger(label: "SwiftGPU.validation")
 
     /// Whether `GPU_VALIDATION` asks for the validation layer (`1`, `true` or `sync`; `sync`
@@ -41,6 +43,38 @@ public enum Validation {
         case "sync", "synchronization": .synchronization
         default: .off
         }
+    }
+
+    /// With `GPU_VALIDATION_EXIT_STATUS` set to a status other than 0, a process that
+    /// received any validation message exits with that status when it exits (through
+    /// `exit`, or by returning from `main`), saying so on standard error: a test that runs a program as a child process fails on any message
+    /// by checking the exit status alone. Installed once, as the first instance with the
+    /// layer is made: `atexit` handlers run in reverse order, so it runs after SwiftGPU's
+    /// own exit handlers, whose messages it counts too.
+    static func installExitCheck() {
+        guard let text = environment("GPU_VALIDATION_EXIT_STATUS"), let status = Int32(text), status != 0 else { return }
+        let isNew = lock.withLock { () -> Bool in
+            guard !exitCheckInstalled else { return false }
+            exitCheckInstalled = true
+            exitStatus = status
+            return true
+        }
+        guard isNew else { return }
+        atexit { Validation.exitIfReported() }
+    }
+
+    /// The status `installExitCheck()` read (under `lock`).
+    private nonisolated(unsafe) static var exitStatus: Int32 = 0
+
+    /// Ends the process with `exitStatus` when any message came.
+    private static func exitIfReported() {
+        let (received, status) = lock.withLock { (count, exitStatus) }
+        guard received > 0 else { return }
+        fflush(nil)
+        let line = "SwiftGPU: \(received) validation message(s) in this process; exiting with status \(status) "
+            + "(GPU_VALIDATION_EXIT_STATUS)\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+        _exit(status)
     }
 
     static func record(_ message: ValidationMessage, isError: Bool) {

@@ -75,6 +75,7 @@ final class BackendInstance: @unchecked Sendable {
         enabledExtensions = Set(extensions)
         isOwn = true
         self.destroysOnDeinit = destroysOnDeinit
+        if mode != .off { Validation.installExitCheck() }
         ServiceActivity.installExitHandler(after: "instance")
         messenger = mode != .off ? Self.makeMessenger(on: created) : nil
     }
@@ -136,6 +137,7 @@ final class BackendInstance: @unchecked Sendable {
         validation = layers.contains("VK_LAYER_KHRONOS_validation")
         isOwn = false
         destroysOnDeinit = false
+        if validation { Validation.installExitCheck() }
         ServiceActivity.installExitHandler(after: "instance")
         messenger = validation && enabledExtensions.contains("VK_EXT_debug_utils") ? Self.makeMessenger(on: handle) : nil
         Self.adopted.retain(handle)
