@@ -14,6 +14,8 @@ public final class HeadlessShell: NSObject, MTKViewDelegate {
     private let renderer: any MTKViewDelegate
     /// The drawable of the frame drawn last, once a frame was drawn.
     public private(set) var lastDrawable: Drawable?
+    /// The drawables of the frames drawn and not yet shown, oldest first.
+    private var unshown: [Drawable] = []
 
     /// Stands between `view` and the delegate the sample gave it.
     public init(view: MTKView) {
@@ -53,11 +55,29 @@ public final class HeadlessShell: NSObject, MTKViewDelegate {
     /// (once its command buffer completed), and lets the display reach its next vblank,
     /// where the frame is shown and the drawable shown before it goes back to the view.
     public func drawFrame() -> Pixels {
-        view.draw()
-        guard let texture = lastDrawable?.texture else { fatalError("HeadlessShell: the sample drew no frame") }
-        let pixels = Pixels(texture)
-        view.display.advance(by: .seconds(1 / view.display.refreshRate))
+        let pixels = Pixels(drawFrameInFlight().texture)
         return pixels
+    }
+
+    /// How many frames are in flight: drawn, their drawables not yet shown (their command
+    /// buffers not completed, or completed and waiting for a vblank).
+    public var framesInFlight: Int {
+        unshown.removeAll { $0.presentedTime > 0 }
+        return unshown.count
+    }
+
+    /// Draws one frame, as MetalKit does at a display refresh, and lets the display reach
+    /// its next vblank, without waiting for the frame: its command buffer may still be in
+    /// flight. Returns the frame's drawable; read it (`Pixels`) before the view hands its
+    /// slot out again, `maximumDrawableCount` frames later.
+    @discardableResult
+    public func drawFrameInFlight() -> Drawable {
+        view.draw()
+        guard let drawable = lastDrawable else { fatalError("HeadlessShell: the sample drew no frame") }
+        lastDrawable = nil
+        unshown.append(drawable)
+        view.display.advance(by: .seconds(1 / view.display.refreshRate))
+        return drawable
     }
 }
 
@@ -71,7 +91,7 @@ public struct Pixels: Sendable {
     private let bgra: [UInt8]
 
     /// The pixels of `texture`, once the command buffer rendering it completed.
-    init(_ texture: Texture) {
+    public init(_ texture: Texture) {
         width = texture.width
         height = texture.height
         var bytes = [UInt8](repeating: 0, count: width * height * 4)

@@ -51,6 +51,10 @@ public final class VirtualDisplay: DisplayClock {
         driver = realTime.map { RealTimeDriver(clock: $0) }
     }
 
+    /// Whether the display advances itself on a real clock (made with `realTime:`); when
+    /// false, only `advance(by:)` moves it.
+    public var runsInRealTime: Bool { driver != nil }
+
     /// Display time now.
     public var now: Duration {
         if let driver { catchUp(driver) }

@@ -94,6 +94,9 @@ open class MTKView {
             let layer = try Layer(device: own, surface: .headless(width: Int(drawableSize.width),
                                                                   height: Int(drawableSize.height), display: display))
             layer.pixelFormat = colorPixelFormat
+            // The view stands in for the screen: waiting for a drawable, its display's
+            // vblanks go on, as a screen's do.
+            layer.advancesVirtualDisplayWhileWaiting = true
             self.layer = layer
         } catch {
             fatalError("MTKView: the headless layer could not be made: \(error)")
