@@ -2,9 +2,10 @@ import FramePacing
 import GPU
 import MetalKit
 
-/// The part of AppKit's run loop a ported sample's view needs, headless: the view's
-/// delegate (the sample's renderer) is asked for frames as the display refreshes, and each
-/// frame's drawable is kept so the port can check what the sample drew.
+/// The part of AppKit's run loop a ported sample's view needs, headless: the display's time
+/// passes, vblank by vblank, and the view's display link asks its delegate (the sample's
+/// renderer) for frames as MetalKit's does; each frame's drawable is kept so the port can
+/// check what the sample drew.
 @MainActor
 public final class HeadlessShell: NSObject, MTKViewDelegate {
     /// The view the sample draws into.
@@ -51,12 +52,10 @@ public final class HeadlessShell: NSObject, MTKViewDelegate {
         lastDrawable = view.currentDrawable as? Drawable
     }
 
-    /// Draws one frame, as MetalKit does at a display refresh, reads back what it drew
-    /// (once its command buffer completed), and lets the display reach its next vblank,
-    /// where the frame is shown and the drawable shown before it goes back to the view.
+    /// Draws one frame, as MetalKit does at a display refresh, and reads back what it drew
+    /// (once its command buffer completed).
     public func drawFrame() -> Pixels {
-        let pixels = Pixels(drawFrameInFlight().texture)
-        return pixels
+        Pixels(drawFrameInFlight().texture)
     }
 
     /// How many frames are in flight: drawn, their drawables not yet shown (their command
@@ -66,18 +65,25 @@ public final class HeadlessShell: NSObject, MTKViewDelegate {
         return unshown.count
     }
 
-    /// Draws one frame, as MetalKit does at a display refresh, and lets the display reach
-    /// its next vblank, without waiting for the frame: its command buffer may still be in
-    /// flight. Returns the frame's drawable; read it (`Pixels`) before the view hands its
-    /// slot out again, `maximumDrawableCount` frames later.
+    /// Advances the display vblank by vblank, as a screen's time passes, until the view's
+    /// display link has had the sample draw a frame, without waiting for the frame: its
+    /// command buffer may still be in flight. Returns the frame's drawable; read it
+    /// (`Pixels`) before the view hands its slot out again, `maximumDrawableCount` frames
+    /// later.
     @discardableResult
     public func drawFrameInFlight() -> Drawable {
-        view.draw()
-        guard let drawable = lastDrawable else { fatalError("HeadlessShell: the sample drew no frame") }
-        lastDrawable = nil
-        unshown.append(drawable)
-        view.display.advance(by: .seconds(1 / view.display.refreshRate))
-        return drawable
+        let display = view.display
+        // The view's rate is a divisor of the refresh rate: a frame comes within this many vblanks.
+        let vblanksPerFrame = Int((display.refreshRate / Double(view.preferredFramesPerSecond)).rounded(.up))
+        for _ in 0..<vblanksPerFrame {
+            let now = display.now
+            display.advance(by: display.vblank(atOrAfter: now + .nanoseconds(1)) - now)
+            guard let drawable = lastDrawable else { continue }
+            lastDrawable = nil
+            unshown.append(drawable)
+            return drawable
+        }
+        fatalError("HeadlessShell: the view drew no frame in \(vblanksPerFrame) vblanks (is it paused?)")
     }
 }
 

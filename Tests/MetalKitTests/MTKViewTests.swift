@@ -42,6 +42,7 @@ struct MTKViewTests {
         let display = VirtualDisplay(refreshRate: 60)
         let device = MTLCreateSystemDefaultDevice()!
         let view = MTKView(frame: CGRect(x: 0, y: 0, width: 16, height: 8), device: device, display: display)
+        view.isPaused = true
         view.clearColor = MTLClearColorMake(1, 0, 0, 1)
         let renderer = ClearingRenderer(device: device)
         view.delegate = renderer
@@ -73,6 +74,7 @@ struct MTKViewTests {
         let display = VirtualDisplay(refreshRate: 60)
         let device = MTLCreateSystemDefaultDevice()!
         let view = MTKView(frame: CGRect(x: 0, y: 0, width: 16, height: 8), device: device, display: display)
+        view.isPaused = true
         let renderer = ClearingRenderer(device: device)
         renderer.waitsForCompletion = false
         view.delegate = renderer
