@@ -22,7 +22,10 @@ final class HeadlessDrawables: DrawableSource, @unchecked Sendable {
     private var free: [Int] = []
     private var generation = 0
     private var framesInFlight = 0
-    /// Frames handed to the display and not yet shown or dropped, of any generation.
+    /// Frames the display holds and has not yet shown or dropped, of any generation: added
+    /// after `present` queued a frame, taken off at its `displayed` or `dropped` event,
+    /// which may come first (the count is then briefly -1, and never counts a frame the
+    /// display does not hold).
     private var framesOnDisplayQueue = 0
     /// Paces `present(_:atTime:)` and `present(_:afterMinimumDuration:)` on the display.
     private var pacer: Pacer
@@ -131,9 +134,6 @@ final class HeadlessDrawables: DrawableSource, @unchecked Sendable {
         let now = display.now
         let (presentMode, paced) = lock.withLock { () -> (PresentMode, PacedPresent?) in
             drawable.handedToDisplay = now
-            framesOnDisplayQueue += 1
-            // A nextDrawable() that waits may now advance the display to show it.
-            lock.broadcast()
             let presentMode = layer.lowLatency ? .mailbox : layer.mode
             guard timing != .asSoonAsPossible else { return (presentMode, nil) }
             return (presentMode, pacer.target(for: timing, arrival: now))
@@ -154,6 +154,12 @@ final class HeadlessDrawables: DrawableSource, @unchecked Sendable {
             case .released: release(drawable)
             }
         })
+        // Counted once the display holds it: a nextDrawable() that waits may now advance
+        // the display to show it. (Its events may have come already, and counted it off.)
+        lock.withLock {
+            framesOnDisplayQueue += 1
+            lock.broadcast()
+        }
     }
 
     /// The drawable was shown or dropped: one frame fewer in flight, and the layer records it.
