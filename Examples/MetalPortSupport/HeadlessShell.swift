@@ -72,7 +72,7 @@ public final class HeadlessShell: NSObject, MTKViewDelegate {
     /// later.
     @discardableResult
     public func drawFrameInFlight() -> Drawable {
-        let display = view.display
+        guard let display = view.display else { fatalError("HeadlessShell: the view is on a window, not headless") }
         // The view's rate is a divisor of the refresh rate: a frame comes within this many vblanks.
         let vblanksPerFrame = Int((display.refreshRate / Double(view.preferredFramesPerSecond)).rounded(.up))
         for _ in 0..<vblanksPerFrame {

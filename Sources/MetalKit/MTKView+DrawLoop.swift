@@ -1,5 +1,6 @@
 import FramePacing
 import Foundation
+import GPU
 
 /// The view's draw loop, MetalKit's: a display link on the view's display calls `draw()` at
 /// `preferredFramesPerSecond` while the view is not paused, or at the next vblank after
@@ -59,14 +60,16 @@ extension MTKView {
         needsDisplay = true
     }
 
-    /// Starts the display link on the view's display, paused or not as the view's settings
-    /// say. A display that its owner advances calls back on the advancing thread, which for
-    /// a view's display is the main actor's (advancing it elsewhere stops at the actor
-    /// check); one that runs in real time calls back on its clock's thread, and the frame
-    /// is drawn on the main queue.
+    /// Starts the display link on the view's clock, paused or not as the view's settings
+    /// say, and with the device's lifecycle (it pauses while the app is not active). A
+    /// `VirtualDisplay` that its owner advances calls back on the advancing thread, which
+    /// for a view's clock is the main actor's (advancing it elsewhere stops at the actor
+    /// check); a real-time clock calls back on its own thread, and the frame is drawn on the
+    /// main queue.
     func startDisplayLink() {
-        let advancedByOwner = !display.runsInRealTime
-        displayLink = DisplayLink(clock: display) { [weak self] _ in
+        let advancedByOwner = (clock as? VirtualDisplay).map { !$0.runsInRealTime } ?? false
+        displayLink?.invalidate()
+        displayLink = DisplayLink(clock: clock, lifecycle: (device as? Device)?.lifecycle) { [weak self] _ in
             guard let self else { return }
             if advancedByOwner {
                 MainActor.assumeIsolated { self.displayRefreshed() }

@@ -3,10 +3,11 @@ import Foundation
 import GPU
 import Metal
 
-/// MetalKit's `MTKView` on SwiftGPU's headless layer: a ring of drawables shown on a
-/// `VirtualDisplay`. `draw()` asks the delegate for a frame; a display link on the display
-/// calls it at `preferredFramesPerSecond` unless the view is paused or drawn on demand
-/// (`enableSetNeedsDisplay`).
+/// MetalKit's `MTKView` on a SwiftGPU layer: headless, a ring of drawables shown on a
+/// `VirtualDisplay`, or on a window, its swapchain. `draw()` asks the delegate for a frame;
+/// a display link on the view's clock calls it at `preferredFramesPerSecond` unless the view
+/// is paused or drawn on demand (`enableSetNeedsDisplay`), and pauses while the device's
+/// lifecycle is not active.
 ///
 /// A main-actor class, as AppKit's and UIKit's views are, and, as they are to Swift (the
 /// annotation of an Objective-C class comes to Swift as `@preconcurrency`), one whose
@@ -15,8 +16,27 @@ import Metal
 /// Swift 6 code is held to it.
 @preconcurrency @MainActor
 open class MTKView {
-    /// The display the drawables are shown on, whose vblanks drive the view's draw loop.
-    public let display: VirtualDisplay
+    /// Where the drawables are shown.
+    private enum Screen {
+        /// Headless, on a virtual display.
+        case display(VirtualDisplay)
+        /// A window's surface.
+        case window(LayerSurface)
+    }
+    /// Where this view's drawables are shown.
+    private let screen: Screen
+    /// The display a headless view's drawables are shown on, whose vblanks drive its draw
+    /// loop; `nil` for a view on a window.
+    public var display: VirtualDisplay? {
+        if case .display(let display) = screen { display } else { nil }
+    }
+    /// The window surface of a view on a window; `nil` for a headless view.
+    public var windowSurface: LayerSurface? {
+        if case .window(let surface) = screen { surface } else { nil }
+    }
+    /// The clock whose frame boundaries drive the draw loop: a headless view's display, or
+    /// the clock a view on a window was given.
+    public let clock: any DisplayClock
     /// The layer the drawables come from, made with the device.
     private var layer: Layer?
     /// The drawable of the frame being drawn, taken on first use.
@@ -41,11 +61,28 @@ open class MTKView {
     /// loop runs on `display`: each time the display is advanced past a frame boundary at
     /// `preferredFramesPerSecond`, the view draws.
     public init(frame frameRect: CGRect, device: (any MTLDevice)?, display: VirtualDisplay = VirtualDisplay()) {
-        self.display = display
+        self.screen = .display(display)
+        self.clock = display
         self.drawableSize = frameRect.size
         self.device = device
         makeLayer()
-        startDisplayLink()
+    }
+
+    /// A view on a window: its drawables are the swapchain images of `surface` (an xcb,
+    /// Xlib or Wayland window, or a Vulkan surface the host made), of the window's size,
+    /// which `drawableSize` follows (the delegate hears of each change); its draw loop runs
+    /// on `clock` (the window server's, such as GPUXCB's `XPresentClock`, a
+    /// `MonotonicClock`, or a `VirtualDisplay` the app advances). `frame`'s size is the
+    /// drawables' first size (a Wayland surface takes it). Stops for a headless surface.
+    public init(frame frameRect: CGRect, device: (any MTLDevice)?, surface: LayerSurface, clock: any DisplayClock) {
+        if case .headless = surface {
+            fatalError("SwiftGPU API misuse: MTKView(frame:device:surface:clock:): a headless surface; use init(frame:device:display:)")
+        }
+        self.screen = .window(surface)
+        self.clock = clock
+        self.drawableSize = frameRect.size
+        self.device = device
+        makeLayer()
     }
 
     /// The device the view's drawables belong to; stops for a device SwiftGPU did not make.
@@ -63,14 +100,24 @@ open class MTKView {
     /// The drawables' size in pixels; the delegate hears of a change before it happens.
     public var drawableSize: CGSize {
         willSet { if newValue != drawableSize { delegate?.mtkView(self, drawableSizeWillChange: newValue) } }
-        didSet { layer?.drawableSize = Size2D(width: Int(drawableSize.width), height: Int(drawableSize.height)) }
+        didSet {
+            let size = Size2D(width: Int(drawableSize.width), height: Int(drawableSize.height))
+            if let layer, layer.drawableSize != size { layer.drawableSize = size }
+        }
     }
 
     /// The drawable to render this frame into, or `nil` when none is free. While every
-    /// drawable is in flight, this waits for one, letting the display's time pass as a
-    /// screen's would (see `Layer.advancesVirtualDisplayWhileWaiting`).
+    /// drawable is in flight, this waits for one, letting a headless display's time pass
+    /// as a screen's would (see `Layer.advancesVirtualDisplayWhileWaiting`). On a window,
+    /// a drawable of a new window size updates `drawableSize` first.
     public var currentDrawable: (any MTLDrawable)? {
-        if drawable == nil { drawable = layer?.nextDrawable() }
+        if drawable == nil {
+            drawable = layer?.nextDrawable()
+            if windowSurface != nil, let texture = drawable?.texture {
+                let size = CGSize(width: texture.width, height: texture.height)
+                if size != drawableSize { drawableSize = size }
+            }
+        }
         return drawable
     }
 
@@ -122,27 +169,39 @@ open class MTKView {
         delegate?.draw(in: self)
     }
 
-    /// The headless layer of the device, if there is one.
+    /// The layer of the device on the view's display or window, if there is a device, and
+    /// the display link, which follows the device's lifecycle.
     private func makeLayer() {
         drawable = nil
         attachmentTextures.key = nil
         guard let device else {
             layer = nil
+            startDisplayLink()
             return
         }
         guard let own = device as? Device else {
             fatalError("SwiftGPU API misuse: MTKView.device: \(type(of: device)) is not a SwiftGPU Device")
         }
+        let size = Size2D(width: Int(drawableSize.width), height: Int(drawableSize.height))
         do {
-            let layer = try Layer(device: own, surface: .headless(width: Int(drawableSize.width),
-                                                                  height: Int(drawableSize.height), display: display))
+            let layer: Layer
+            switch screen {
+            case .display(let display):
+                layer = try Layer(device: own, surface: .headless(width: size.width, height: size.height, display: display))
+                // The view stands in for the screen: waiting for a drawable, its display's
+                // vblanks go on, as a screen's do.
+                layer.advancesVirtualDisplayWhileWaiting = true
+            case .window(let surface):
+                layer = try Layer(device: own, surface: surface)
+                // A Wayland surface starts at 0×0 and takes this size; an X window's
+                // swapchain takes the window's.
+                if layer.drawableSize.width == 0 || layer.drawableSize.height == 0 { layer.drawableSize = size }
+            }
             layer.pixelFormat = colorPixelFormat
-            // The view stands in for the screen: waiting for a drawable, its display's
-            // vblanks go on, as a screen's do.
-            layer.advancesVirtualDisplayWhileWaiting = true
             self.layer = layer
         } catch {
-            fatalError("MTKView: the headless layer could not be made: \(error)")
+            fatalError("MTKView: the layer could not be made: \(error)")
         }
+        startDisplayLink()
     }
 }

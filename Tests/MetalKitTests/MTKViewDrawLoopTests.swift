@@ -11,7 +11,7 @@ final class CountingDelegate: NSObject, MTKViewDelegate {
     func mtkView(_ view: MTKView, drawableSizeWillChange size: CGSize) {}
 
     func draw(in view: MTKView) {
-        frames.append(view.display.now)
+        frames.append(view.display!.now)
     }
 }
 
