@@ -2,9 +2,10 @@ import FramePacing
 import GPU
 import MetalKit
 
-/// The part of AppKit's run loop a ported sample's view needs, headless: the view's
-/// delegate (the sample's renderer) is asked for frames as the display refreshes, and each
-/// frame's drawable is kept so the port can check what the sample drew.
+/// The part of AppKit's run loop a ported sample's view needs, headless: the display's time
+/// passes, vblank by vblank, and the view's display link asks its delegate (the sample's
+/// renderer) for frames as MetalKit's does; each frame's drawable is kept so the port can
+/// check what the sample drew.
 @MainActor
 public final class HeadlessShell: NSObject, MTKViewDelegate {
     /// The view the sample draws into.
@@ -14,6 +15,8 @@ public final class HeadlessShell: NSObject, MTKViewDelegate {
     private let renderer: any MTKViewDelegate
     /// The drawable of the frame drawn last, once a frame was drawn.
     public private(set) var lastDrawable: Drawable?
+    /// The drawables of the frames drawn and not yet shown, oldest first.
+    private var unshown: [Drawable] = []
 
     /// Stands between `view` and the delegate the sample gave it.
     public init(view: MTKView) {
@@ -49,15 +52,38 @@ public final class HeadlessShell: NSObject, MTKViewDelegate {
         lastDrawable = view.currentDrawable as? Drawable
     }
 
-    /// Draws one frame, as MetalKit does at a display refresh, reads back what it drew
-    /// (once its command buffer completed), and lets the display reach its next vblank,
-    /// where the frame is shown and the drawable shown before it goes back to the view.
+    /// Draws one frame, as MetalKit does at a display refresh, and reads back what it drew
+    /// (once its command buffer completed).
     public func drawFrame() -> Pixels {
-        view.draw()
-        guard let texture = lastDrawable?.texture else { fatalError("HeadlessShell: the sample drew no frame") }
-        let pixels = Pixels(texture)
-        view.display.advance(by: .seconds(1 / view.display.refreshRate))
-        return pixels
+        Pixels(drawFrameInFlight().texture)
+    }
+
+    /// How many frames are in flight: drawn, their drawables not yet shown (their command
+    /// buffers not completed, or completed and waiting for a vblank).
+    public var framesInFlight: Int {
+        unshown.removeAll { $0.presentedTime > 0 }
+        return unshown.count
+    }
+
+    /// Advances the display vblank by vblank, as a screen's time passes, until the view's
+    /// display link has had the sample draw a frame, without waiting for the frame: its
+    /// command buffer may still be in flight. Returns the frame's drawable; read it
+    /// (`Pixels`) before the view hands its slot out again, `maximumDrawableCount` frames
+    /// later.
+    @discardableResult
+    public func drawFrameInFlight() -> Drawable {
+        guard let display = view.display else { fatalError("HeadlessShell: the view is on a window, not headless") }
+        // The view's rate is a divisor of the refresh rate: a frame comes within this many vblanks.
+        let vblanksPerFrame = Int((display.refreshRate / Double(view.preferredFramesPerSecond)).rounded(.up))
+        for _ in 0..<vblanksPerFrame {
+            let now = display.now
+            display.advance(by: display.vblank(atOrAfter: now + .nanoseconds(1)) - now)
+            guard let drawable = lastDrawable else { continue }
+            lastDrawable = nil
+            unshown.append(drawable)
+            return drawable
+        }
+        fatalError("HeadlessShell: the view drew no frame in \(vblanksPerFrame) vblanks (is it paused?)")
     }
 }
 
@@ -71,7 +97,7 @@ public struct Pixels: Sendable {
     private let bgra: [UInt8]
 
     /// The pixels of `texture`, once the command buffer rendering it completed.
-    init(_ texture: Texture) {
+    public init(_ texture: Texture) {
         width = texture.width
         height = texture.height
         var bytes = [UInt8](repeating: 0, count: width * height * 4)

@@ -51,6 +51,10 @@ public final class VirtualDisplay: DisplayClock {
         driver = realTime.map { RealTimeDriver(clock: $0) }
     }
 
+    /// Whether the display advances itself on a real clock (made with `realTime:`); when
+    /// false, only `advance(by:)` moves it.
+    public var runsInRealTime: Bool { driver != nil }
+
     /// Display time now.
     public var now: Duration {
         if let driver { catchUp(driver) }
@@ -80,8 +84,9 @@ public final class VirtualDisplay: DisplayClock {
 
     /// Moves time forward by `duration`, running every latch, timed display and timer due
     /// in that span in time order on the calling thread (image events are delivered as
-    /// they happen). A display running in real time advances itself: calling this is
-    /// misuse.
+    /// they happen). A timer's action may advance the display further itself; time never
+    /// goes back when it returns. A display running in real time advances itself: calling
+    /// this is misuse.
     public func advance(by duration: Duration) {
         precondition(duration >= .zero, "VirtualDisplay.advance(by:): duration must not be negative, got \(duration)")
         precondition(driver == nil, "VirtualDisplay.advance(by:): this display runs in real time and advances itself")
@@ -150,7 +155,8 @@ public final class VirtualDisplay: DisplayClock {
             return .timers(state.timers.takeDue(at: timer))
         }
         guard vblank <= target else {
-            state.now = target
+            // A timer's action may have advanced the display past `target` already.
+            state.now = max(state.now, target)
             return nil
         }
         state.now = vblank

@@ -34,7 +34,7 @@ extension CommandBuffer: MTLCommandBuffer {
     /// Metal's `makeRenderCommandEncoder(descriptor:)`: an encoder, or `nil` with the reason logged.
     public func makeRenderCommandEncoder(descriptor renderPassDescriptor: MTLRenderPassDescriptor) -> (any MTLRenderCommandEncoder)? {
         madeOrNil("makeRenderCommandEncoder(descriptor:)") { () throws(GPUError) -> RenderCommandEncoder in
-            try makeRenderCommandEncoder(descriptor: renderPassDescriptor.pass)
+            try makeRenderCommandEncoder(descriptor: renderPassDescriptor.pass(for: "makeRenderCommandEncoder(descriptor:)"))
         }
     }
 

@@ -27,6 +27,17 @@ public class MTLRenderPassAttachmentDescriptor {
 public final class MTLRenderPassColorAttachmentDescriptor: MTLRenderPassAttachmentDescriptor {
     /// The colour a `.clear` load action clears to.
     public var clearColor = MTLClearColor(red: 0, green: 0, blue: 0, alpha: 1)
+    /// The texture SwiftGPU's held as it was set.
+    private var ownResolveTexture: Texture?
+    /// Where a multisampled texture's samples resolve to (store action
+    /// `.multisampleResolve` or `.storeAndMultisampleResolve`); stops for a texture
+    /// SwiftGPU did not make.
+    public var resolveTexture: (any MTLTexture)? {
+        get { ownResolveTexture }
+        set {
+            ownResolveTexture = newValue.map { own($0, as: Texture.self, in: "MTLRenderPassColorAttachmentDescriptor.resolveTexture") }
+        }
+    }
 
     init() { super.init(loadAction: .dontCare, storeAction: .store) }
 
@@ -36,6 +47,7 @@ public final class MTLRenderPassColorAttachmentDescriptor: MTLRenderPassAttachme
         attachment.loadAction = loadAction
         attachment.storeAction = storeAction
         attachment.clearColor = clearColor
+        attachment.resolveTexture = ownResolveTexture
     }
 }
 
@@ -52,6 +64,36 @@ public final class MTLRenderPassDepthAttachmentDescriptor: MTLRenderPassAttachme
         attachment.loadAction = loadAction
         attachment.storeAction = storeAction
         attachment.clearDepth = clearDepth
+    }
+}
+
+/// Metal's `MTLRenderPassStencilAttachmentDescriptor`: a pass's stencil attachment. SwiftGPU's
+/// stencil lives in a depth-stencil texture (`.depth32Float_stencil8`) that is the pass's
+/// depth attachment too, with the depth attachment's actions: the texture set here must be
+/// the depth attachment's, and its actions the same.
+public final class MTLRenderPassStencilAttachmentDescriptor: MTLRenderPassAttachmentDescriptor {
+    /// The stencil value a `.clear` load action clears to.
+    public var clearStencil: UInt32 = 0
+
+    init() { super.init(loadAction: .clear, storeAction: .dontCare) }
+
+    /// Copies the clear value to SwiftGPU's depth-stencil `attachment`, after checking the
+    /// texture and actions are the depth attachment's (`depth`).
+    func apply(to attachment: RenderPassDepthAttachmentDescriptor, depth: MTLRenderPassDepthAttachmentDescriptor,
+               call: String) {
+        guard let texture = ownTexture else { return }
+        guard texture === depth.ownTexture else {
+            misuse("\(call): stencilAttachment.texture is not depthAttachment.texture; SwiftGPU keeps stencil in the "
+                + "depth attachment's depth-stencil texture")
+        }
+        guard texture.pixelFormat.hasStencil else {
+            misuse("\(call): stencilAttachment.texture's format \(texture.pixelFormat) has no stencil")
+        }
+        guard loadAction == depth.loadAction, storeAction == depth.storeAction else {
+            misuse("\(call): stencilAttachment's actions (\(loadAction), \(storeAction)) differ from depthAttachment's "
+                + "(\(depth.loadAction), \(depth.storeAction)); SwiftGPU applies the depth attachment's to both")
+        }
+        attachment.clearStencil = clearStencil
     }
 }
 
@@ -81,12 +123,16 @@ public final class MTLRenderPassDescriptor {
     public let colorAttachments = MTLRenderPassColorAttachmentDescriptorArray()
     /// The depth attachment.
     public let depthAttachment: MTLRenderPassDepthAttachmentDescriptor! = MTLRenderPassDepthAttachmentDescriptor()
+    /// The stencil attachment: in SwiftGPU, the depth attachment's depth-stencil texture.
+    public let stencilAttachment: MTLRenderPassStencilAttachmentDescriptor! = MTLRenderPassStencilAttachmentDescriptor()
 
-    /// SwiftGPU's descriptor of the pass as it is set now.
-    var pass: RenderPassDescriptor {
+    /// SwiftGPU's descriptor of the pass as it is set now; `call` names the call that
+    /// makes an encoder of it, for a misuse message.
+    func pass(for call: String) -> RenderPassDescriptor {
         let pass = RenderPassDescriptor()
         for (index, attachment) in colorAttachments.made { attachment.apply(to: pass.colorAttachments[index]) }
         depthAttachment.apply(to: pass.depthAttachment)
+        stencilAttachment.apply(to: pass.depthAttachment, depth: depthAttachment, call: call)
         return pass
     }
 }

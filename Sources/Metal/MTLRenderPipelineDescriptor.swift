@@ -25,6 +25,22 @@ public final class MTLRenderPipelineDescriptor {
         get { descriptor.depthAttachmentPixelFormat }
         set { descriptor.depthAttachmentPixelFormat = newValue }
     }
+    /// The stencil attachment's format, if any: in SwiftGPU, the depth attachment's
+    /// depth-stencil format (`.depth32Float_stencil8`).
+    public var stencilAttachmentPixelFormat: MTLPixelFormat? {
+        get { descriptor.stencilAttachmentPixelFormat }
+        set { descriptor.stencilAttachmentPixelFormat = newValue }
+    }
+    /// Samples per pixel of the attachments the pipeline renders into (1 or 4).
+    public var rasterSampleCount: Int {
+        get { descriptor.rasterSampleCount }
+        set { descriptor.rasterSampleCount = newValue }
+    }
+    /// Samples per pixel: Metal's older name for `rasterSampleCount`.
+    public var sampleCount: Int {
+        get { descriptor.rasterSampleCount }
+        set { descriptor.rasterSampleCount = newValue }
+    }
     /// The pipeline's label, for debugging tools.
     public var label: String? {
         get { descriptor.label }

@@ -8,6 +8,8 @@ public protocol MTLTexture: AnyObject, Sendable {
     var width: Int { get }
     /// The height of level 0, in pixels.
     var height: Int { get }
+    /// Samples per pixel: 1, or 4 for a multisample render target.
+    var sampleCount: Int { get }
     /// Copies `region` of level `mipmapLevel` out of a shared texture into `pixelBytes`.
     func getBytes(_ pixelBytes: UnsafeMutableRawPointer, bytesPerRow: Int, from region: MTLRegion, mipmapLevel level: Int)
     /// Copies `pixelBytes` into `region` of level `mipmapLevel` of a shared texture.

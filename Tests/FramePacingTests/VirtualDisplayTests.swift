@@ -118,4 +118,23 @@ struct VirtualDisplayTests {
         display.advance(by: ms(17))
         #expect(log.displayed.map(\.image) == [1])
     }
+
+    @Test("a timer that advances the display itself: the outer advance goes on from there, time never goes back")
+    func nestedAdvance() {
+        let display = VirtualDisplay(refreshRate: 60)
+        let fired = LockedValue<[Duration]>([], rank: .leaf("VirtualDisplayTests.fired"))
+        // At vblank 1, a timer moves the display on to vblank 3 (as a view waiting for a
+        // drawable does); a timer at vblank 2 runs inside that.
+        let inner = display.schedule(at: display.vblankTime(2), leeway: .zero) { now in fired.withLock { $0.append(now) } }
+        let outer = display.schedule(at: display.vblankTime(1), leeway: .zero) { now in
+            fired.withLock { $0.append(now) }
+            display.advance(by: display.vblankTime(3) - now)
+        }
+        display.advance(by: display.vblankTime(1))
+        #expect(display.now == display.vblankTime(3))
+        #expect(fired.withLock { $0 } == [display.vblankTime(1), display.vblankTime(2)])
+        display.advance(by: .milliseconds(1))
+        #expect(display.now == display.vblankTime(3) + .milliseconds(1))
+        _ = (inner, outer)
+    }
 }

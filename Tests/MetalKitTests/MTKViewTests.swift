@@ -10,6 +10,8 @@ final class ClearingRenderer: NSObject, MTKViewDelegate {
     let commandQueue: MTLCommandQueue
     var sizes: [CGSize] = []
     var presented: [MTLDrawable] = []
+    /// Whether each frame waits for its command buffer (false: frames stay in flight).
+    var waitsForCompletion = true
 
     init(device: MTLDevice) {
         commandQueue = device.makeCommandQueue()!
@@ -27,7 +29,7 @@ final class ClearingRenderer: NSObject, MTKViewDelegate {
         renderEncoder.endEncoding()
         commandBuffer.present(drawable)
         commandBuffer.commit()
-        commandBuffer.waitUntilCompleted()
+        if waitsForCompletion { commandBuffer.waitUntilCompleted() }
         presented.append(drawable)
     }
 }
@@ -40,6 +42,7 @@ struct MTKViewTests {
         let display = VirtualDisplay(refreshRate: 60)
         let device = MTLCreateSystemDefaultDevice()!
         let view = MTKView(frame: CGRect(x: 0, y: 0, width: 16, height: 8), device: device, display: display)
+        view.isPaused = true
         view.clearColor = MTLClearColorMake(1, 0, 0, 1)
         let renderer = ClearingRenderer(device: device)
         view.delegate = renderer
@@ -64,6 +67,36 @@ struct MTKViewTests {
         view.draw()
         let second = try #require(renderer.presented.last as? Drawable)
         #expect(second.texture.width == 32)
+    }
+
+    @Test("draw() without waiting: each frame gets a drawable of its own while three earlier ones are in flight, the display's vblanks passing while the view waits")
+    func framesInFlight() throws {
+        let display = VirtualDisplay(refreshRate: 60)
+        let device = MTLCreateSystemDefaultDevice()!
+        let view = MTKView(frame: CGRect(x: 0, y: 0, width: 16, height: 8), device: device, display: display)
+        view.isPaused = true
+        let renderer = ClearingRenderer(device: device)
+        renderer.waitsForCompletion = false
+        view.delegate = renderer
+        // The renderer's queue is held, as a busy GPU holds it.
+        let queue = try #require(renderer.commandQueue as? CommandQueue)
+        let event = try (device as! Device).makeSharedEvent()
+        let gate: CommandBuffer = try queue.makeCommandBuffer()
+        gate.encodeWaitForEvent(event, value: 1)
+        gate.commit()
+        for _ in 0..<3 {
+            view.draw()
+            display.advance(by: .seconds(1 / display.refreshRate))
+        }
+        #expect(renderer.presented.count == 3)
+        #expect(renderer.presented.allSatisfy { $0.presentedTime == 0 }, "three frames in flight, none shown")
+        event.signaledValue = 1
+        for _ in 0..<3 {
+            view.draw()
+            display.advance(by: .seconds(1 / display.refreshRate))
+        }
+        #expect(Set(renderer.presented.map(\.drawableID)).count == 6)
+        #expect(renderer.presented[0].presentedTime > 0)
     }
 }
 
@@ -106,3 +139,4 @@ struct MTKViewMisuseTests {
         #expect(stderr(result).contains("SwiftGPU API misuse: MTKView.preferredFramesPerSecond: 0 is below 1 frame per second"))
     }
 }
+

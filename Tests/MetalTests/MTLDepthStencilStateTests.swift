@@ -6,12 +6,7 @@ import Testing
 /// `depthAttachment`, `depthAttachmentPixelFormat`, and an `MTLDepthStencilDescriptor`.
 @Suite("Metal's depth-stencil names", .validated)
 struct MTLDepthStencilStateTests {
-    static let vertexSource = """
-        #version 450
-        #pragma shader_stage(vertex)
-        layout(location = 0) in vec3 position;
-        void main() { gl_Position = vec4(position, 1); }
-        """
+    static let vertexSource = TintShaders.positions3D
 
     @Test("the nearer of two quads wins though it is drawn first, with .less and depth writes on")
     func nearerWins() throws {

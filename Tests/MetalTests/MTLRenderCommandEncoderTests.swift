@@ -13,13 +13,7 @@ struct MTLRenderCommandEncoderTests {
         layout(location = 0) in vec2 position;
         void main() { gl_Position = vec4(position, 0, 1); }
         """
-    static let fragmentSource = """
-        #version 450
-        #pragma shader_stage(fragment)
-        layout(std140, binding = 64) uniform Tint { vec4 tint; };
-        layout(location = 0) out vec4 color;
-        void main() { color = tint; }
-        """
+    static let fragmentSource = TintShaders.tint
 
     @Test("a quad over the left half, tinted through setFragmentBytes, lands on a cleared texture")
     func leftHalf() throws {
@@ -128,6 +122,7 @@ struct MTLRenderCommandEncoderTests {
                 var pixelFormat: MTLPixelFormat { .rgba8Unorm }
                 var width: Int { 1 }
                 var height: Int { 1 }
+                var sampleCount: Int { 1 }
                 func getBytes(_ pixelBytes: UnsafeMutableRawPointer, bytesPerRow: Int, from region: MTLRegion,
                               mipmapLevel level: Int) {}
                 func replace(region: MTLRegion, mipmapLevel level: Int, withBytes pixelBytes: UnsafeRawPointer,

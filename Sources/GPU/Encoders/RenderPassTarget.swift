@@ -116,7 +116,7 @@ struct RenderPassTarget {
         }
         let depthRequest = pass.depthAttachment.texture.map { texture in
             request(texture, level: 0, slice: 0, load: pass.depthAttachment.loadAction, store: pass.depthAttachment.storeAction,
-                    clear: .depth(pass.depthAttachment.clearDepth), resolve: nil)
+                    clear: .depth(pass.depthAttachment.clearDepth, stencil: pass.depthAttachment.clearStencil), resolve: nil)
         }
         // The pass's indirect draws are checked in a prologue placed before it (see
         // `CommandRecorder+IndirectValidation.swift`); the pass's own commands, its start

@@ -147,25 +147,34 @@ extension Device {
         return try makeLibrary(files: paths, trustingStamps: trustingBuildStamps)
     }
 
-    /// Metal's `makeDefaultLibrary()`: the app's shaders. Those are the `*.spv` files in
-    /// the main bundle and in the resource bundles SwiftPM places beside the executable
-    /// (`<package>_<target>.resources`, one per target whose shaders the SPIRVCompiler
-    /// plugin compiled), all in one library. The main bundle is the executable's folder, as
+    /// Metal's `makeDefaultLibrary()`: the app's shaders, those of the running executable
+    /// only. Those are the `*.spv` files in the main bundle and in the executable's
+    /// resource bundles beside it (`<package>_<target>.resources`, one per target whose
+    /// shaders the SPIRVCompiler plugin compiled), all in one library: the bundle of the
+    /// executable's own target and those of the targets it links. SwiftPM puts the bundles
+    /// of every executable of a package in one folder; another executable's bundle is left
+    /// out, known by its build stamps, which the plugin makes under a key that only the
+    /// executables linking that target carry (where the build placed no keys, every bundle
+    /// beside the executable is read). The main bundle is the executable's folder, as
     /// `Bundle.main.bundlePath` gives it on Linux; where that cannot be found (no `/proc`,
     /// and a process started by a bare name), the current directory.
     ///
-    /// Where several bundles hold a function of the same name (SwiftPM puts the bundles of
-    /// every executable of a package in one folder), the executable's own bundle
-    /// (`<package>_<executable>.resources`, or the main bundle) wins; when none of them is
-    /// its own, asking for that name throws ``LibraryError/functionInSeveralBundles(name:bundles:)``
-    /// naming them, rather than picking one.
+    /// Where several of these bundles hold a function of the same name, the executable's
+    /// own bundle (`<package>_<executable>.resources`, or the main bundle) wins; when none
+    /// of them is its own, asking for that name throws
+    /// ``LibraryError/functionInSeveralBundles(name:bundles:)`` naming them, rather than
+    /// picking one.
     public func makeDefaultLibrary() throws(LibraryError) -> Library {
         try makeDefaultLibrary(in: ExecutableFolder.path ?? ".", executable: ExecutableFolder.executableName)
     }
 
-    /// The default library of an executable named `executable` in the folder `main`.
-    func makeDefaultLibrary(in main: String, executable: String?) throws(LibraryError) -> Library {
-        let folders = [main] + ShaderFiles.paths(in: main, endingWith: ".resources")
+    /// The default library of an executable named `executable`, built with the stamp keys
+    /// `keys`, in the folder `main`.
+    func makeDefaultLibrary(in main: String, executable: String?,
+                            keys: [StampKey] = ValidationStamp.buildKeys) throws(LibraryError) -> Library {
+        let bundles = LinkedBundles.select(ShaderFiles.paths(in: main, endingWith: ".resources"),
+                                           executable: executable, keys: keys)
+        let folders = [main] + bundles
         let paths = folders.flatMap { ShaderFiles.paths(in: $0, endingWith: ".spv") }
         guard !paths.isEmpty else { throw .noShaders(bundlePath: main) }
         let ownBundle = executable.map { "_\($0).resources" }

@@ -22,6 +22,11 @@ final class HeadlessDrawables: DrawableSource, @unchecked Sendable {
     private var free: [Int] = []
     private var generation = 0
     private var framesInFlight = 0
+    /// Frames the display holds and has not yet shown or dropped, of any generation: added
+    /// after `present` queued a frame, taken off at its `displayed` or `dropped` event,
+    /// which may come first (the count is then briefly -1, and never counts a frame the
+    /// display does not hold).
+    private var framesOnDisplayQueue = 0
     /// Paces `present(_:atTime:)` and `present(_:afterMinimumDuration:)` on the display.
     private var pacer: Pacer
 
@@ -35,20 +40,58 @@ final class HeadlessDrawables: DrawableSource, @unchecked Sendable {
     var activeMode: PresentMode? { nil }
 
     func nextDrawable(of layer: Layer, deadline: UInt64?) -> Drawable? {
-        let claimed = lock.withLock {
-            () -> (slot: Int, texture: Texture?, generation: Int, id: Int, format: PixelFormat, size: Size2D)? in
+        while true {
+            switch claim(of: layer, deadline: deadline) {
+            case .none: return nil
+            case .advanceDisplay: advanceToNextVblank()
+            case .claimed(let claimed): return drawable(claimed, of: layer)
+            }
+        }
+    }
+
+    /// What one wait for a drawable came to.
+    private enum Claim {
+        /// None: the timeout, or a lifecycle or size that gives none.
+        case none
+        /// Every drawable is taken and one waits on the display for a vblank that only the
+        /// caller can bring (`Layer.advancesVirtualDisplayWhileWaiting`).
+        case advanceDisplay
+        /// A slot, with what its drawable is made of.
+        case claimed((slot: Int, texture: Texture?, generation: Int, id: Int, format: PixelFormat, size: Size2D))
+    }
+
+    /// Waits, with the lock held, for a free slot and takes it; or for a presented frame to
+    /// reach the display, when the display is the caller's to advance.
+    private func claim(of layer: Layer, deadline: UInt64?) -> Claim {
+        lock.withLock {
             var slot: Int?
+            var advance = false
             let ready = lock.wait(until: {
                 guard device.lifecycle.state == .active, layer.size.width > 0, layer.size.height > 0 else { return true }
-                if layer.lowLatency && framesInFlight > 0 { return false }
-                slot = free.popLast()
-                return slot != nil
+                if !(layer.lowLatency && framesInFlight > 0) { slot = free.popLast() }
+                guard slot == nil else { return true }
+                advance = layer.advancesDisplay && !display.runsInRealTime && framesOnDisplayQueue > 0
+                return advance
             }, deadline: deadline)
-            guard ready, let slot else { return nil }
+            if advance { return .advanceDisplay }
+            guard ready, let slot else { return .none }
             framesInFlight += 1
-            return (slot, textures[slot], generation, layer.takeDrawableID(), layer.format, layer.size)
+            return .claimed((slot, textures[slot], generation, layer.takeDrawableID(), layer.format, layer.size))
         }
-        guard let claimed else { return nil }
+    }
+
+    /// Lets display time pass to the next vblank, as a screen's passes while an app waits
+    /// for a drawable: the vblank latches the next queued frame and releases the one it
+    /// replaces. Runs with the lock let go (the display's events take it).
+    private func advanceToNextVblank() {
+        let now = display.now
+        display.advance(by: display.vblank(atOrAfter: now + .nanoseconds(1)) - now)
+    }
+
+    /// The drawable of a claimed slot, its texture made if the slot has none yet; nil, the
+    /// slot given back, when the texture cannot be made.
+    private func drawable(_ claimed: (slot: Int, texture: Texture?, generation: Int, id: Int, format: PixelFormat,
+                                      size: Size2D), of layer: Layer) -> Drawable? {
         guard let texture = claimed.texture
             ?? makeTexture(slot: claimed.slot, generation: claimed.generation, format: claimed.format, size: claimed.size)
         else {
@@ -111,11 +154,18 @@ final class HeadlessDrawables: DrawableSource, @unchecked Sendable {
             case .released: release(drawable)
             }
         })
+        // Counted once the display holds it: a nextDrawable() that waits may now advance
+        // the display to show it. (Its events may have come already, and counted it off.)
+        lock.withLock {
+            framesOnDisplayQueue += 1
+            lock.broadcast()
+        }
     }
 
     /// The drawable was shown or dropped: one frame fewer in flight, and the layer records it.
     private func finish(_ drawable: Drawable, at time: Duration?) {
         lock.withLock {
+            framesOnDisplayQueue -= 1
             if drawable.generation == generation { framesInFlight = max(framesInFlight - 1, 0) }
         }
         drawable.layer.finish(drawable, at: time)

@@ -34,6 +34,7 @@ public final class Layer: @unchecked Sendable {
     var count = 3
     var mode: PresentMode = .fifo
     var lowLatency = false
+    var advancesDisplay = false
     private var timeoutAllowed = true
     private var nextID = 1
     private var latencies: RingBuffer<Duration>
@@ -149,6 +150,26 @@ public final class Layer: @unchecked Sendable {
     public var allowsNextDrawableTimeout: Bool {
         get { lock.withLock { timeoutAllowed } }
         set { lock.withLock { timeoutAllowed = newValue } }
+    }
+
+    /// Whether `nextDrawable()` on a headless layer lets its `VirtualDisplay`'s time pass
+    /// while it waits, as a screen's time passes while an app waits for a drawable: when
+    /// every drawable is taken and a presented frame waits on the display for a vblank, the
+    /// display is advanced to its next vblank, on the calling thread (running the timers
+    /// due by then, a `DisplayLink`'s too), until that releases a drawable; a frame whose
+    /// command buffer has not completed is waited for. False by default: a display made
+    /// without `realTime:` then moves only when its owner advances it, and a call that
+    /// finds every drawable taken waits for them until its timeout. No effect on a window
+    /// layer or a display that runs in real time. `MTKView`, which stands in for the
+    /// screen, sets it.
+    public var advancesVirtualDisplayWhileWaiting: Bool {
+        get { lock.withLock { advancesDisplay } }
+        set {
+            lock.withLock {
+                advancesDisplay = newValue
+                lock.broadcast()
+            }
+        }
     }
 
     /// Low-latency mode: at most one frame in flight (`nextDrawable()` waits until the

@@ -55,7 +55,8 @@ public final class RenderPassColorAttachmentDescriptor {
 }
 
 /// The depth attachment of a pass (Metal's defaults: load `.clear`, store `.dontCare`,
-/// clear depth 1).
+/// clear depth 1). A texture whose format has stencil is the pass's stencil attachment too,
+/// with the same actions.
 public final class RenderPassDepthAttachmentDescriptor {
     /// The depth texture.
     public var texture: Texture?
@@ -65,6 +66,9 @@ public final class RenderPassDepthAttachmentDescriptor {
     public var storeAction = StoreAction.dontCare
     /// The clear depth.
     public var clearDepth = 1.0
+    /// The stencil value a `.clear` load action clears to, for a texture whose format has
+    /// stencil (Metal's `stencilAttachment.clearStencil`); 0 by default.
+    public var clearStencil: UInt32 = 0
     init() {}
 }
 

@@ -16,7 +16,7 @@ struct AttachmentRequest {
     /// The value a cleared attachment starts with.
     enum Clear {
         case color(ClearColor)
-        case depth(Double)
+        case depth(Double, stencil: UInt32)
     }
 
     var image: ImageAllocation
@@ -35,8 +35,8 @@ extension RenderingAttachment {
         switch request.clear {
         case .color(let color):
             clear.color.float32 = (Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
-        case .depth(let depth):
-            clear.depthStencil = VkClearDepthStencilValue(depth: Float(depth), stencil: 0)
+        case .depth(let depth, let stencil):
+            clear.depthStencil = VkClearDepthStencilValue(depth: Float(depth), stencil: stencil)
         }
         let resolved = try request.resolve.map { (image) throws(VulkanError) in
             (image, try image.attachmentView(level: 0, layer: 0))

@@ -1,7 +1,9 @@
 import Foundation
 import GPUFoundationCompat
 import Shaders
+import SPIRVValidation
 import SwiftGPUSPIRV
+import SwiftGPUSupport
 import GPUTestSupport
 import Testing
 @testable import GPU
@@ -32,35 +34,79 @@ struct LibraryTests {
         #expect(pipeline.threadsPerThreadgroup == Size(width: 1))
     }
 
-    @Test("a default library beside other executables' bundles: a name several bundles hold is the executable's own, or an error naming them, never another's shader")
+    @Test("a default library beside other executables' bundles holds only the running executable's: its own and its dependencies', known by their stamps' keys; a name two of them hold is its own, or an error naming them")
     func defaultLibraryOfOneExecutable() throws {
         let gpu = try TestGPU()
         let shaders = Shaders.bundle.bundlePath
         let color = try Data(contentsOf: URL(fileURLWithPath: shaders + "/color.frag.spv"))
         let other = try Data(contentsOf: URL(fileURLWithPath: shaders + "/bench.frag.spv"))
+        // Two executables' bundles side by side, as SwiftPM leaves them: Alpha's and
+        // Beta's own, a library target both link (Common), and one only Gamma links.
+        let (alphaKey, betaKey, commonKey, gammaKey) = (StampKey.random(), StampKey.random(), StampKey.random(),
+                                                       StampKey.random())
         let main = try TemporaryFolder("swiftgpu-bundles")
-        for (bundle, bytes) in [("Pkg_Alpha.resources", color), ("Pkg_Beta.resources", other)] {
-            try FileManager.default.createDirectory(atPath: main.path + "/" + bundle, withIntermediateDirectories: true)
-            try main.write(bytes, to: bundle + "/shade.frag.spv")
+        func bundle(_ name: String, key: StampKey?, _ files: [(String, Data)]) throws {
+            try FileManager.default.createDirectory(atPath: main.path + "/" + name, withIntermediateDirectories: true)
+            for (file, bytes) in files {
+                try main.write(bytes, to: "\(name)/\(file).spv")
+                if let key { try main.write(BuildValidationTests.stamp(Array(bytes), key: key), to: "\(name)/\(file).spv.valid") }
+            }
         }
-        try main.write(color, to: "Pkg_Beta.resources/only.frag.spv")
+        try bundle("Pkg_Alpha.resources", key: alphaKey, [("shade.frag", color), ("alpha.frag", color)])
+        try bundle("Pkg_Beta.resources", key: betaKey, [("shade.frag", other), ("beta.frag", other)])
+        try bundle("Pkg_Common.resources", key: commonKey, [("common.frag", color)])
+        try bundle("Pkg_Extra.resources", key: gammaKey, [("shade.frag", color), ("extra.frag", color)])
+        try bundle("Pkg_Unstamped.resources", key: nil, [("loose.frag", color)])
 
-        // Alpha's own bundle wins, by full or short name; a name one bundle holds is found.
-        let alpha = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Alpha")
-        #expect(try alpha.makeFunction(name: "shade.frag").module.words.withUnsafeBytes { Data($0) } == color)
+        // Each executable's library holds its own bundle's functions and its dependency's,
+        // never the other executable's.
+        let alpha = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Alpha", keys: [alphaKey, commonKey])
+        #expect(alpha.functionNames == ["alpha.frag", "common.frag", "shade.frag"])
         #expect(try alpha.makeFunction(name: "shade").module.words.withUnsafeBytes { Data($0) } == color)
-        #expect(try alpha.makeFunction(name: "only").name == "only.frag")
-        let beta = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Beta")
+        #expect(throws: LibraryError.functionNotFound(name: "beta", available: alpha.functionNames)) {
+            try alpha.makeFunction(name: "beta")
+        }
+        let beta = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Beta", keys: [betaKey, commonKey])
+        #expect(beta.functionNames == ["beta.frag", "common.frag", "shade.frag"])
         #expect(try beta.makeFunction(name: "shade.frag").module.words.withUnsafeBytes { Data($0) } == other)
-        // An executable with no bundle of its own gets an error naming both, not one of them.
-        let gamma = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Gamma")
-        let both = [main.path + "/Pkg_Alpha.resources", main.path + "/Pkg_Beta.resources"]
+
+        // The bundle named for the executable is its own even without stamps of its keys.
+        let named = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Unstamped", keys: [commonKey])
+        #expect(named.functionNames == ["common.frag", "loose.frag"])
+
+        // Two bundles it links hold one name, neither its own: asking for it throws, naming both.
+        let gamma = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Gamma", keys: [alphaKey, gammaKey])
+        let both = [main.path + "/Pkg_Alpha.resources", main.path + "/Pkg_Extra.resources"]
         #expect(throws: LibraryError.functionInSeveralBundles(name: "shade.frag", bundles: both)) {
             try gamma.makeFunction(name: "shade")
         }
         #expect("\(LibraryError.functionInSeveralBundles(name: "shade.frag", bundles: both))".contains(
             "none of them the executable's own; load the one meant with makeLibrary(filePath:)"))
-        #expect(try gamma.makeFunction(name: "only.frag").name == "only.frag")
+        #expect(try gamma.makeFunction(name: "extra").name == "extra.frag")
+        #expect(!gamma.functionNames.contains("beta.frag"))
+
+        // A build that placed no keys cannot tell the bundles apart: it reads them all.
+        let unkeyed = try gpu.device.makeDefaultLibrary(in: main.path, executable: "Alpha", keys: [])
+        #expect(unkeyed.functionNames == ["alpha.frag", "beta.frag", "common.frag", "extra.frag", "loose.frag", "shade.frag"])
+        #expect(try unkeyed.makeFunction(name: "shade").module.words.withUnsafeBytes { Data($0) } == color)
+    }
+
+    @Test("makeDefaultLibrary() of the test executable reads the bundles it links, not a port's beside it")
+    func defaultLibraryLeavesOutOtherExecutables() throws {
+        let gpu = try TestGPU()
+        // The ports' bundles lie beside the test executable in the build folder (the
+        // suite's examples are built with it); none of their functions is in its library.
+        let folder = try #require(ExecutableFolder.path)
+        let ports = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+            $0.hasSuffix("_PortMetalVertexAttributes.resources")
+        }
+        let portFunctions = try ports.flatMap { try FileManager.default.contentsOfDirectory(atPath: folder + "/" + $0) }
+            .filter { $0.hasSuffix(".spv") }
+        #expect(portFunctions.contains("vertex_main.vert.spv"), "\(ports): \(portFunctions)")
+        let library = try gpu.device.makeDefaultLibrary()
+        #expect(library.functionNames.contains("increment.comp"))
+        #expect(!library.functionNames.contains { $0.hasPrefix("vertex_main") || $0.hasPrefix("fragment_main") },
+                "\(library.functionNames)")
     }
 
     @Test("makeLibrary(filePath:) and makeLibrary(URL:) read a folder of SPIR-V or one file, named as bundle functions are, trusting stamps when asked")

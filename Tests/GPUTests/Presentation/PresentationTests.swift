@@ -162,6 +162,49 @@ struct PresentationTests {
         #expect(layer.nextDrawable() != nil)
     }
 
+    @Test("advancesVirtualDisplayWhileWaiting: with every drawable in flight, nextDrawable waits for the GPU, then advances the display vblank by vblank until one is released")
+    func advancingDisplayWhileWaiting() throws {
+        let gpu = try TestGPU()
+        let display = VirtualDisplay(refreshRate: 60)
+        let layer = try Self.layer(gpu, display)
+        layer.advancesVirtualDisplayWhileWaiting = true
+        layer.drawableTimeout = .seconds(30)
+        let log = PresentLog()
+        // The queue is held, as a busy GPU holds it: three frames in flight, none complete.
+        let event = try gpu.device.makeSharedEvent()
+        let gate = try gpu.queue.makeCommandBuffer()
+        gate.encodeWaitForEvent(event, value: 1)
+        gate.commit()
+        var buffers: [CommandBuffer] = []
+        for frame in 0..<3 {
+            let drawable = try #require(layer.nextDrawable())
+            log.watch(drawable)
+            let cb = try gpu.queue.makeCommandBuffer()
+            try cb.makeRenderCommandEncoder(descriptor: gpu.clearingPass(
+                drawable.texture, clear: ClearColor(red: Double(frame) / 4, green: 0, blue: 0, alpha: 1))).endEncoding()
+            cb.present(drawable)
+            cb.commit()
+            buffers.append(cb)
+        }
+        #expect(buffers.allSatisfy { $0.status == .committed })
+        #expect(display.now == .zero)
+        // The fourth waits for the first frames to complete, then for the second to be
+        // shown, which releases the first: two vblanks of display time pass in the call.
+        event.signaledValue = 1
+        let fourth = try #require(layer.nextDrawable())
+        #expect(log.shown == [1, 2])
+        #expect(display.now == display.vblankTime(2))
+        #expect(fourth.drawableID == 4)
+
+        // Off (the default), a layer whose drawables are all taken waits for its timeout:
+        // the display is its owner's to advance.
+        layer.advancesVirtualDisplayWhileWaiting = false
+        layer.drawableTimeout = .milliseconds(50)
+        try Self.render(gpu, fourth, red: 1, log: log)
+        #expect(layer.nextDrawable() == nil)
+        #expect(display.now == display.vblankTime(2))
+    }
+
     @Test("not active: nextDrawable is nil at once; a call blocked with no timeout wakes with nil when the gate closes")
     func lifecycle() async throws {
         let lifecycle = AppLifecycle()
