@@ -127,6 +127,13 @@ package final class XcbConnection: @unchecked Sendable {   // xcb connections ar
         sync()
     }
 
+    /// Paints `window` with its background (black) and waits until the server has done it:
+    /// what was presented to it before is gone.
+    package func clear(_ window: UInt32) {
+        xcb_clear_area(connection, 0, window, 0, 0, 0, 0)
+        sync()
+    }
+
     /// Waits for a reply, so that every request sent before has been processed.
     package func sync() {
         free(xcb_get_input_focus_reply(connection, xcb_get_input_focus(connection), nil))

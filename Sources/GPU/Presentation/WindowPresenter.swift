@@ -377,6 +377,12 @@ final class WindowPresenter: DrawableSource, @unchecked Sendable {
         for entry in entries { entry.drawable.layer.finish(entry.drawable, at: entry.returned) }
     }
 
+    /// Waits until the present thread has made every present queued so far: a test then
+    /// sees on the window whatever was presented, with no wait of its own.
+    func waitUntilQueuedPresentsMade() {
+        lock.withLock { lock.wait { requests.isEmpty || isStopping } }
+    }
+
     /// Queues `drawable`'s present; the present thread makes it in submission order.
     private func enqueue(_ request: PresentRequest) {
         lock.withLock {

@@ -79,6 +79,40 @@ struct WindowPresentationTests {
         #expect(layer.activePresentMode == mode)
     }
 
+    @Test("drawable.present() before commit() on a window: nothing of the drawable reaches the window until the buffer that renders it is committed, then its pixels do")
+    func presentBeforeCommit() throws {
+        let gpu = try TestGPU()
+        let fixture = try XWindowFixture(gpu, width: 64, height: 64)
+        // Every swapchain image holds a green frame, and the window is cleared to black:
+        // an image presented before it is rendered would show green.
+        for _ in 0..<8 {
+            let waiter = PresentWaiter()
+            let drawable = try #require(fixture.layer.nextDrawable())
+            try gpu.present(drawable, red: 0, green: 1, waiter: waiter)
+            #expect(waiter.wait(for: 1))
+        }
+        #expect(try fixture.pixel(x: 32, y: 32) == [0, 255, 0])
+        fixture.x.clear(fixture.window)
+        #expect(try fixture.pixel(x: 32, y: 32) == [0, 0, 0])
+
+        let waiter = PresentWaiter()
+        let drawable = try #require(fixture.layer.nextDrawable())
+        waiter.watch(drawable)
+        let cb = try gpu.queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(
+            descriptor: gpu.clearingPass(drawable.texture, clear: ClearColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        encoder.endEncoding()
+        drawable.present()
+        // Whatever the device's own queue was given is submitted and done, and every present
+        // queued so far is made: nothing of the drawable is on the window.
+        try PresentationTests.drainDeviceQueue(gpu)
+        try #require(fixture.layer.presenter).waitUntilQueuedPresentsMade()
+        #expect(try fixture.pixel(x: 32, y: 32) == [0, 0, 0], "the drawable was presented before the buffer that renders it was committed")
+        cb.commit()
+        #expect(waiter.wait(for: 1))
+        #expect(try fixture.pixel(x: 32, y: 32) == [0, 0, 255], "bgr: the rendered red")
+    }
+
     @Test("srgb drawables: a linear 0.5 clear is stored encoded (188)")
     func srgb() throws {
         let gpu = try TestGPU()
