@@ -71,6 +71,17 @@ extension TestGPU {
         return pass
     }
 
+    /// Clears `drawable` to `clear` in a new command buffer and calls the drawable's own
+    /// `present()` before the buffer is committed, as a commit in a `defer` does; returns
+    /// the buffer, not committed.
+    package func renderPresentingBeforeCommit(_ drawable: Drawable, clear: ClearColor) throws -> CommandBuffer {
+        let cb = try queue.makeCommandBuffer()
+        let encoder = try cb.makeRenderCommandEncoder(descriptor: clearingPass(drawable.texture, clear: clear))
+        encoder.endEncoding()
+        drawable.present()
+        return cb
+    }
+
     /// Clears `drawable` to (`red`, `green`, 0) and presents it.
     package func present(_ drawable: Drawable, red: Double, green: Double = 0,
                  waiter: PresentWaiter? = nil, how: (CommandBuffer, Drawable) -> Void = { $0.present($1) }) throws {

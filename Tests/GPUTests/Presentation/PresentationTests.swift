@@ -86,11 +86,7 @@ struct PresentationTests {
 
         let drawable = try #require(layer.nextDrawable())
         log.watch(drawable)
-        let cb = try gpu.queue.makeCommandBuffer()
-        let encoder = try cb.makeRenderCommandEncoder(
-            descriptor: gpu.clearingPass(drawable.texture, clear: ClearColor(red: 0.5, green: 0, blue: 0, alpha: 1)))
-        encoder.endEncoding()
-        drawable.present()
+        let cb = try gpu.renderPresentingBeforeCommit(drawable, clear: ClearColor(red: 0.5, green: 0, blue: 0, alpha: 1))
         // Whatever the device's own queue was given is done, and vblanks pass: nothing is
         // shown while the rendering is not committed.
         try Self.drainDeviceQueue(gpu)

@@ -98,11 +98,7 @@ struct WindowPresentationTests {
         let waiter = PresentWaiter()
         let drawable = try #require(fixture.layer.nextDrawable())
         waiter.watch(drawable)
-        let cb = try gpu.queue.makeCommandBuffer()
-        let encoder = try cb.makeRenderCommandEncoder(
-            descriptor: gpu.clearingPass(drawable.texture, clear: ClearColor(red: 1, green: 0, blue: 0, alpha: 1)))
-        encoder.endEncoding()
-        drawable.present()
+        let cb = try gpu.renderPresentingBeforeCommit(drawable, clear: ClearColor(red: 1, green: 0, blue: 0, alpha: 1))
         // Whatever the device's own queue was given is submitted and done, and every present
         // queued so far is made: nothing of the drawable is on the window.
         try PresentationTests.drainDeviceQueue(gpu)
