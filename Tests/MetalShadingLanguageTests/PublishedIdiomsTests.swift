@@ -85,6 +85,10 @@ struct PublishedIdiomsTests {
             == "test.metal:1:16: error: unsupported: __attribute__ on a struct (packed or aligned structs)")
         #expect(error("kernel void k(imageblock<float> b, uint i [[thread_position_in_grid]]) {}")
             == "test.metal:1:15: error: unsupported: the type 'imageblock'")
+        #expect(error("kernel void k(texture2d_ms<float> t [[texture(0)]], device float4* o [[buffer(0)]]) { o[0] = t.read(uint2(0), 1); }")
+            == "test.metal:1:15: error: unsupported: the type 'texture2d_ms'")
+        #expect(error("namespace shading { float twice(float x) { return 2 * x; } }")
+            == "test.metal:1:1: error: unsupported: namespaces")
         #expect(error("kernel void k(uchar i [[thread_position_in_grid]]) {}")
             == "test.metal:1:21: error: unsupported: [[thread_position_in_grid]] of type 'uchar' (8- and 16-bit integer types)")
     }
