@@ -45,6 +45,8 @@ struct Program {
     var enumerations: [String: ScalarType] = [:]
     var globals: [String: Global] = [:]
     var functions: [String: [FunctionDeclaration]] = [:]
+    /// Functions declared without a body, which Metal links from another file.
+    var declaredOnly: Set<String> = []
     var entryPoints: [FunctionDeclaration] = []
     /// Aliases being resolved, to refuse one that names itself.
     private var resolving: Set<String> = []
@@ -74,7 +76,10 @@ struct Program {
                     globals[declarator.name] = Global(type: variable.type, declarator: declarator)
                 }
             case .function(let function):
-                guard function.body != nil else { continue }
+                guard function.body != nil else {
+                    declaredOnly.insert(function.name)
+                    continue
+                }
                 if function.stage != nil {
                     if entryPoints.contains(where: { $0.name == function.name }) {
                         throw Diagnostic(function.location, "redefinition of '\(function.name)'")
@@ -211,7 +216,7 @@ struct Program {
                 throw Diagnostic(name.location, "array takes a type and a size")
             }
             return try resolve(element, sizes: [size])
-        case "texture2d", "texture2d_array", "texture3d", "texturecube", "depth2d":
+        case "texture2d", "texture2d_array", "texture3d", "texturecube", "depth2d", "texture2d_ms":
             return try texture(name)
         default:
             throw .unsupported(name.location, "the type '\(name.name)'")

@@ -208,6 +208,9 @@ extension Translator {
             _ = try self.arguments(arguments, 0, name, at: location)
             return Value(code: "discard", type: .void)
         default:
+            if program.declaredOnly.contains(name) {
+                throw .unsupported(location, "calling '\(name)', which is declared here and defined in another file (each file compiles alone)")
+            }
             throw Diagnostic(location, "use of undeclared identifier '\(name)'")
         }
     }

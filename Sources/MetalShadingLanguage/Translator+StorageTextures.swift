@@ -13,7 +13,7 @@ extension Translator {
         case .texture2d: name = "image2D"
         case .texture2dArray: name = "image2DArray"
         case .texture3d: name = "image3D"
-        case .textureCube, .depth2d:
+        case .textureCube, .depth2d, .texture2dMS:
             throw .unsupported(location, "access::\(access.rawValue) on a '\(dimension.rawValue)'")
         }
         if access == .readWrite {

@@ -4,6 +4,7 @@ extension Translator {
                               at location: SourceLocation) throws(Diagnostic) -> Value {
         guard case .texture(let dimension, let scalar, let access) = texture.type else { throw Diagnostic(location, "not a texture") }
         if access == .write || access == .readWrite { return try storageTextureCall(texture, method, arguments, at: location) }
+        if dimension == .texture2dMS { return try multisampledTextureCall(texture, method, arguments, at: location) }
         let element: MSLType = dimension == .depth2d ? .scalar(.float) : .vector(scalar, 4)
         let prefix = scalar.glsl == "int" ? "i" : scalar.glsl == "uint" ? "u" : ""
         let coordinateCount = dimension == .texture3d || dimension == .textureCube ? 3 : 2
@@ -19,7 +20,7 @@ extension Translator {
             var rest = arguments.dropFirst(2)
             let combined: String
             switch dimension {
-            case .texture2d, .depth2d: combined = "\(prefix)sampler2D"
+            case .texture2d, .depth2d, .texture2dMS: combined = "\(prefix)sampler2D"
             case .texture3d: combined = "\(prefix)sampler3D"
             case .textureCube: combined = "\(prefix)samplerCube"
             case .texture2dArray:

@@ -153,6 +153,7 @@ struct Translator {
             switch dimension {
             case .texture2d, .depth2d: name = "texture2D"
             case .texture2dArray: name = "texture2DArray"
+            case .texture2dMS: name = "texture2DMS"
             case .texture3d: name = "texture3D"
             case .textureCube: name = "textureCube"
             }
