@@ -87,8 +87,6 @@ struct PublishedIdiomsTests {
             == "test.metal:1:15: error: unsupported: the type 'imageblock'")
         #expect(error("float3 tonemap(float3 color);\nkernel void k(device float3* o [[buffer(0)]]) { o[0] = tonemap(o[0]); }")
             == "test.metal:2:56: error: unsupported: calling 'tonemap', which is declared here and defined in another file (each file compiles alone)")
-        #expect(error("namespace shading { float twice(float x) { return 2 * x; } }")
-            == "test.metal:1:1: error: unsupported: namespaces")
         #expect(error("kernel void k(uchar i [[thread_position_in_grid]]) {}")
             == "test.metal:1:21: error: unsupported: [[thread_position_in_grid]] of type 'uchar' (8- and 16-bit integer types)")
     }
