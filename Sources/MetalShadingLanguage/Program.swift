@@ -86,6 +86,14 @@ struct Program {
                     }
                     entryPoints.append(function)
                 } else {
+                    // Two bodies for one signature: C++'s redefinition, which namespaces
+                    // joined in the file's scope (0117) also meet.
+                    func signature(_ declaration: FunctionDeclaration) -> [String] {
+                        declaration.parameters.map { "\($0.type.base.name) \($0.type.indirection) \($0.declarator.arraySizes.count)" }
+                    }
+                    if functions[function.name]?.contains(where: { signature($0) == signature(function) }) == true {
+                        throw Diagnostic(function.location, "redefinition of '\(function.name)'")
+                    }
                     functions[function.name, default: []].append(function)
                 }
             }

@@ -40,11 +40,14 @@ struct MetalNamespaceTests {
         #expect(results == input.map { (2 * $0 * 3 + 1) + (2 * $0 * 0.5) + 2 })
     }
 
-    @Test("a name two namespaces declare is a redefinition, since their declarations share the file's scope")
+    @Test("a constant or a function of one signature that two namespaces declare is a redefinition, since their declarations share the file's scope")
     func sharedScope() throws {
         let gpu = try TestGPU()
         #expect(gpu.metalMessages(usingMetal: "namespace a { constant float k = 1; }\nnamespace b { constant float k = 2; }\n"
                                   + "kernel void f(device float* o [[buffer(0)]]) { o[0] = a::k; }")
             == "program_source:4:30: error: redefinition of 'k'")
+        #expect(gpu.metalMessages(usingMetal: "namespace a { float f(float x) { return x; } }\nnamespace b { float f(float y) { return 2 * y; } }\n"
+                                  + "kernel void g(device float* o [[buffer(0)]]) { o[0] = a::f(1); }")
+            == "program_source:4:21: error: redefinition of 'f'")
     }
 }
