@@ -105,7 +105,9 @@ extension Translator {
             let values = try self.arguments(arguments, arity, name, at: location)
             let type = try componentwiseType(values, floats: false, name: name, at: location)
             if name == "abs", type.scalar?.isUnsigned == true { return Value(code: values[0].code, type: type) }
-            return try componentwise(glsl, values, type, at: location)
+            let result = try componentwise(glsl, values, type, at: location)
+            // abs(char(-128)) is -128 in Metal's 8 bits: wrapped back from GLSL's 128.
+            return name == "abs" ? Value(code: wrapped(result.code, to: result.type), type: result.type) : result
         }
         if name == "is_function_constant_defined" {
             throw .unsupported(location, "is_function_constant_defined (a specialization constant always has a value, zero where the app sets none)")

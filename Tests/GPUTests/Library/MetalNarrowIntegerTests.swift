@@ -32,7 +32,8 @@ struct MetalNarrowIntegerTests {
             short q = d;
             q /= 7;
             int sum = a + b;
-            uint base = uint(i) * 18;
+            char magnitude = abs(b);
+            uint base = uint(i) * 19;
             out[base + 0] = a;
             out[base + 1] = b;
             out[base + 2] = c;
@@ -51,6 +52,7 @@ struct MetalNarrowIntegerTests {
             out[base + 15] = sum;
             out[base + 16] = negate(d);
             out[base + 17] = i;
+            out[base + 18] = magnitude;
         }
         """
 
@@ -64,21 +66,21 @@ struct MetalNarrowIntegerTests {
         let n = ~a, p = c << 4, q = d / 7
         return [Int32(a), Int32(b), Int32(c), Int32(d), Int32(e), Int32(f), Int32(g), Int32(b), Int32(h.0), Int32(h.1),
                 Int32(k.0), Int32(k.1), Int32(n), Int32(p), Int32(q), Int32(a) + Int32(b), Int32(Int16(truncatingIfNeeded: -Int32(d))),
-                Int32(i)]
+                Int32(i), Int32(b == Int8.min ? b : abs(b))]
     }
 
-    @Test("conversions, compound assignments, increments, vectors and a helper's short wrap as Metal's 8- and 16-bit integers do")
+    @Test("conversions, compound assignments, increments, vectors, abs and a helper's short wrap as Metal's 8- and 16-bit integers do")
     func arithmetic() throws {
         let gpu = try TestGPU()
         let library = try gpu.device.makeLibrary(source: Self.source, options: nil)
         let pipeline = try gpu.device.makeComputePipelineState(function: try library.makeFunction(name: "narrow"))
         let inputs: [Int32] = [0, 1, 127, 128, 255, 256, -1, -128, -129, 1000, 70000, -70000, 32767, 32768, 109, -110]
-        let output = try gpu.buffer([Int32](repeating: 0, count: inputs.count * 18))
+        let output = try gpu.buffer([Int32](repeating: 0, count: inputs.count * 19))
         try gpu.dispatch(pipeline, buffers: [try gpu.buffer(inputs), output], groups: 1, width: inputs.count)
-        let results = Array(UnsafeBufferPointer(start: output.contents().bindMemory(to: Int32.self, capacity: inputs.count * 18),
-                                                count: inputs.count * 18))
+        let results = Array(UnsafeBufferPointer(start: output.contents().bindMemory(to: Int32.self, capacity: inputs.count * 19),
+                                                count: inputs.count * 19))
         for (index, input) in inputs.enumerated() {
-            #expect(Array(results[(index * 18)..<(index * 18 + 18)]) == Self.expected(input, index), "input \(input)")
+            #expect(Array(results[(index * 19)..<(index * 19 + 19)]) == Self.expected(input, index), "input \(input)")
         }
     }
 
