@@ -197,8 +197,8 @@ extension Parser {
         // A type's constructor: `float4(…)`, `float4{…}`, `metal::float3(…)`, `array<float, 2>{…}`;
         // a type's name alone is a variable's (`constexpr sampler sampler(…)`, then `sampler`).
         let constructs = peek(1).isa("(") || peek(1).isa("{") || peek(1).isa("<")
-        if isTypeName(token.text) && !peek(1).isa("::") && constructs || (token.text == "metal" && peek(1).isa("::")
-            && isTypeName(peek(2).text) && (peek(3).isa("(") || peek(3).isa("{") || peek(3).isa("<"))) {
+        if isTypeName(token.text) && !peek(1).isa("::") && constructs || ((token.text == "metal" || namespaceNames.contains(token.text))
+            && peek(1).isa("::") && isTypeName(peek(2).text) && (peek(3).isa("(") || peek(3).isa("{") || peek(3).isa("<"))) {
             let type = try typeName()
             if current.isa("(") {
                 _ = advance()
@@ -211,11 +211,14 @@ extension Parser {
             throw expected("'(' after the type '\(type.name)'")
         }
         _ = advance()
-        var name = token.text
+        var components = [token.text]
         while accept("::") {
-            name += "::" + (try identifier("a name")).text
+            components.append((try identifier("a name")).text)
         }
-        if name.hasPrefix("metal::") { name.removeFirst("metal::".count) }
-        return make(.name(name))
+        // `metal::` and the source's namespaces qualify names of the file's scope.
+        while components.count > 1, components[0] == "metal" || namespaceNames.contains(components[0]) {
+            components.removeFirst()
+        }
+        return make(.name(components.joined(separator: "::")))
     }
 }

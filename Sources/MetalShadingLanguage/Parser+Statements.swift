@@ -17,7 +17,7 @@ extension Parser {
     /// name, a pointer, a reference or template arguments.
     var startsDeclaration: Bool {
         guard current.kind == .identifier else { return false }
-        if Self.qualifiers.contains(current.text) { return true }
+        if Self.qualifiers.contains(current.text) || isQualifiedTypeName() { return true }
         guard isTypeName(current.text) else { return false }
         let next = peek(1)
         return next.kind == .identifier || next.isa("<") || next.isa("*") || next.isa("&") || next.isa("::")

@@ -6,6 +6,9 @@ package struct Parser {
     var at = 0
     /// Names the source declared as types (structs, enums, aliases).
     var typeNames: Set<String> = []
+    /// Names of the namespaces the source declared, whose declarations join the file's
+    /// scope (a qualified name drops them).
+    var namespaceNames: Set<String> = []
     /// How deeply expressions and statements nest now.
     var depth = 0
     /// The deepest nesting parsed: beyond it the source is refused, not the stack overflowed.
@@ -93,7 +96,30 @@ package struct Parser {
     func startsType(_ offset: Int = 0) -> Bool {
         let token = peek(offset)
         guard token.kind == .identifier else { return false }
-        return Self.qualifiers.contains(token.text) || isTypeName(token.text)
+        return Self.qualifiers.contains(token.text) || isTypeName(token.text) || isQualifiedTypeName(offset)
+    }
+
+    /// Whether `Namespace::Type` (a namespace the source declared) starts at `offset`.
+    func isQualifiedTypeName(_ offset: Int = 0) -> Bool {
+        var end = offset
+        while namespaceNames.contains(peek(end).text), peek(end + 1).isa("::") { end += 2 }
+        return end > offset && peek(end).kind == .identifier && isTypeName(peek(end).text)
+    }
+
+    /// `namespace [name] { declarations }`: the declarations, in the file's scope.
+    mutating func namespace() throws(Diagnostic) -> [TopLevelDeclaration] {
+        _ = advance()
+        if current.kind == .identifier { namespaceNames.insert(advance().text) }
+        try expect("{")
+        try nest()
+        defer { depth -= 1 }
+        var declarations: [TopLevelDeclaration] = []
+        while !accept("}") {
+            if current.kind == .end { throw expected("'}'") }
+            if accept(";") { continue }
+            declarations += try topLevel()
+        }
+        return declarations
     }
 
     mutating func topLevel() throws(Diagnostic) -> [TopLevelDeclaration] {
@@ -103,7 +129,9 @@ package struct Parser {
             _ = advance()
             if accept("namespace") {
                 let name = try identifier("a namespace name")
-                guard name.text == "metal" else { throw .unsupported(name.location, "namespace '\(name.text)'") }
+                guard name.text == "metal" || namespaceNames.contains(name.text) else {
+                    throw .unsupported(name.location, "namespace '\(name.text)'")
+                }
                 try expect(";")
                 return []
             }
@@ -130,7 +158,7 @@ package struct Parser {
         case "template":
             throw .unsupported(start.location, "templates")
         case "namespace":
-            throw .unsupported(start.location, "namespaces")
+            return try namespace()
         case "union":
             throw .unsupported(start.location, "unions")
         case "static_assert":
@@ -415,6 +443,7 @@ package struct Parser {
         let first = try identifier("a type")
         var name = first.text
         if name == "metal", accept("::") { name = try identifier("a type").text }
+        while namespaceNames.contains(name), accept("::") { name = try identifier("a type").text }
         guard isTypeName(name) else { throw Diagnostic(first.location, "unknown type name '\(name)'") }
         if name == "unsigned" {
             if accept("int") { name = "uint" } else if accept("short") { name = "ushort" } else if accept("char") { name = "uchar" }

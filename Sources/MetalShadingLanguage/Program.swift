@@ -45,6 +45,8 @@ struct Program {
     var enumerations: [String: ScalarType] = [:]
     var globals: [String: Global] = [:]
     var functions: [String: [FunctionDeclaration]] = [:]
+    /// Functions declared without a body, which Metal links from another file.
+    var declaredOnly: Set<String> = []
     var entryPoints: [FunctionDeclaration] = []
     /// Aliases being resolved, to refuse one that names itself.
     private var resolving: Set<String> = []
@@ -74,13 +76,24 @@ struct Program {
                     globals[declarator.name] = Global(type: variable.type, declarator: declarator)
                 }
             case .function(let function):
-                guard function.body != nil else { continue }
+                guard function.body != nil else {
+                    declaredOnly.insert(function.name)
+                    continue
+                }
                 if function.stage != nil {
                     if entryPoints.contains(where: { $0.name == function.name }) {
                         throw Diagnostic(function.location, "redefinition of '\(function.name)'")
                     }
                     entryPoints.append(function)
                 } else {
+                    // Two bodies for one signature: C++'s redefinition, which namespaces
+                    // joined in the file's scope (0117) also meet.
+                    func signature(_ declaration: FunctionDeclaration) -> [String] {
+                        declaration.parameters.map { "\($0.type.base.name) \($0.type.indirection) \($0.declarator.arraySizes.count)" }
+                    }
+                    if functions[function.name]?.contains(where: { signature($0) == signature(function) }) == true {
+                        throw Diagnostic(function.location, "redefinition of '\(function.name)'")
+                    }
                     functions[function.name, default: []].append(function)
                 }
             }
@@ -211,7 +224,7 @@ struct Program {
                 throw Diagnostic(name.location, "array takes a type and a size")
             }
             return try resolve(element, sizes: [size])
-        case "texture2d", "texture2d_array", "texture3d", "texturecube", "depth2d":
+        case "texture2d", "texture2d_array", "texture3d", "texturecube", "depth2d", "texture2d_ms":
             return try texture(name)
         default:
             throw .unsupported(name.location, "the type '\(name.name)'")

@@ -19,7 +19,7 @@ extension Translator {
 
     /// The standard library's functions that the subset leaves out, named in their message.
     static let unsupportedFunctions: Set<String> = [
-        "atomic_compare_exchange_weak_explicit", "simd_sum",
+        "simd_sum", "is_function_constant_defined",
         "simd_shuffle", "simd_shuffle_down", "simd_broadcast", "quad_shuffle", "simd_max", "simd_min", "simd_prefix_exclusive_sum",
         "exp10", "log10", "copysign", "fdim", "ldexp", "frexp", "modf", "clz", "ctz", "popcount", "mulhi", "madhi", "rotate",
         "extract_bits", "insert_bits", "reverse_bits", "sincos", "cospi", "sinpi", "tanpi", "divide", "median3", "min3", "max3",
@@ -105,7 +105,12 @@ extension Translator {
             let values = try self.arguments(arguments, arity, name, at: location)
             let type = try componentwiseType(values, floats: false, name: name, at: location)
             if name == "abs", type.scalar?.isUnsigned == true { return Value(code: values[0].code, type: type) }
-            return try componentwise(glsl, values, type, at: location)
+            let result = try componentwise(glsl, values, type, at: location)
+            // abs(char(-128)) is -128 in Metal's 8 bits: wrapped back from GLSL's 128.
+            return name == "abs" ? Value(code: wrapped(result.code, to: result.type), type: result.type) : result
+        }
+        if name == "is_function_constant_defined" {
+            throw .unsupported(location, "is_function_constant_defined (a specialization constant always has a value, zero where the app sets none)")
         }
         if Self.unsupportedFunctions.contains(name) { throw .unsupported(location, "the function '\(name)'") }
         if Self.atomicFunctions[name] != nil { return try atomicCall(name, arguments, at: location) }
@@ -205,6 +210,9 @@ extension Translator {
             _ = try self.arguments(arguments, 0, name, at: location)
             return Value(code: "discard", type: .void)
         default:
+            if program.declaredOnly.contains(name) {
+                throw .unsupported(location, "calling '\(name)', which is declared here and defined in another file (each file compiles alone)")
+            }
             throw Diagnostic(location, "use of undeclared identifier '\(name)'")
         }
     }

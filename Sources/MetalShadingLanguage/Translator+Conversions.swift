@@ -39,17 +39,23 @@ extension Translator {
         if value.type == type { return value.code }
         switch (value.type, type) {
         case (.scalar(let from), .scalar(let to)):
-            return from.glsl == to.glsl ? value.code : "\(to.glsl)(\(value.code))"
+            return narrowed(from.glsl == to.glsl ? value.code : "\(to.glsl)(\(value.code))", from, to)
         case (.scalar(let from), .vector(let to, _)):
-            let scalar = from.glsl == to.glsl ? value.code : "\(to.glsl)(\(value.code))"
+            let scalar = narrowed(from.glsl == to.glsl ? value.code : "\(to.glsl)(\(value.code))", from, to)
             return "\(try glslType(type, at: location))(\(scalar))"
         case (.vector(let from, let m), .vector(let to, let n)) where m == n && (explicit || from.glsl == to.glsl && from.isFloatingPoint == to.isFloatingPoint && explicit):
-            return from.glsl == to.glsl ? value.code : "\(try glslType(type, at: location))(\(value.code))"
+            return narrowed(from.glsl == to.glsl ? value.code : "\(try glslType(type, at: location))(\(value.code))", from, to)
         case (.matrix(_, let c, let r), .matrix(_, let d, let s)) where explicit && c == d && r == s:
             return value.code
         default:
             throw Diagnostic(location, "cannot convert '\(value.type)' to '\(type)'")
         }
+    }
+
+    /// `code`, converted from `from` to `to`, wrapped when `to` is an 8- or 16-bit integer
+    /// that cannot hold every value of `from`.
+    func narrowed(_ code: String, _ from: ScalarType, _ to: ScalarType) -> String {
+        to.isNarrowInteger && !from.fits(in: to) ? wrapped(code, to: .scalar(to)) : code
     }
 
     /// A value of `type` from an expression that may be an initializer list (`{1, 2}`),

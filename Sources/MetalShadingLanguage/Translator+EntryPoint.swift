@@ -140,8 +140,8 @@ extension Translator {
             guard case .texture(_, _, let access) = type, parameter.type.indirection == .none else {
                 throw Diagnostic(location, "[[texture(n)]] is for textures, not '\(type)'")
             }
-            if access == .write || access == .readWrite {
-                throw .unsupported(location, "access::\(access.rawValue) textures (GLSL declares a storage image's pixel format, which MSL leaves to the host)")
+            if access == .write || access == .readWrite, stage != .kernel {
+                throw .unsupported(location, "access::\(access.rawValue) textures in a \(stage.rawValue) function (SwiftGPU enables stores in kernels only)")
             }
             let index = try attributeIndex(attribute, limit: 15)
             interfaceSection.append("layout(set = 0, binding = \(binding(.texture, index))) uniform \(try glslType(type, at: location)) \(name);")
@@ -177,7 +177,6 @@ extension Translator {
                         at: location)
         default:
             let value = try builtIn(attribute, type, stage, at: location)
-            try checkSupported(type, at: location)
             emit("\(try glslDeclaration(type, name, at: location)) = \(value);")
             try declare(declarator.name, Variable(kind: .value, type: type, code: name, mutable: true, space: .thread), at: location)
         }
@@ -198,6 +197,7 @@ extension Translator {
         case .texture, .sampler, .void: throw Diagnostic(location, "a buffer cannot hold '\(type)'")
         default: break
         }
+        try checkNoNarrowIntegers(type, in: "in buffers", at: location)
         let readOnly = space == .constant || parameter.type.isConst
         let blockName = "mslg_buffer\(index)"
         let variable: Variable
@@ -250,8 +250,12 @@ extension Translator {
 
     /// The GLSL value of a built-in argument, checked against its type.
     func builtIn(_ attribute: Attribute, _ type: MSLType, _ stage: Stage, at location: SourceLocation) throws(Diagnostic) -> String {
-        if let scalar = type.scalar, [.ushort, .short, .uchar, .char].contains(scalar) {
-            throw .unsupported(location, "[[\(attribute.name)]] of type '\(type)' (8- and 16-bit integer types)")
+        if let scalar = type.scalar, scalar.isNarrowInteger {
+            // A kernel's ushort positions and counts: the uint's low 16 bits.
+            guard stage == .kernel, scalar == .ushort else {
+                throw .unsupported(location, "[[\(attribute.name)]] of type '\(type)' (8- and 16-bit integer types)")
+            }
+            return wrapped(try builtIn(attribute, type.with(.uint), stage, at: location), to: type)
         }
         func vector(_ glsl: String) throws(Diagnostic) -> String {
             switch type {
@@ -295,7 +299,7 @@ extension Translator {
             let index = try attributeIndex(attribute, limit: 30)
             guard locations.insert(index).inserted else { throw Diagnostic(attribute.location, "attribute \(index) is used twice") }
             guard member.type.isScalarOrVector else { throw .unsupported(member.location, "vertex attributes of type '\(member.type)'") }
-            try checkSupported(member.type, at: member.location)
+            try checkNoNarrowIntegers(member.type, in: "as vertex attributes", at: member.location)
             let input = "mslg_attribute\(index)"
             interfaceSection.append("layout(location = \(index)) in \(try glslType(member.type, at: member.location)) \(input);")
             values.append(input)
@@ -340,7 +344,7 @@ extension Translator {
                 continue
             }
             guard member.type.isScalarOrVector else { throw .unsupported(member.location, "stage inputs of type '\(member.type)'") }
-            try checkSupported(member.type, at: member.location)
+            try checkNoNarrowIntegers(member.type, in: "passed between stages", at: member.location)
             let input = "mslg_varying\(location)"
             interfaceSection.append("layout(location = \(location)) \(try Self.interpolation(member))in \(try glslType(member.type, at: member.location)) \(input);")
             values.append(input)
@@ -378,7 +382,7 @@ extension Translator {
                     continue
                 }
                 guard member.type.isScalarOrVector else { throw .unsupported(member.location, "stage outputs of type '\(member.type)'") }
-                try checkSupported(member.type, at: member.location)
+                try checkNoNarrowIntegers(member.type, in: "passed between stages", at: member.location)
                 let output = "mslg_varying\(varying)"
                 interfaceSection.append("layout(location = \(varying)) \(try Self.interpolation(member))out \(try glslType(member.type, at: member.location)) \(output);")
                 writes.append((field, output))
@@ -389,7 +393,7 @@ extension Translator {
             }
             entryReturn = (returnType, { result in writes.map { "\($0.target) = \(result).\($0.member);" } })
         case (.fragment, .scalar), (.fragment, .vector):
-            try checkSupported(returnType, at: location)
+            try checkNoNarrowIntegers(returnType, in: "in colour outputs", at: location)
             interfaceSection.append("layout(location = 0) out \(try glslType(returnType, at: location)) mslg_color0;")
             entryReturn = (returnType, { ["mslg_color0 = \($0);"] })
         case (.fragment, .structure(let name)):
@@ -403,7 +407,7 @@ extension Translator {
                 case "color":
                     let index = try attributeIndex(attribute, limit: 7)
                     guard member.type.isScalarOrVector else { throw Diagnostic(member.location, "a colour output is a scalar or vector") }
-                    try checkSupported(member.type, at: member.location)
+                    try checkNoNarrowIntegers(member.type, in: "in colour outputs", at: member.location)
                     let output = "mslg_color\(index)"
                     interfaceSection.append("layout(location = \(index)) out \(try glslType(member.type, at: member.location)) \(output);")
                     writes.append((field, output))

@@ -53,6 +53,9 @@ extension Translator {
         case .postfix(let op, let operand):
             let value = try self.expression(operand)
             try checkIncrement(value, op, at: location)
+            if value.type.scalar?.isNarrowInteger == true {
+                return Value(code: narrowIncrement(value, op, prefix: false), type: value.type)
+            }
             return Value(code: "(\(value.code)\(op))", type: value.type)
         case .binary(let op, let left, let right):
             return try binary(op, try rvalue(left), try rvalue(right), at: location, rightLocation: right.location)
@@ -99,25 +102,9 @@ extension Translator {
     }
 
     func resolve(_ name: TypeName) throws(Diagnostic) -> MSLType {
-        let type = try program.resolve(name)
-        try checkSupported(type, at: name.location)
-        return type
+        try program.resolve(name)
     }
 
-    /// Refuses the types the output cannot hold: 8- and 16-bit integers (GLSL computes them
-    /// in 32 bits, which would wrap differently).
-    func checkSupported(_ type: MSLType, at location: SourceLocation) throws(Diagnostic) {
-        switch type {
-        case .scalar(let scalar), .vector(let scalar, _):
-            if [.char, .uchar, .short, .ushort].contains(scalar) {
-                throw .unsupported(location, "8- and 16-bit integer types ('\(type)')")
-            }
-        case .array(let element, _):
-            try checkSupported(element, at: location)
-        default:
-            break
-        }
-    }
 
     mutating func nameValue(_ name: String, at location: SourceLocation) throws(Diagnostic) -> Value {
         if let variable = lookUp(name) ?? emittedGlobals[name] {
@@ -171,17 +158,24 @@ extension Translator {
         case "++", "--":
             let value = try expression(operand)
             try checkIncrement(value, op, at: location)
+            if value.type.scalar?.isNarrowInteger == true {
+                return Value(code: narrowIncrement(value, op, prefix: true), type: value.type)
+            }
             return Value(code: "(\(op)\(value.code))", type: value.type)
         default:
             break
         }
-        let value = try rvalue(operand)
+        var value = try rvalue(operand)
+        if case .scalar(let scalar) = value.type, scalar.isNarrowInteger, op != "!" {
+            // C++ promotes the operand to int.
+            value = Value(code: try convert(value, to: .scalar(.int), at: location), type: .scalar(.int), literal: value.literal)
+        }
         switch op {
         case "-", "+":
             guard let scalar = value.type.scalar, scalar != .bool else {
                 throw Diagnostic(location, "invalid argument type '\(value.type)' to unary expression")
             }
-            return Value(code: op == "+" ? value.code : "(-\(value.code))", type: value.type,
+            return Value(code: op == "+" ? value.code : wrapped("(-\(value.code))", to: value.type), type: value.type,
                          literal: op == "-" ? value.literal.map { 0 - $0 } : value.literal)
         case "!":
             if case .vector(.bool, _) = value.type { return Value(code: "not(\(value.code))", type: value.type) }
@@ -191,7 +185,7 @@ extension Translator {
             guard let scalar = value.type.scalar, scalar.isInteger, value.type.isScalarOrVector else {
                 throw Diagnostic(location, "invalid argument type '\(value.type)' to unary expression")
             }
-            return Value(code: "(~\(value.code))", type: value.type)
+            return Value(code: wrapped("(~\(value.code))", to: value.type), type: value.type)
         }
     }
 
@@ -222,6 +216,11 @@ extension Translator {
         let value = try rvalue(valueExpression)
         let binaryOp = String(op.dropLast())
         let result = try binary(binaryOp, target, value, at: location, rightLocation: valueExpression.location)
+        if let to = target.type.scalar, to.isNarrowInteger, let from = result.type.scalar, from.isInteger,
+           result.type.componentCount == target.type.componentCount {
+            // The result, in 32 bits, wrapped back to the target's type.
+            return Value(code: "(\(target.code) = \(try convert(result, to: target.type, at: location, explicit: true)))", type: target.type)
+        }
         guard result.type == target.type else {
             if let from = result.type.scalar, let to = target.type.scalar, from.isInteger, to.isInteger,
                result.type.componentCount == target.type.componentCount, ["+", "-", "*", "&", "|", "^", "<<", ">>"].contains(binaryOp) {
@@ -322,17 +321,17 @@ extension Translator {
             guard let scalar = type.scalar, scalar.isInteger || scalar == .bool else {
                 throw Diagnostic(location, "invalid operands to binary expression ('\(left.type)' and '\(right.type)')")
             }
-            type = type.with(scalar.promoted)
+            if !(scalar.isNarrowInteger && type.componentCount != 1) { type = type.with(scalar.promoted) }
         } else if type.scalar == .bool {
             type = type.with(.int)
         }
         if op == "<<" || op == ">>" {
             // The result has the left operand's (promoted) type; GLSL shifts by either signedness.
-            let leftType = left.type.with(left.type.scalar!.promoted)
+            let leftType = left.type.componentCount == 1 ? left.type.with(left.type.scalar!.promoted) : left.type
             let shiftType: MSLType = right.type.isScalarOrVector && right.type.componentCount == 1 ? .scalar(right.type.scalar!.promoted)
                 : right.type.with(right.type.scalar!.promoted)
             let a = try convert(left, to: leftType, at: location), b = try convert(right, to: shiftType, at: rightLocation)
-            return Value(code: "(\(a) \(op) \(b))", type: leftType)
+            return Value(code: wrapped("(\(a) \(op) \(b))", to: leftType), type: leftType)
         }
         // A scalar beside a vector stays a scalar of the vector's element type: GLSL takes it.
         func operandType(_ value: Value) -> MSLType {
@@ -347,9 +346,10 @@ extension Translator {
             let bFull = operandType(right) == type ? b : "\(glsl)(\(b))"
             let aFull = operandType(left) == type ? a : "\(glsl)(\(a))"
             helper("mslg_rem_\(glsl)", "\(glsl) mslg_rem(\(glsl) a, \(glsl) b) { return a - b * (a / b); }")
-            return Value(code: "mslg_rem(\(aFull), \(bFull))", type: type)
+            return Value(code: wrapped("mslg_rem(\(aFull), \(bFull))", to: type), type: type)
         }
-        return Value(code: "(\(a) \(op) \(b))", type: type)
+        // Vectors of 8- and 16-bit integers compute in their own type (scalars were promoted).
+        return Value(code: wrapped("(\(a) \(op) \(b))", to: type), type: type)
     }
 
     /// Products and sums with matrices, or nil when neither operand is a matrix.

@@ -136,7 +136,6 @@ extension Translator {
         }
         for declarator in declaration.declarators {
             let type = try program.resolve(declared.base, for: declarator)
-            try checkSupported(type, at: declarator.location)
             let defaultSampler = type == .sampler && declarator.initializer == nil && declarator.constructorArguments == nil
             if case .sampler = type, declared.isConstexpr || defaultSampler {
                 // Fixed in the function as a file-scope one is, under a name of its own; a
@@ -236,7 +235,6 @@ extension Translator {
         indent = 1
         scopes = [[:]]
         let returnType = try program.resolve(declaration.returnType.base)
-        try checkSupported(returnType, at: declaration.returnType.location)
         if declaration.returnType.indirection != .none {
             throw .unsupported(declaration.returnType.location, "functions that return pointers or references")
         }
@@ -245,8 +243,8 @@ extension Translator {
         for parameter in declaration.parameters {
             let declarator = parameter.declarator
             let type = try program.resolve(parameter.type.base, sizes: declarator.arraySizes)
-            try checkSupported(type, at: declarator.location)
             let space = parameter.type.addressSpace ?? .thread
+            if space == .device || space == .constant { try checkNoNarrowIntegers(type, in: "in buffers", at: declarator.location) }
             var qualifier = ""
             switch parameter.type.indirection {
             case .pointer:
@@ -285,11 +283,10 @@ extension Translator {
         guard global.type.addressSpace == .constant || global.type.isConst || global.type.isConstexpr else {
             throw Diagnostic(declarator.location, "program scope variable must reside in constant address space")
         }
-        if declarator.attributes.contains(where: { $0.name == "function_constant" }) {
-            throw .unsupported(declarator.location, "function constants ([[function_constant]])")
-        }
         guard global.type.indirection == .none else { throw .unsupported(declarator.location, "global pointers and references") }
-        try checkSupported(type, at: declarator.location)
+        if let attribute = declarator.attributes.first(where: { $0.name == "function_constant" }) {
+            return try functionConstant(name, type, declarator, attribute)
+        }
         guard let initializer = declarator.initializer ?? declarator.constructorArguments.map({
             Expression(kind: .construct(global.type.base, $0), location: declarator.location)
         }) else {
@@ -303,6 +300,29 @@ extension Translator {
         let glslName = GLSLNames.identifier(name)
         let value = try initialize(type, with: initializer)
         globalSection.append("const \(try glslDeclaration(type, glslName, at: declarator.location)) = \(value);")
+        let variable = Variable(kind: .value, type: type, code: glslName, mutable: false, space: .constant)
+        emittedGlobals[name] = variable
+        return variable
+    }
+}
+
+extension Translator {
+    /// `constant T name [[function_constant(n)]];`: a specialization constant with id n,
+    /// which ``Library/makeFunction(name:constantValues:)`` sets by index or by name as it
+    /// sets GLSL's `layout(constant_id = n)`. A specialization constant always has a value:
+    /// where the app gives none, it is zero (false).
+    mutating func functionConstant(_ name: String, _ type: MSLType, _ declarator: Declarator,
+                                   _ attribute: Attribute) throws(Diagnostic) -> Variable {
+        guard case .scalar(let scalar) = type, [.bool, .int, .uint, .float, .half].contains(scalar) else {
+            throw .unsupported(declarator.location, "function constants of type '\(type)' (bool, int, uint, float and half are)")
+        }
+        if declarator.initializer != nil || declarator.constructorArguments != nil {
+            throw Diagnostic(declarator.location, "a function constant takes its value from the pipeline, not an initializer")
+        }
+        // 65536 and up hold a kernel's threadgroup size.
+        let index = try attributeIndex(attribute, limit: 65535)
+        let glslName = GLSLNames.identifier(name)
+        globalSection.append("layout(constant_id = \(index)) const \(scalar.glsl) \(glslName) = \(try zero(type, at: declarator.location));")
         let variable = Variable(kind: .value, type: type, code: glslName, mutable: false, space: .constant)
         emittedGlobals[name] = variable
         return variable

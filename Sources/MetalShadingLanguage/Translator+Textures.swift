@@ -3,6 +3,8 @@ extension Translator {
     mutating func textureCall(_ texture: Value, _ method: String, _ arguments: [Expression],
                               at location: SourceLocation) throws(Diagnostic) -> Value {
         guard case .texture(let dimension, let scalar, let access) = texture.type else { throw Diagnostic(location, "not a texture") }
+        if access == .write || access == .readWrite { return try storageTextureCall(texture, method, arguments, at: location) }
+        if dimension == .texture2dMS { return try multisampledTextureCall(texture, method, arguments, at: location) }
         let element: MSLType = dimension == .depth2d ? .scalar(.float) : .vector(scalar, 4)
         let prefix = scalar.glsl == "int" ? "i" : scalar.glsl == "uint" ? "u" : ""
         let coordinateCount = dimension == .texture3d || dimension == .textureCube ? 3 : 2
@@ -18,7 +20,7 @@ extension Translator {
             var rest = arguments.dropFirst(2)
             let combined: String
             switch dimension {
-            case .texture2d, .depth2d: combined = "\(prefix)sampler2D"
+            case .texture2d, .depth2d, .texture2dMS: combined = "\(prefix)sampler2D"
             case .texture3d: combined = "\(prefix)sampler3D"
             case .textureCube: combined = "\(prefix)samplerCube"
             case .texture2dArray:
@@ -54,8 +56,6 @@ extension Translator {
             let shadow = "sampler2DShadow(\(texture.code), \(sampler.code)), vec3(\(coordinates), \(reference))"
             return Value(code: entry.stage == .fragment ? "texture(\(shadow))" : "textureLod(\(shadow), 0.0)", type: .scalar(.float))
         case "read":
-            guard access != .write else { throw Diagnostic(location, "read needs a texture that may be read (this one is access::write)") }
-            guard access != .readWrite else { throw .unsupported(location, "access::read_write textures") }
             guard dimension != .textureCube else { throw .unsupported(location, "read of a cube texture") }
             guard !arguments.isEmpty else { throw Diagnostic(location, "read takes coordinates") }
             let coordinates = try rvalue(arguments[0])
@@ -80,7 +80,7 @@ extension Translator {
             let code = "texelFetch(\(texture.code), \(integerCoordinates), \(lod))"
             return Value(code: dimension == .depth2d ? "\(code).x" : code, type: element)
         case "write":
-            throw .unsupported(location, "texture writes (GLSL declares a storage image's pixel format, which MSL leaves to the host)")
+            throw Diagnostic(location, "write needs a texture of access::write or access::read_write (this one is access::\(access.rawValue))")
         case "get_width", "get_height", "get_depth", "get_array_size":
             guard arguments.count <= 1 else { throw Diagnostic(location, "\(method) takes at most a mipmap level") }
             let component: String

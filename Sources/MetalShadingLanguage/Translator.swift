@@ -146,12 +146,14 @@ struct Translator {
             return GLSLNames.identifier(name)
         case .array(let element, let count):
             return try glslType(element, at: location) + "[\(count)]"
-        case .texture(let dimension, let scalar, _):
+        case .texture(let dimension, let scalar, let access):
             let prefix = scalar.glsl == "int" ? "i" : scalar.glsl == "uint" ? "u" : ""
+            if access == .write || access == .readWrite { return try storageImageType(dimension, prefix, access, at: location) }
             let name: String
             switch dimension {
             case .texture2d, .depth2d: name = "texture2D"
             case .texture2dArray: name = "texture2DArray"
+            case .texture2dMS: name = "texture2DMS"
             case .texture3d: name = "texture3D"
             case .textureCube: name = "textureCube"
             }

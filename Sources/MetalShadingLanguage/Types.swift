@@ -80,6 +80,8 @@ package enum TextureDimension: String, Sendable, Hashable {
     case textureCube = "texturecube"
     /// `depth2d`.
     case depth2d
+    /// `texture2d_ms`: multisampled, read by sample.
+    case texture2dMS = "texture2d_ms"
 }
 
 /// How a function may use a texture (`access::sample`, the default, …).

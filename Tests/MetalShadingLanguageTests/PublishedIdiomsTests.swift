@@ -85,8 +85,10 @@ struct PublishedIdiomsTests {
             == "test.metal:1:16: error: unsupported: __attribute__ on a struct (packed or aligned structs)")
         #expect(error("kernel void k(imageblock<float> b, uint i [[thread_position_in_grid]]) {}")
             == "test.metal:1:15: error: unsupported: the type 'imageblock'")
-        #expect(error("kernel void k(ushort i [[thread_position_in_grid]]) {}")
-            == "test.metal:1:22: error: unsupported: [[thread_position_in_grid]] of type 'ushort' (8- and 16-bit integer types)")
+        #expect(error("float3 tonemap(float3 color);\nkernel void k(device float3* o [[buffer(0)]]) { o[0] = tonemap(o[0]); }")
+            == "test.metal:2:56: error: unsupported: calling 'tonemap', which is declared here and defined in another file (each file compiles alone)")
+        #expect(error("kernel void k(uchar i [[thread_position_in_grid]]) {}")
+            == "test.metal:1:21: error: unsupported: [[thread_position_in_grid]] of type 'uchar' (8- and 16-bit integer types)")
     }
 
     @Test("a scalar after a float3 moves to Metal's offset through padding members, which constructors fill with zeros")

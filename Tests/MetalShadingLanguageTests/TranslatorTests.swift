@@ -121,16 +121,56 @@ struct TranslatorTests {
             == "test.metal:6:14: error: no member named 'w' in 'S'")
     }
 
+    @Test("8- and 16-bit integers are held in 32 bits and wrapped where C++ narrows: conversions, compound assignments, increments, vector arithmetic")
+    func narrowIntegers() {
+        let text = glsl(kernel("""
+                uchar a = 300;
+                char b = int(i);
+                b++;
+                a += b;
+                uchar2 v = uchar2(a) * uchar2(2);
+                short s = -b;
+                out[i] = float(a + v.x + s);
+            """), "k")
+        #expect(text.contains("uint a = (uint(300) & 0xFFu);"))
+        #expect(text.contains("int b = ((int(i) << 24) >> 24);"))
+        // A postfix increment gives the old value back by undoing the wrapped step.
+        #expect(text.contains("(((b = (((b + 1) << 24) >> 24)) - 1) << 24) >> 24;"))
+        #expect(text.contains("a = (uint((int(a) + b)) & 0xFFu);"))
+        #expect(text.contains("uvec2 v = ((uvec2(a) * uvec2((uint(2) & 0xFFu))) & 0xFFu);"))
+        #expect(text.contains("int s = (((-b) << 16) >> 16);"))
+    }
+
+    @Test("function constants are specialization constants at their index; a compare-exchange is one sequence expression")
+    func functionConstantsAndCompareExchange() {
+        let text = glsl("""
+            #include <metal_stdlib>
+            using namespace metal;
+            constant bool useOffset [[function_constant(4)]];
+            constant float bias [[function_constant(9)]];
+            kernel void k(device atomic_uint* counter [[buffer(0)]], device float* out [[buffer(1)]]) {
+                uint seen = 0;
+                bool swapped = atomic_compare_exchange_weak_explicit(counter, &seen, 1u, memory_order_relaxed, memory_order_relaxed);
+                out[0] = useOffset && swapped ? bias : 0.0;
+            }
+            """, "k")
+        #expect(text.contains("layout(constant_id = 4) const bool useOffset = false;"))
+        #expect(text.contains("layout(constant_id = 9) const float bias = 0.0;"))
+        #expect(text.contains("uint mslg_held1;\nbool mslg_exchanged2;"))
+        #expect(text.contains("bool swapped = (mslg_held1 = atomicCompSwap(counter[0], seen, 1u), mslg_exchanged2 = mslg_held1 == seen, seen = mslg_held1, mslg_exchanged2);"))
+    }
+
     @Test("constructs outside the subset are refused with the construct's name")
     func unsupported() {
         #expect(error(kernel("    device float* p = out + 1;")) == "test.metal:5:5: error: unsupported: pointer variables")
         #expect(error(kernel("    out[i] = *(out + 1);")).hasSuffix("error: unsupported: pointers used as values (pointer arithmetic, pointer variables, passing pointers)"))
         #expect(error("kernel void k(device float* out [[buffer(0)]], uint n [[threads_per_grid]]) {}")
             == "test.metal:1:53: error: unsupported: [[threads_per_grid]] (SwiftGPU runs a grid's last partial threadgroups as a dispatch of their own)")
-        #expect(error("kernel void k(texture2d<float, access::write> t [[texture(0)]]) {}")
-            == "test.metal:1:47: error: unsupported: access::write textures (GLSL declares a storage image's pixel format, which MSL leaves to the host)")
+        #expect(error("kernel void k(texture2d<float, access::read_write> t [[texture(0)]]) {}")
+            == "test.metal:1:52: error: unsupported: access::read_write textures (reading a storage image without its pixel format needs the format's STORAGE_READ_WITHOUT_FORMAT feature, which Vulkan devices need not offer)")
         #expect(error(kernel("    out[i] = simd_sum(out[i]);")) == "test.metal:5:14: error: unsupported: the function 'simd_sum'")
-        #expect(error(kernel("    ushort s = 1;")) == "test.metal:5:12: error: unsupported: 8- and 16-bit integer types ('ushort')")
+        #expect(error("kernel void k(device short* s [[buffer(0)]]) {}")
+            == "test.metal:1:29: error: unsupported: 8- and 16-bit integers in buffers ('short'; SwiftGPU enables no 8- or 16-bit storage)")
         // A struct GLSL cannot place at Metal's offsets, even with padding: refused, not misread.
         #expect(error("""
             struct P { half h; float weight; };

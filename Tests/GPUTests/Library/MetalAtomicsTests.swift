@@ -52,25 +52,68 @@ struct MetalAtomicsTests {
         #expect(signed == [-Int32(values.reduce(0, +)), Int32(values.max()!), Int32(values.min()!)])
     }
 
-    @Test("atomics are refused outside device and threadgroup memory, with a compare-exchange unsupported")
+    static let compareExchangeSource = """
+        #include <metal_stdlib>
+        using namespace metal;
+        kernel void claim(device atomic_uint* counter [[buffer(0)]],
+                          device atomic_int* slots [[buffer(1)]],
+                          device uint* tickets [[buffer(2)]],
+                          device int* failures [[buffer(3)]],
+                          uint i [[thread_position_in_grid]]) {
+            // An increment by compare-exchange: each thread takes the next ticket.
+            uint expected = atomic_load_explicit(counter, memory_order_relaxed);
+            while (!atomic_compare_exchange_weak_explicit(counter, &expected, expected + 1,
+                                                          memory_order_relaxed, memory_order_relaxed)) {
+            }
+            tickets[i] = expected;
+            // One winner per slot: only the first exchange from -1 succeeds; the others see
+            // the winner's index in their expected value.
+            int empty = -1;
+            bool won = atomic_compare_exchange_weak_explicit(&slots[i % 4], &empty, int(i),
+                                                             memory_order_relaxed, memory_order_relaxed);
+            failures[i] = won ? -1 : empty;
+        }
+        """
+
+    @Test("compare-exchange loops hand out every ticket once, and a failed exchange returns the value it found")
+    func compareExchange() throws {
+        let gpu = try TestGPU()
+        let library = try gpu.device.makeLibrary(source: Self.compareExchangeSource, options: nil)
+        let pipeline = try gpu.device.makeComputePipelineState(function: try library.makeFunction(name: "claim"))
+        let count = 128
+        let counter = try gpu.buffer([UInt32(5)])
+        let slots = try gpu.buffer([Int32](repeating: -1, count: 4))
+        let tickets = try gpu.buffer([UInt32](repeating: 0, count: count))
+        let failures = try gpu.buffer([Int32](repeating: 0, count: count))
+        try gpu.dispatch(pipeline, buffers: [counter, slots, tickets, failures], groups: 2, width: 64)
+        let taken = Array(UnsafeBufferPointer(start: tickets.contents().bindMemory(to: UInt32.self, capacity: count), count: count))
+        let winners = Array(UnsafeBufferPointer(start: slots.contents().bindMemory(to: Int32.self, capacity: 4), count: 4))
+        let seen = Array(UnsafeBufferPointer(start: failures.contents().bindMemory(to: Int32.self, capacity: count), count: count))
+        #expect(counter.contents().load(as: UInt32.self) == UInt32(5 + count))
+        #expect(taken.sorted() == (0..<count).map { UInt32(5 + $0) })
+        for slot in 0..<4 {
+            let threads = stride(from: slot, to: count, by: 4)
+            #expect(winners[slot] % 4 == Int32(slot), "slot \(slot) holds \(winners[slot])")
+            #expect(threads.filter { seen[$0] == -1 } == [Int(winners[slot])], "slot \(slot): one winner")
+            #expect(threads.allSatisfy { seen[$0] == -1 || seen[$0] == winners[slot] }, "slot \(slot): losers see the winner")
+        }
+    }
+
+    @Test("atomics are refused outside device and threadgroup memory, and a compare-exchange needs '&expected' of the atomic's type")
     func misuse() throws {
         let gpu = try TestGPU()
         func message(_ body: String) -> String {
-            let source = "#include <metal_stdlib>\nusing namespace metal;\n"
-                + "kernel void k(device atomic_int* a [[buffer(0)]], device int* b [[buffer(1)]]) {\n\(body)\n}\n"
-            do {
-                _ = try gpu.device.makeLibrary(source: source, options: nil)
-            } catch .compilationFailed(_, let messages) {
-                return messages.joined(separator: "\n")
-            } catch {
-                return "\(error)"
-            }
-            return "compiled"
+            gpu.metalMessages("#include <metal_stdlib>\nusing namespace metal;\n"
+                + "kernel void k(device atomic_int* a [[buffer(0)]], device int* b [[buffer(1)]]) {\n\(body)\n}\n")
         }
         #expect(message("atomic_fetch_add_explicit(b, 1, memory_order_relaxed);")
             == "program_source:4:27: error: 'atomic_fetch_add_explicit' takes a pointer to an atomic_int or atomic_uint, not 'int'")
-        #expect(message("int expected = 0; atomic_compare_exchange_weak_explicit(a, &expected, 1, memory_order_relaxed, memory_order_relaxed);")
-            == "program_source:4:19: error: unsupported: the function 'atomic_compare_exchange_weak_explicit'")
+        #expect(message("uint expected = 0; atomic_compare_exchange_weak_explicit(a, &expected, 1, memory_order_relaxed, memory_order_relaxed);")
+            == "program_source:4:61: error: the expected value of a compare-exchange of 'atomic_int' has type 'int', not 'uint'")
+        #expect(message("atomic_compare_exchange_weak_explicit(a, b, 1, memory_order_relaxed, memory_order_relaxed);")
+            == "program_source:4:42: error: unsupported: an expected value of a compare-exchange other than '&variable'")
+        #expect(message("int e = 0; atomic_compare_exchange_weak_explicit(a, &e, 1, memory_order_relaxed, memory_order_seq_cst);")
+            == "program_source:4:82: error: unsupported: the memory order 'memory_order_seq_cst'")
         #expect(message("a[0] = 1;") == "program_source:4:8: error: cannot convert 'int' to 'atomic_int'")
         #expect(message("atomic_fetch_add_explicit(a, 1, memory_order_seq_cst);")
             == "program_source:4:33: error: unsupported: the memory order 'memory_order_seq_cst'")

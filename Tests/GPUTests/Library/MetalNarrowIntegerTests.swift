@@ -1,0 +1,100 @@
+import GPUTestSupport
+import Testing
+@testable import GPU
+
+/// Metal's 8- and 16-bit integers (`char`, `uchar`, `short`, `ushort` and their vectors)
+/// compiled at run time: held in 32 bits, wrapped wherever C++ narrows, so results match
+/// Metal's bit for bit; in buffers they are refused.
+@Suite("Run-time Metal Shading Language 8- and 16-bit integers", .validated)
+struct MetalNarrowIntegerTests {
+    static let source = """
+        #include <metal_stdlib>
+        using namespace metal;
+        static short negate(short value) { return -value; }
+        kernel void narrow(device const int* input [[buffer(0)]], device int* out [[buffer(1)]],
+                           ushort i [[thread_position_in_grid]]) {
+            int v = input[i];
+            uchar a = v;
+            char b = v;
+            ushort c = v * 300;
+            short d = v * 300;
+            uchar e = a;
+            e += 200;
+            char f = b;
+            f++;
+            char g = b;
+            int old = g--;
+            uchar4 h = uchar4(a, 250, 3, 128) + uchar4(10);
+            char2 k = char2(b, 100) * char2(3);
+            uchar n = ~a;
+            ushort p = c;
+            p <<= 4;
+            short q = d;
+            q /= 7;
+            int sum = a + b;
+            char magnitude = abs(b);
+            uint base = uint(i) * 19;
+            out[base + 0] = a;
+            out[base + 1] = b;
+            out[base + 2] = c;
+            out[base + 3] = d;
+            out[base + 4] = e;
+            out[base + 5] = f;
+            out[base + 6] = g;
+            out[base + 7] = old;
+            out[base + 8] = h.x;
+            out[base + 9] = h.y;
+            out[base + 10] = k.x;
+            out[base + 11] = k.y;
+            out[base + 12] = n;
+            out[base + 13] = p;
+            out[base + 14] = q;
+            out[base + 15] = sum;
+            out[base + 16] = negate(d);
+            out[base + 17] = i;
+            out[base + 18] = magnitude;
+        }
+        """
+
+    /// What Metal computes for one input, by Swift's wrapping conversions.
+    static func expected(_ v: Int32, _ i: Int) -> [Int32] {
+        let a = UInt8(truncatingIfNeeded: v), b = Int8(truncatingIfNeeded: v)
+        let c = UInt16(truncatingIfNeeded: v &* 300), d = Int16(truncatingIfNeeded: v &* 300)
+        let e = a &+ 200, f = b &+ 1, g = b &- 1
+        let h = (a &+ 10, UInt8(250) &+ 10)
+        let k = (b &* 3, Int8(100) &* 3)
+        let n = ~a, p = c << 4, q = d / 7
+        return [Int32(a), Int32(b), Int32(c), Int32(d), Int32(e), Int32(f), Int32(g), Int32(b), Int32(h.0), Int32(h.1),
+                Int32(k.0), Int32(k.1), Int32(n), Int32(p), Int32(q), Int32(a) + Int32(b), Int32(Int16(truncatingIfNeeded: -Int32(d))),
+                Int32(i), Int32(b == Int8.min ? b : abs(b))]
+    }
+
+    @Test("conversions, compound assignments, increments, vectors, abs and a helper's short wrap as Metal's 8- and 16-bit integers do")
+    func arithmetic() throws {
+        let gpu = try TestGPU()
+        let library = try gpu.device.makeLibrary(source: Self.source, options: nil)
+        let pipeline = try gpu.device.makeComputePipelineState(function: try library.makeFunction(name: "narrow"))
+        let inputs: [Int32] = [0, 1, 127, 128, 255, 256, -1, -128, -129, 1000, 70000, -70000, 32767, 32768, 109, -110]
+        let output = try gpu.buffer([Int32](repeating: 0, count: inputs.count * 19))
+        try gpu.dispatch(pipeline, buffers: [try gpu.buffer(inputs), output], groups: 1, width: inputs.count)
+        let results = Array(UnsafeBufferPointer(start: output.contents().bindMemory(to: Int32.self, capacity: inputs.count * 19),
+                                                count: inputs.count * 19))
+        for (index, input) in inputs.enumerated() {
+            #expect(Array(results[(index * 19)..<(index * 19 + 19)]) == Self.expected(input, index), "input \(input)")
+        }
+    }
+
+    @Test("8- and 16-bit integers in buffers, vertex attributes and varyings are refused, naming the type")
+    func refusals() throws {
+        let gpu = try TestGPU()
+        #expect(gpu.metalMessages(usingMetal: "kernel void k(device uchar* bytes [[buffer(0)]]) { bytes[0] = 1; }")
+            == "program_source:3:29: error: unsupported: 8- and 16-bit integers in buffers ('uchar'; SwiftGPU enables no 8- or 16-bit storage)")
+        #expect(gpu.metalMessages(usingMetal: "struct P { float x; short y; };\nkernel void k(device P* p [[buffer(0)]]) { p[0].x = 1; }")
+            == "program_source:4:25: error: unsupported: 8- and 16-bit integers in buffers ('short' in 'P'; SwiftGPU enables no 8- or 16-bit storage)")
+        #expect(gpu.metalMessages(usingMetal: "struct V { float4 p [[attribute(0)]]; uchar4 c [[attribute(1)]]; };\n"
+                        + "vertex float4 v(V in [[stage_in]]) { return in.p; }")
+            == "program_source:3:46: error: unsupported: 8- and 16-bit integers as vertex attributes ('uchar4'; SwiftGPU enables no 8- or 16-bit storage)")
+        #expect(gpu.metalMessages(usingMetal: "kernel void k(device float* o [[buffer(0)]], uchar i [[thread_position_in_grid]]) { o[i] = 1; }")
+            == "program_source:3:52: error: unsupported: [[thread_position_in_grid]] of type 'uchar' (8- and 16-bit integer types)")
+    }
+}
