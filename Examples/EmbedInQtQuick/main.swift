@@ -2,7 +2,10 @@
 // with Vulkan on SwiftGPU's own device and queue, and an item that fills the window samples
 // the texture SwiftGPU drew the triangle into. C changes the clear colour, Q quits.
 //
-//     swift run EmbedInQtQuick [--size 480x320] [--frames N]
+//     swift run EmbedInQtQuick [--size 480x320] [--frames N] [--widgets-window]
+//
+// With --widgets-window it also makes a Qt Widgets window (not shown) after the Qt Quick
+// one, as a tool with both kinds of window does, and says "Qt Widgets made beside it".
 //
 // With --frames it draws continuously, quits after N of Qt's frames and says what a frame
 // cost, mean and 95th percentile in ms: SwiftGPU's encoding of the triangle, the route's
@@ -100,6 +103,12 @@ do {
     view.show()
     say("window \(view.windowID)")
     say("item \(view.itemSize.width)x\(view.itemSize.height)")
+    if CommandLine.arguments.contains("--widgets-window") {
+        let widgets = try QtToolWindow(device: device, title: "Qt Widgets beside Qt Quick", width: 64, height: 64,
+                                       lifecycle: AppLifecycle(), frame: {})
+        say("Qt Widgets made beside it")
+        widgets.close()
+    }
     view.run()
     let frames = view.renderedFrames
     let submitted = view.submittedFrames

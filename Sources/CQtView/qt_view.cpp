@@ -135,9 +135,18 @@ struct swiftgpu_qt_window {
 
 extern "C" {
 
+int swiftgpu_qt_ensure_application(void) {
+    if (QCoreApplication::instance() == nullptr) new QApplication(argumentCount, arguments);
+    return qobject_cast<QApplication *>(QCoreApplication::instance()) != nullptr;
+}
+
 swiftgpu_qt_window *swiftgpu_qt_window_create(void *instance, const char *title, int width, int height,
                                               swiftgpu_qt_callbacks callbacks, char *error, int errorLength) {
-    if (QApplication::instance() == nullptr) new QApplication(argumentCount, arguments);
+    if (!swiftgpu_qt_ensure_application()) {
+        std::snprintf(error, errorLength, "Qt Widgets needs a QApplication, and this process already has a Qt application "
+                      "that is not one (a QGuiApplication): make a QApplication before any Qt window");
+        return nullptr;
+    }
     auto *window = new swiftgpu_qt_window;
     window->callbacks = callbacks;
     window->instance.setVkInstance(static_cast<VkInstance>(instance));

@@ -1,5 +1,6 @@
 import AppLifecycle
 import CQtQuickView
+import CQtView
 import GPU
 import Logging
 
@@ -97,6 +98,9 @@ public final class QtQuickView {
                 guard let scalar = Unicode.Scalar(UInt32(UInt8(truncatingIfNeeded: character))) else { return }
                 Unmanaged<Events>.fromOpaque(context!).takeUnretainedValue().key(Character(scalar))
             })
+        // A QApplication, which Qt Quick accepts, so that a Qt Widgets window made later in
+        // the process finds the application it needs.
+        _ = swiftgpu_qt_ensure_application()
         let handles = device.vulkanHandles
         var error = [CChar](repeating: 0, count: 256)
         guard let made = swiftgpu_qtquick_window_create(

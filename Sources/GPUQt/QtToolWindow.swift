@@ -49,6 +49,8 @@ public final class QtToolWindow {
     /// Makes the window (and Qt's application, once per process) for `device`, whose
     /// lifecycle the window drives: `width` × `height` pixels titled `title`. `frame` draws
     /// one frame; `changed` gets a control's id and value; `key` the characters typed.
+    /// Throws when Qt cannot use the device's instance, or when the process's Qt
+    /// application is not a `QApplication` (one the app made as a `QGuiApplication`).
     public init(device: Device, title: String, width: Int, height: Int, lifecycle: AppLifecycle = .shared,
                 frame: @escaping () -> Void, changed: @escaping (Int, Int) -> Void = { _, _ in },
                 key: @escaping (Character) -> Void = { _ in }) throws {

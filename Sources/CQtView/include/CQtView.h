@@ -35,10 +35,15 @@ typedef struct {
 
 typedef struct swiftgpu_qt_window swiftgpu_qt_window;
 
+/// Makes the process's Qt application, a `QApplication`, unless it has one; returns 1 when
+/// the application is a `QApplication` (which Qt Widgets needs, and Qt Quick accepts), 0
+/// when it is another kind made before.
+int swiftgpu_qt_ensure_application(void);
+
 /// Makes the application (once per process), the Vulkan instance wrapper over `instance`
 /// (a `VkInstance`) and a `width` × `height` window titled `title` holding the view and an
 /// empty side panel; not shown. Nil, with the reason in `error` (`errorLength` bytes), when
-/// Qt cannot use the instance.
+/// Qt cannot use the instance or the process's Qt application is not a `QApplication`.
 swiftgpu_qt_window *swiftgpu_qt_window_create(void *instance, const char *title, int width, int height,
                                               swiftgpu_qt_callbacks callbacks, char *error, int errorLength);
 /// Adds a push button labelled `label` to the side panel; its clicks report `control`.

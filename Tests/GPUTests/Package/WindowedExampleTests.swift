@@ -273,6 +273,23 @@ struct WindowedExampleTests {
         #expect(status == 0)
     }
 
+    @Test("EmbedInQtQuick --widgets-window: a Qt Widgets window made after the Qt Quick one finds the QApplication it needs; the run ends cleanly")
+    func qtQuickThenWidgets() throws {
+        let server = try XvfbServer()
+        let (child, lines, _) = try Self.launch("EmbedInQtQuick", ["--size", "160x120", "--frames", "3", "--widgets-window"],
+                                                on: server)
+        defer {
+            kill(child.pid, SIGKILL)
+            waitpid(child.pid, nil, 0)
+        }
+        #expect(lines.next(containing: "Qt Widgets made beside it") != nil)
+        let drew = try #require(lines.next(containing: "drew "))
+        #expect(drew.hasSuffix("; 0 validation messages"), "\(drew)")
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid)
+        #expect(status == 0)
+    }
+
     /// Reads the pixel at `point` of `window` (`size`) until it is near `expected` (BGR): the
     /// X server shows a present after the example heard it returned. The last pixel read:
     /// not near `expected` after 5 s.
