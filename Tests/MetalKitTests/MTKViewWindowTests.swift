@@ -49,6 +49,24 @@ struct MTKViewWindowTests {
         #expect((renderer.presented.last as? Drawable)?.texture.width == 32)
     }
 
+    @Test("a Wayland toplevel on Weston: frames the display link draws are presented to the compositor")
+    func waylandWindow() throws {
+        let server = try XvfbServer()
+        let weston = try WestonServer(xDisplay: server.display)
+        let window = try WaylandToplevel(socketPath: weston.socketPath, adapter: nil)
+        let clock = VirtualDisplay(refreshRate: 60)
+        let device = MTLCreateSystemDefaultDevice()!
+        let view = MTKView(frame: CGRect(x: 0, y: 0, width: 64, height: 32), device: device,
+                           surface: .wayland(display: window.display, surface: try #require(window.surface)), clock: clock)
+        #expect(view.display == nil && view.windowSurface != nil)
+        let renderer = PresentCountingRenderer(device: device)
+        view.delegate = renderer
+        for _ in 0..<3 { Self.nextVblank(clock) }
+        #expect(renderer.drawn == 3)
+        #expect(renderer.waiter.wait(for: 3), "three frames presented to the compositor")
+        #expect(renderer.sizes.allSatisfy { $0 == CGSize(width: 64, height: 32) })
+    }
+
     @Test("the draw loop follows the device's lifecycle: no frames while the app is not active, frames again when it is")
     func lifecycle() throws {
         let lifecycle = AppLifecycle()
@@ -79,5 +97,30 @@ struct MTKViewWindowMisuseTests {
             }
         }
         #expect(stderr(result).contains("SwiftGPU API misuse: MTKView(frame:device:surface:clock:): a headless surface; use init(frame:device:display:)"))
+    }
+}
+
+/// Clears each frame and counts the drawables the compositor was handed.
+private final class PresentCountingRenderer: NSObject, MTKViewDelegate {
+    let commandQueue: MTLCommandQueue
+    let waiter = PresentWaiter()
+    var drawn = 0
+    var sizes: [CGSize] = []
+
+    init(device: MTLDevice) {
+        commandQueue = device.makeCommandQueue()!
+    }
+
+    func mtkView(_ view: MTKView, drawableSizeWillChange size: CGSize) {}
+
+    func draw(in view: MTKView) {
+        guard let pass = view.currentRenderPassDescriptor, let drawable = view.currentDrawable as? Drawable else { return }
+        sizes.append(CGSize(width: drawable.texture.width, height: drawable.texture.height))
+        waiter.watch(drawable)
+        let commandBuffer = commandQueue.makeCommandBuffer()!
+        commandBuffer.makeRenderCommandEncoder(descriptor: pass)!.endEncoding()
+        commandBuffer.present(drawable)
+        commandBuffer.commit()
+        drawn += 1
     }
 }
