@@ -1,4 +1,5 @@
 import AppLifecycle
+import Glibc
 import CQtQuickView
 import CQtView
 import GPU
@@ -101,6 +102,10 @@ public final class QtQuickView {
         // A QApplication, which Qt Quick accepts, so that a Qt Widgets window made later in
         // the process finds the application it needs.
         _ = swiftgpu_qt_ensure_application()
+        if let loop = getenv("QSG_RENDER_LOOP").map({ String(cString: $0) }), !loop.isEmpty, loop != "basic" {
+            let why = "Qt's own submissions must run inside the device's queue lock, on the GUI thread"
+            Self.logger.warning("QtQuickView renders on Qt's basic render loop, not QSG_RENDER_LOOP=\(loop): \(why)")
+        }
         let handles = device.vulkanHandles
         var error = [CChar](repeating: 0, count: 256)
         guard let made = swiftgpu_qtquick_window_create(
