@@ -185,6 +185,9 @@ struct ResourceSlot: Sendable {
     var binding: ShaderBinding
     var descriptor: SPIRVDescriptorKind
     var isReadOnly: Bool
+    /// For a storage image declared without a format, the accesses the bound texture's
+    /// format must support (checked at each dispatch or draw); empty otherwise.
+    var accessWithoutFormat: SPIRVFormatlessAccess
     /// Where the encoder's table keeps what is bound for it, worked out once here rather
     /// than at every draw.
     var tableSlot: TableSlot
@@ -218,7 +221,8 @@ struct ResourceSlot: Sendable {
             }
             let samples = binding.kind == .sampler || binding.kind == .combinedImageSampler
             slots.append(ResourceSlot(metalIndex: index, binding: ShaderBinding(value: binding.binding),
-                                      descriptor: binding.kind, isReadOnly: binding.isReadOnly, tableSlot: index.tableSlot,
+                                      descriptor: binding.kind, isReadOnly: binding.isReadOnly,
+                                      accessWithoutFormat: binding.accessWithoutFormat, tableSlot: index.tableSlot,
                                       constantSampler: samples ? function.constantSamplers[index.value] : nil))
         }
         return slots

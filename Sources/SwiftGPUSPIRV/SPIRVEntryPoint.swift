@@ -65,6 +65,21 @@ package struct SPIRVBinding: Sendable, Hashable {
     /// `NonWritable` or every member of the block is `NonWritable`; for
     /// storage images, `true` when the variable is `NonWritable`.
     package var isReadOnly: Bool
+    /// For a storage image declared without a format (`Unknown`): whether the shader may
+    /// read it, write it, or both (a `NonReadable` or `NonWritable` decoration rules one
+    /// out). Empty for every other binding. The device must support the access for the
+    /// format of the texture bound there.
+    package var accessWithoutFormat = SPIRVFormatlessAccess()
+}
+
+/// How a shader accesses a storage image declared without a format.
+package struct SPIRVFormatlessAccess: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Loads (`OpImageRead`): `StorageImageReadWithoutFormat`.
+    package static let read = SPIRVFormatlessAccess(rawValue: 1)
+    /// Stores (`OpImageWrite`): `StorageImageWriteWithoutFormat`.
+    package static let write = SPIRVFormatlessAccess(rawValue: 2)
 }
 
 /// One stage input or output variable at a location (vertex inputs,

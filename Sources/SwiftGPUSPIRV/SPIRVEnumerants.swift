@@ -150,3 +150,6 @@ let spirvWorkgroupSizeBuiltIn: UInt32 = 25
 /// `Dim SubpassData` (section 3.8): input attachments, which have no
 /// `SPIRVDescriptorKind` and are skipped.
 let spirvDimSubpassData: UInt32 = 6
+/// `Image Format Unknown` (section 3.11): a storage image whose format the shader leaves
+/// to the image bound, under the `…WithoutFormat` capabilities.
+let spirvImageFormatUnknown: UInt32 = 0

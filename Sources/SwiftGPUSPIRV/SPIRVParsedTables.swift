@@ -77,8 +77,8 @@ enum SPIRVType {
     case vector(component: UInt32, count: UInt32)
     /// `OpTypeMatrix`: column type id and column count.
     case matrix(column: UInt32, columns: UInt32)
-    /// `OpTypeImage`: its `Dim` and `Sampled` operands.
-    case image(dim: UInt32, sampled: UInt32)
+    /// `OpTypeImage`: its `Dim`, `Sampled` and `Image Format` operands.
+    case image(dim: UInt32, sampled: UInt32, format: UInt32)
     /// `OpTypeSampler`.
     case sampler
     /// `OpTypeSampledImage`.

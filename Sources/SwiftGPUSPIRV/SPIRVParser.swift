@@ -193,7 +193,7 @@ struct SPIRVParser {
         case SPIRVOp.typeMatrix:
             types[try inst.operand(1)] = .matrix(column: try inst.operand(2), columns: try inst.operand(3))
         case SPIRVOp.typeImage:
-            types[try inst.operand(1)] = .image(dim: try inst.operand(3), sampled: try inst.operand(7))
+            types[try inst.operand(1)] = .image(dim: try inst.operand(3), sampled: try inst.operand(7), format: try inst.operand(8))
         case SPIRVOp.typeSampler:
             types[try inst.operand(1)] = .sampler
         case SPIRVOp.typeSampledImage:

@@ -165,6 +165,7 @@ struct SPIRVReflector {
 
         let kind: SPIRVDescriptorKind
         var isReadOnly = true
+        var withoutFormat = SPIRVFormatlessAccess()
         switch (storageClass, module.types[base]) {
         case (SPIRVStorageClass.storageBuffer, _):
             kind = .storageBuffer
@@ -176,11 +177,15 @@ struct SPIRVReflector {
             } else {
                 kind = .uniformBuffer
             }
-        case (_, .image(let dim, let sampled)?):
+        case (_, .image(let dim, let sampled, let format)?):
             guard dim != spirvDimSubpassData else { return nil }
             if sampled == 2 {
                 kind = .storageImage
                 isReadOnly = decorations.nonWritable
+                if format == spirvImageFormatUnknown {
+                    if !decorations.nonReadable { withoutFormat.insert(.read) }
+                    if !decorations.nonWritable { withoutFormat.insert(.write) }
+                }
             } else {
                 kind = .sampledImage
             }
@@ -198,7 +203,7 @@ struct SPIRVReflector {
         }
         return SPIRVBinding(
             set: set, binding: bindingNumber, kind: kind, count: count,
-            name: name, isReadOnly: isReadOnly)
+            name: name, isReadOnly: isReadOnly, accessWithoutFormat: withoutFormat)
     }
 
     /// Whether `structure` is a struct with members, all `NonWritable`.

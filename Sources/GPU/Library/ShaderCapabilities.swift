@@ -1,6 +1,8 @@
 /// The SPIR-V capabilities and extensions a module may declare: those Vulkan 1.3 grants
-/// without a device feature (among them writes to storage images without a format, which
-/// Vulkan 1.3 grants for each format whose features include `STORAGE_WRITE_WITHOUT_FORMAT`),
+/// without a device feature (among them reads and writes of storage images without a format,
+/// which Vulkan 1.3 grants for each format whose features include
+/// `STORAGE_READ_WITHOUT_FORMAT` or `STORAGE_WRITE_WITHOUT_FORMAT`: each dispatch and draw
+/// checks the bound texture's format),
 /// and physical storage buffer addresses (buffer references),
 /// whose feature Vulkan 1.3 requires and SwiftGPU enables. SwiftGPU enables no other shader
 /// feature (no 64-bit or 16-bit types, geometry, tessellation, subgroup operations, ...),
@@ -10,7 +12,8 @@ enum ShaderCapabilities {
     /// Capabilities by number, with their names.
     static let allowed: [UInt32: String] = [
         0: "Matrix", 1: "Shader", 40: "InputAttachment", 43: "Sampled1D", 44: "Image1D", 46: "SampledBuffer",
-        47: "ImageBuffer", 50: "ImageQuery", 51: "DerivativeControl", 56: "StorageImageWriteWithoutFormat",
+        47: "ImageBuffer", 50: "ImageQuery", 51: "DerivativeControl", 55: "StorageImageReadWithoutFormat",
+        56: "StorageImageWriteWithoutFormat",
         4437: "DeviceGroup",
         5347: "PhysicalStorageBufferAddresses",
     ]
@@ -27,7 +30,7 @@ enum ShaderCapabilities {
         2: "Geometry", 3: "Tessellation", 9: "Float16", 10: "Float64", 11: "Int64", 12: "Int64Atomics",
         22: "Int16", 24: "GeometryPointSize", 25: "ImageGatherExtended", 27: "StorageImageMultisample",
         32: "ClipDistance", 33: "CullDistance", 35: "SampleRateShading", 39: "Int8", 49: "StorageImageExtendedFormats",
-        54: "GeometryStreams", 55: "StorageImageReadWithoutFormat",
+        54: "GeometryStreams",
         61: "GroupNonUniform", 4427: "DrawParameters", 4439: "MultiView", 5301: "ShaderNonUniform",
         5345: "VulkanMemoryModel",
     ]

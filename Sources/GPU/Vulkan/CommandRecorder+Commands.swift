@@ -183,6 +183,10 @@ enum BindingProblem {
     /// `access::read`), but the texture bound there cannot be one: it was made without
     /// `.shaderWrite` usage.
     case notStorageImage
+    /// The shader reads or writes the slot as a storage image declared without a format
+    /// (Metal's `access::write`, GLSL's image without a format qualifier), and the device
+    /// cannot do the accesses in `missing` for the bound texture's format.
+    case accessWithoutFormat(missing: SPIRVFormatlessAccess, format: PixelFormat)
 }
 
 extension CommandRecorder {
@@ -217,6 +221,11 @@ extension CommandRecorder {
                 // only `.shaderWrite` textures do.
                 if slots[position].descriptor == .storageImage, image.restingLayout != VK_IMAGE_LAYOUT_GENERAL {
                     problem(slots[position], .notStorageImage)
+                }
+                let withoutFormat = slots[position].accessWithoutFormat
+                if !withoutFormat.isEmpty, !image.storageAccessWithoutFormat.isSuperset(of: withoutFormat) {
+                    problem(slots[position], .accessWithoutFormat(missing: withoutFormat.subtracting(image.storageAccessWithoutFormat),
+                                                                  format: image.descriptor.pixelFormat))
                 }
                 var sampler: VkSampler?
                 if let constant = slots[position].constantSampler {

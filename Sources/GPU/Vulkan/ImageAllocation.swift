@@ -1,5 +1,6 @@
 import FramePacing
 import CVulkan
+import SwiftGPUSPIRV
 import SwiftGPUSupport
 
 /// A `VkImage` with its own device-local memory and a view of every level and layer.
@@ -36,6 +37,9 @@ final class ImageAllocation: @unchecked Sendable {
     /// For a texture view, its first level and layer in the image (0 otherwise): the
     /// view's level and layer numbers start there.
     let levelOffset: Int, layerOffset: Int
+    /// What a shader may do through a storage image declared without a format to this
+    /// image's view (its format's features): empty unless it has `.shaderWrite` usage.
+    let storageAccessWithoutFormat: SPIRVFormatlessAccess
     private let viewLock = ConditionLock(rank: .imageViews)
     private var attachmentViews: [Int: VkImageView] = [:]
     private var entersUndefined = false
@@ -117,6 +121,8 @@ final class ImageAllocation: @unchecked Sendable {
         base = nil
         levelOffset = 0
         layerOffset = 0
+        storageAccessWithoutFormat = descriptor.usage.contains(.shaderWrite)
+            ? device.physical.storageAccessWithoutFormat(descriptor.pixelFormat.vkFormat) : []
     }
 
     /// The create info of an image of `descriptor`.
@@ -150,6 +156,7 @@ final class ImageAllocation: @unchecked Sendable {
         base = nil
         levelOffset = 0
         layerOffset = 0
+        storageAccessWithoutFormat = []
         var viewInfo = VkImageViewCreateInfo()
         viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
         viewInfo.image = handle
@@ -177,6 +184,8 @@ final class ImageAllocation: @unchecked Sendable {
         base = image
         levelOffset = baseLevel
         layerOffset = baseLayer
+        storageAccessWithoutFormat = image.descriptor.usage.contains(.shaderWrite)
+            ? image.device.physical.storageAccessWithoutFormat(descriptor.pixelFormat.vkFormat) : []
         var usageInfo = VkImageViewUsageCreateInfo()
         usageInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO
         usageInfo.usage = device.physical.viewUsage(image.descriptor.vkUsage, format: descriptor.pixelFormat.vkFormat)

@@ -1,4 +1,5 @@
 import CVulkan
+import SwiftGPUSPIRV
 
 extension PhysicalDevice {
     /// What the device can make for `descriptor`'s format, type and usage
@@ -34,5 +35,24 @@ extension PhysicalDevice {
             kept |= VkImageUsageFlags(use.rawValue)
         }
         return kept
+    }
+
+    /// Whether a storage image declared without a format may read and write a view of
+    /// `format` (optimal tiling): Vulkan 1.3 grants the capabilities but leaves the
+    /// support to each format's `STORAGE_READ_WITHOUT_FORMAT` and `…WRITE…` features.
+    func storageAccessWithoutFormat(_ format: VkFormat) -> SPIRVFormatlessAccess {
+        var features3 = VkFormatProperties3()
+        features3.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3
+        var properties = VkFormatProperties2()
+        properties.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2
+        withUnsafeMutablePointer(to: &features3) { features3 in
+            properties.pNext = UnsafeMutableRawPointer(features3)
+            vkGetPhysicalDeviceFormatProperties2(handle, format, &properties)
+        }
+        let features = features3.optimalTilingFeatures
+        var access: SPIRVFormatlessAccess = []
+        if features & VkFormatFeatureFlags2(VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT) != 0 { access.insert(.read) }
+        if features & VkFormatFeatureFlags2(VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT) != 0 { access.insert(.write) }
+        return access
     }
 }
