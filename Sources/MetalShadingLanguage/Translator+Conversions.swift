@@ -138,6 +138,12 @@ extension Translator {
             if values.count == 1, case .scalar = values[0].type {
                 return Value(code: try convert(values[0], to: type, at: location), type: type)
             }
+            // A longer vector keeps its first components, as Metal's `float3(color)` of a
+            // `float4` does (GLSL's `vec3(v)` is the same).
+            if values.count == 1, case .vector(_, let n) = values[0].type, n > count {
+                let whole = try convert(values[0], to: .vector(scalar, n), at: location, explicit: true)
+                return Value(code: "\(try glslType(type, at: location))(\(whole))", type: type)
+            }
             var total = 0
             var parts: [String] = []
             for value in values {

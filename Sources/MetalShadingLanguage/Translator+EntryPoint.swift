@@ -323,7 +323,7 @@ extension Translator {
             case "center_no_perspective": qualifier = "noperspective "
             case "centroid_perspective": qualifier = "centroid "
             case "centroid_no_perspective": qualifier = "centroid noperspective "
-            case "center_perspective", "user", "invariant": break
+            case "center_perspective", "user", "invariant", "function_constant": break
             default: throw .unsupported(attribute.location, "the attribute [[\(attribute.name)]] on a member passed between stages")
             }
         }

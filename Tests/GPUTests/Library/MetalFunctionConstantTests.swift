@@ -62,4 +62,47 @@ struct MetalFunctionConstantTests {
         #expect(message("constant bool b [[function_constant(65536)]];", "out[0] = b ? 1.0 : 0.0;")
             == "program_source:3:37: error: function_constant index 65536 is outside 0...65535")
     }
+
+    @Test("a member passed between stages under [[function_constant]] is there when the constant is true, unread when false")
+    func conditionalMember() throws {
+        let gpu = try TestGPU()
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            constant bool tinted [[function_constant(0)]];
+            struct Out { float4 position [[position]]; float4 tint [[function_constant(tinted)]]; };
+            vertex Out cover(uint id [[vertex_id]]) {
+                Out out;
+                float2 p = float2((id << 1) & 2, id & 2);
+                out.position = float4(p * 2 - 1, 0, 1);
+                if (tinted) { out.tint = float4(0, 0, 1, 0.25); }
+                return out;
+            }
+            fragment float4 paint(Out in [[stage_in]]) { return tinted ? float4(float3(in.tint), 1) : float4(1, 0, 0, 1); }
+            """
+        let library = try gpu.device.makeLibrary(source: source, options: nil)
+        func render(tinted: Bool) throws -> [UInt8] {
+            let values = FunctionConstantValues()
+            var tinted = tinted
+            values.setConstantValue(&tinted, type: .bool, index: 0)
+            let descriptor = RenderPipelineDescriptor()
+            descriptor.vertexFunction = try library.makeFunction(name: "cover", constantValues: values)
+            descriptor.fragmentFunction = try library.makeFunction(name: "paint", constantValues: values)
+            descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+            let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+            let target = try gpu.renderTarget(width: 4, height: 4)
+            let commandBuffer = try gpu.queue.makeCommandBuffer()
+            let encoder = try commandBuffer.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+            encoder.setRenderPipelineState(pipeline)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+            encoder.endEncoding()
+            commandBuffer.commit()
+            commandBuffer.waitUntilCompleted()
+            #expect(commandBuffer.status == .completed)
+            return try gpu.pixels(of: target)
+        }
+        // float3 of the float4 tint keeps its first three components, as Metal's does.
+        #expect(try render(tinted: true) == Array(repeating: [UInt8(0), 0, 255, 255], count: 16).flatMap { $0 })
+        #expect(try render(tinted: false) == Array(repeating: [UInt8(255), 0, 0, 255], count: 16).flatMap { $0 })
+    }
 }
