@@ -188,6 +188,9 @@ struct ResourceSlot: Sendable {
     /// For a storage image declared without a format, the accesses the bound texture's
     /// format must support (checked at each dispatch or draw); empty otherwise.
     var accessWithoutFormat: SPIRVFormatlessAccess
+    /// Whether the function leaves the argument out (Metal's `[[function_constant(c)]]`
+    /// with c false): nothing need be bound, and where nothing is, a null descriptor stands.
+    var isLeftOut = false
     /// Where the encoder's table keeps what is bound for it, worked out once here rather
     /// than at every draw.
     var tableSlot: TableSlot
@@ -222,7 +225,8 @@ struct ResourceSlot: Sendable {
             let samples = binding.kind == .sampler || binding.kind == .combinedImageSampler
             slots.append(ResourceSlot(metalIndex: index, binding: ShaderBinding(value: binding.binding),
                                       descriptor: binding.kind, isReadOnly: binding.isReadOnly,
-                                      accessWithoutFormat: binding.accessWithoutFormat, tableSlot: index.tableSlot,
+                                      accessWithoutFormat: binding.accessWithoutFormat,
+                                      isLeftOut: !function.hasArgument(atBinding: binding.binding), tableSlot: index.tableSlot,
                                       constantSampler: samples ? function.constantSamplers[index.value] : nil))
         }
         return slots

@@ -8,6 +8,10 @@ package struct TranslatedEntryPoint: Sendable, Hashable {
     package var glsl: String
     /// The `constexpr sampler`s it uses, by the sampler index the GLSL declares each at.
     package var constantSamplers: [Int: ConstantSampler]
+    /// Buffer and texture arguments present only when a function constant is true
+    /// (`[[function_constant(c)]]`): the constant's index, by the binding the GLSL declares
+    /// the argument at. Where the constant is false, the app need not bind one.
+    package var conditionalBindings: [Int: Int] = [:]
 }
 
 /// The front end's entry: Metal Shading Language source to one GLSL module per entry point.

@@ -68,7 +68,7 @@ extension Translator {
     /// written without one: the lowest index of its kind that no argument names, in order.
     func withImplicitIndices(_ parameters: [Parameter]) throws(Diagnostic) -> [Parameter] {
         func kind(_ parameter: Parameter) -> String? {
-            if let attribute = parameter.declarator.attributes.first {
+            if let attribute = Self.bindingAttribute(parameter.declarator) {
                 return ["buffer", "texture", "sampler"].contains(attribute.name) ? attribute.name : nil
             }
             if parameter.type.indirection != .none, parameter.type.addressSpace == .device || parameter.type.addressSpace == .constant {
@@ -82,23 +82,47 @@ extension Translator {
         }
         var used: [String: Set<Int64>] = [:]
         for parameter in parameters {
-            if let attribute = parameter.declarator.attributes.first, kind(parameter) != nil, attribute.arguments.count == 1 {
+            if let attribute = Self.bindingAttribute(parameter.declarator), kind(parameter) != nil, attribute.arguments.count == 1 {
                 used[attribute.name, default: []].insert(try program.constantInteger(attribute.arguments[0]))
             }
         }
         var result: [Parameter] = []
         for var parameter in parameters {
-            if parameter.declarator.attributes.isEmpty, let kind = kind(parameter) {
+            if Self.bindingAttribute(parameter.declarator) == nil, let kind = kind(parameter) {
                 var index: Int64 = 0
                 while used[kind, default: []].contains(index) { index += 1 }
                 used[kind, default: []].insert(index)
                 let location = parameter.declarator.location
-                parameter.declarator.attributes = [Attribute(name: kind, arguments: [Expression(kind: .integer("\(index)"), location: location)],
-                                                             location: location)]
+                parameter.declarator.attributes.insert(Attribute(name: kind, arguments: [Expression(kind: .integer("\(index)"), location: location)],
+                                                                 location: location), at: 0)
             }
             result.append(parameter)
         }
         return result
+    }
+
+    /// The attribute that says what an entry point's argument is (`[[buffer(n)]]`,
+    /// `[[stage_in]]`, a built-in): its first other than `[[function_constant]]`.
+    static func bindingAttribute(_ declarator: Declarator) -> Attribute? {
+        declarator.attributes.first { $0.name != "function_constant" }
+    }
+
+    /// Records that the argument at `binding` is present only when the function constant
+    /// its `[[function_constant(c)]]` names is true, if it has one. `c` must be a function
+    /// constant of its own (with an index): the pipeline reads its value to know whether
+    /// the argument must be bound.
+    mutating func recordCondition(of declarator: Declarator, binding: Int, what: String) throws(Diagnostic) {
+        guard let attribute = declarator.attributes.first(where: { $0.name == "function_constant" }) else { return }
+        guard attribute.arguments.count == 1, case .name(let name) = attribute.arguments[0].kind,
+              let global = program.globals[name] else {
+            throw Diagnostic(attribute.location, "[[function_constant]] names a function constant")
+        }
+        guard let own = global.declarator.attributes.first(where: { $0.name == "function_constant" }) else {
+            throw .unsupported(attribute.location, "a \(what) argument present under '\(name)', a constant computed from "
+                + "others (an argument's condition must be a function constant with its own index)")
+        }
+        _ = try emitGlobal(name)
+        conditionalBindings[binding] = try attributeIndex(own, limit: 65535)
     }
 
     /// The index an attribute names (`[[buffer(2)]]`), checked against `limit`.
@@ -119,7 +143,7 @@ extension Translator {
         let declarator = parameter.declarator
         let location = declarator.location
         guard !declarator.name.isEmpty else { throw Diagnostic(location, "an entry point's parameters need names") }
-        guard let attribute = declarator.attributes.first else {
+        guard let attribute = Self.bindingAttribute(declarator) else {
             // Metal's arguments without an attribute that SwiftGPU has no counterpart for.
             if ["imageblock", "indirect_command_buffer", "acceleration_structure", "visible_function_table",
                 "intersection_function_table", "patch_control_point"].contains(parameter.type.base.name) {
@@ -133,9 +157,14 @@ extension Translator {
         }
         let type = try program.resolve(parameter.type.base, sizes: declarator.arraySizes)
         let name = localName(declarator.name)
+        if declarator.attributes.contains(where: { $0.name == "function_constant" }), !["buffer", "texture"].contains(attribute.name) {
+            throw .unsupported(location, "the attribute [[function_constant]] on a \(stage.rawValue) function's [[\(attribute.name)]] argument")
+        }
         switch attribute.name {
         case "buffer":
-            return try bufferParameter(parameter, type, name, try attributeIndex(attribute, limit: 30))
+            let index = try attributeIndex(attribute, limit: 30)
+            try recordCondition(of: declarator, binding: binding(.buffer, index), what: "buffer")
+            return try bufferParameter(parameter, type, name, index)
         case "texture":
             guard case .texture(_, _, let access) = type, parameter.type.indirection == .none else {
                 throw Diagnostic(location, "[[texture(n)]] is for textures, not '\(type)'")
@@ -144,6 +173,7 @@ extension Translator {
                 throw .unsupported(location, "access::\(access.rawValue) textures in a \(stage.rawValue) function (SwiftGPU enables stores in kernels only)")
             }
             let index = try attributeIndex(attribute, limit: 15)
+            try recordCondition(of: declarator, binding: binding(.texture, index), what: "texture")
             interfaceSection.append("layout(set = 0, binding = \(binding(.texture, index))) uniform \(try glslType(type, at: location)) \(name);")
             try declare(declarator.name, Variable(kind: .value, type: type, code: name, mutable: false, space: .thread), at: location)
         case "sampler":

@@ -84,6 +84,9 @@ struct Translator {
     var uniqueCounter = 0
     /// Constant samplers declared, by sampler index.
     var constantSamplers: [Int: ConstantSampler] = [:]
+    /// Arguments present only when a function constant is true (`[[function_constant(c)]]`):
+    /// the constant's index, by the argument's binding.
+    var conditionalBindings: [Int: Int] = [:]
     /// Sampler indices the entry point's arguments use.
     var samplerIndices: Set<Int> = []
     /// GLSL blocks the function writes.
@@ -253,7 +256,7 @@ struct Translator {
         }
         text += main
         return TranslatedEntryPoint(name: entry.name, stage: entry.stage ?? .kernel, glsl: text,
-                                    constantSamplers: constantSamplers)
+                                    constantSamplers: constantSamplers, conditionalBindings: conditionalBindings)
     }
 
     /// The specialization constant ids a kernel's threadgroup size comes from: above Metal's

@@ -25,6 +25,15 @@ struct SpecializationConstant: Sendable, Hashable {
 }
 
 extension Function {
+    /// Whether the argument at `binding` is present: it has no `[[function_constant]]`, or
+    /// its constant's value is true (not zero; an unset constant is zero).
+    func hasArgument(atBinding binding: UInt32) -> Bool {
+        guard let id = conditionalBindings[binding] else { return true }
+        return specialization.first { $0.id == id }?.bytes.contains { $0 != 0 } ?? false
+    }
+}
+
+extension Function {
     /// The constants the function declares, Metal's `functionConstantsDictionary`, by
     /// name. The constants a compute function's local size comes from
     /// (`local_size_x_id`) are not among them: each dispatch's threadgroup size sets them.

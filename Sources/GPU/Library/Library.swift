@@ -85,6 +85,10 @@ public struct Function: Sendable {
     /// The values of its function constants (``Library/makeFunction(name:constantValues:)``),
     /// by `SpecId`: those without one keep the shader's default.
     var specialization: [SpecializationConstant] = []
+    /// Metal's arguments under `[[function_constant(c)]]`: constant c's index, by the
+    /// argument's binding. Where c is false (or unset), the argument is left out and need
+    /// not be bound.
+    var conditionalBindings: [UInt32: UInt32] = [:]
     /// The shader stage.
     var stage: ShaderStage { entryPoint.stage }
     /// The function's kind: vertex, fragment or kernel.

@@ -57,6 +57,7 @@ enum MetalSourceCompiler {
                 throw .compilationFailed(name: entry.name, messages: ["the compiled module has no entry point"])
             }
             var function = Function(name: entry.name, module: module, entryPoint: entryPoint)
+            function.conditionalBindings = Dictionary(uniqueKeysWithValues: entry.conditionalBindings.map { (UInt32($0), UInt32($1)) })
             for (index, sampler) in entry.constantSamplers {
                 do {
                     function.constantSamplers[index] = try device.makeSamplerState(descriptor: descriptor(of: sampler))

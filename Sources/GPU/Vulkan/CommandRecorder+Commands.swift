@@ -204,7 +204,11 @@ extension CommandRecorder {
             switch slots[position].kind {
             case .buffer:
                 let binding = bufferTable[table]
-                guard binding.isSet else { problem(slots[position], .missing) }
+                guard binding.isSet else {
+                    guard slots[position].isLeftOut, device.nullDescriptors else { problem(slots[position], .missing) }
+                    bufferInfos[position] = VkDescriptorBufferInfo(buffer: nil, offset: 0, range: VK_WHOLE_SIZE)
+                    continue
+                }
                 var bound = binding.bound
                 let isUniform = slots[position].isUniformBuffer
                 let mask = isUniform ? uniformOffsetMask : storageOffsetMask
@@ -215,7 +219,9 @@ extension CommandRecorder {
                 bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
             case .texture:
                 guard let image = encoding.textureTable[table].image?.takeUnretainedValue() else {
-                    problem(slots[position], .missing)
+                    guard slots[position].isLeftOut, device.nullDescriptors else { problem(slots[position], .missing) }
+                    imageInfos[position] = VkDescriptorImageInfo(sampler: nil, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_GENERAL)
+                    continue
                 }
                 // A storage image must have storage usage and rest in the general layout, which
                 // only `.shaderWrite` textures do.

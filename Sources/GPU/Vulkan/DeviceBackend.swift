@@ -30,6 +30,10 @@ final class DeviceBackend: @unchecked Sendable {
     /// Whether queries may be reset from the host (`hostQueryReset`, enabled where offered):
     /// a counter sample buffer's queries start reset.
     let hostQueryReset: Bool
+    /// Whether a descriptor may be null (`VK_EXT_robustness2`'s `nullDescriptor`, enabled
+    /// where offered): an argument a false function constant leaves out is then bound as
+    /// nothing, as Metal lets an app leave it unbound.
+    let nullDescriptors: Bool
     /// Whether buffers have device addresses (`bufferDeviceAddress`, enabled where offered):
     /// every buffer is then made so that shaders may reach it through its address.
     let bufferDeviceAddresses: Bool
@@ -77,6 +81,18 @@ final class DeviceBackend: @unchecked Sendable {
         if presents { extensions.append("VK_KHR_swapchain") }
         // Shared textures: memory exported as a file descriptor for another API (GL) to import.
         if physical.extensions.contains("VK_KHR_external_memory_fd") { extensions.append("VK_KHR_external_memory_fd") }
+        // Null descriptors, for arguments a function constant leaves out; only that feature
+        // of the extension (no robust buffer or image access, which would cost every access).
+        var robustness2 = VkPhysicalDeviceRobustness2FeaturesEXT()
+        robustness2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT
+        if physical.extensions.contains("VK_EXT_robustness2") {
+            PhysicalDevice.readFeatures(of: physical.handle, into: &robustness2)
+            robustness2.pNext = nil
+            robustness2.robustBufferAccess2 = VkBool32(VK_FALSE)
+            robustness2.robustImageAccess2 = VkBool32(VK_FALSE)
+        }
+        nullDescriptors = robustness2.nullDescriptor != 0
+        if nullDescriptors { extensions.append("VK_EXT_robustness2") }
         let timing = presents ? VulkanPresentTiming.extensions(of: physical) : (names: [], presentWait: false)
         extensions += timing.names
         enabledExtensions = Set(extensions)
@@ -131,11 +147,16 @@ final class DeviceBackend: @unchecked Sendable {
 
         var created: VkDevice?
         let faults = self.faults
-        // The feature chain: features2 → Vulkan 1.2 → Vulkan 1.3 (→ present id → present wait).
+        // The feature chain: features2 → Vulkan 1.2 → Vulkan 1.3 (→ robustness 2)
+        // (→ present id → present wait).
         try withUnsafeMutablePointer(to: &presentWaitFeatures) { (pWait) throws(VulkanError) in
         presentIdFeatures.pNext = UnsafeMutableRawPointer(pWait)
         try withUnsafeMutablePointer(to: &presentIdFeatures) { (pId) throws(VulkanError) in
-        if timing.presentWait { features13.pNext = UnsafeMutableRawPointer(pId) }
+        let presentChain = timing.presentWait ? UnsafeMutableRawPointer(pId) : nil
+        robustness2.pNext = presentChain
+        let chainsRobustness = robustness2.nullDescriptor != 0
+        try withUnsafeMutablePointer(to: &robustness2) { (pRobustness) throws(VulkanError) in
+        features13.pNext = chainsRobustness ? UnsafeMutableRawPointer(pRobustness) : presentChain
         try withUnsafeMutablePointer(to: &features13) { (p13) throws(VulkanError) in
             features12.pNext = UnsafeMutableRawPointer(p13)
             try withUnsafeMutablePointer(to: &features12) { (p12) throws(VulkanError) in
@@ -160,6 +181,7 @@ final class DeviceBackend: @unchecked Sendable {
                     }
                 }
             }
+        }
         }
         }
         }

@@ -20,6 +20,36 @@ struct MetalFunctionConstantTests {
         }
         """
 
+    /// The 4×4 pixels of a triangle covering the target, drawn with `library`'s `cover` and
+    /// `paint` specialised with the boolean constants `flags` (by index), after `bind`.
+    static func draw(_ gpu: TestGPU, _ library: Library, flags: [Bool],
+                     bind: (RenderCommandEncoder) throws -> Void = { _ in }) throws -> [UInt8] {
+        let values = FunctionConstantValues()
+        for (index, flag) in flags.enumerated() {
+            var flag = flag
+            values.setConstantValue(&flag, type: .bool, index: index)
+        }
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try library.makeFunction(name: "cover", constantValues: values)
+        descriptor.fragmentFunction = try library.makeFunction(name: "paint", constantValues: values)
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        let target = try gpu.renderTarget(width: 4, height: 4)
+        let commandBuffer = try gpu.queue.makeCommandBuffer()
+        let encoder = try commandBuffer.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
+        encoder.setRenderPipelineState(pipeline)
+        try bind(encoder)
+        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        encoder.endEncoding()
+        commandBuffer.commit()
+        commandBuffer.waitUntilCompleted()
+        #expect(commandBuffer.status == .completed)
+        return try gpu.pixels(of: target)
+    }
+
+    /// 16 copies of `texel`.
+    static func filled(_ texel: [UInt8]) -> [UInt8] { Array(repeating: texel, count: 16).flatMap { $0 } }
+
     @Test("function constants reflect under their names and indices, and two sets of values give two results")
     func values() throws {
         let gpu = try TestGPU()
@@ -81,28 +111,73 @@ struct MetalFunctionConstantTests {
             fragment float4 paint(Out in [[stage_in]]) { return tinted ? float4(float3(in.tint), 1) : float4(1, 0, 0, 1); }
             """
         let library = try gpu.device.makeLibrary(source: source, options: nil)
-        func render(tinted: Bool) throws -> [UInt8] {
-            let values = FunctionConstantValues()
-            var tinted = tinted
-            values.setConstantValue(&tinted, type: .bool, index: 0)
-            let descriptor = RenderPipelineDescriptor()
-            descriptor.vertexFunction = try library.makeFunction(name: "cover", constantValues: values)
-            descriptor.fragmentFunction = try library.makeFunction(name: "paint", constantValues: values)
-            descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
-            let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
-            let target = try gpu.renderTarget(width: 4, height: 4)
-            let commandBuffer = try gpu.queue.makeCommandBuffer()
-            let encoder = try commandBuffer.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
-            encoder.setRenderPipelineState(pipeline)
-            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
-            encoder.endEncoding()
-            commandBuffer.commit()
-            commandBuffer.waitUntilCompleted()
-            #expect(commandBuffer.status == .completed)
-            return try gpu.pixels(of: target)
-        }
         // float3 of the float4 tint keeps its first three components, as Metal's does.
-        #expect(try render(tinted: true) == Array(repeating: [UInt8(0), 0, 255, 255], count: 16).flatMap { $0 })
-        #expect(try render(tinted: false) == Array(repeating: [UInt8(255), 0, 0, 255], count: 16).flatMap { $0 })
+        #expect(try Self.draw(gpu, library, flags: [true]) == Self.filled([0, 0, 255, 255]))
+        #expect(try Self.draw(gpu, library, flags: [false]) == Self.filled([255, 0, 0, 255]))
+    }
+
+    /// A fragment function whose texture and buffer arguments are there only under function
+    /// constants 0 and 1; the texture's by implicit index.
+    static let conditionalArguments = """
+        #include <metal_stdlib>
+        using namespace metal;
+        constant bool textured [[function_constant(0)]];
+        constant bool tinted [[function_constant(1)]];
+        vertex float4 cover(uint id [[vertex_id]]) {
+            float2 p = float2((id << 1) & 2, id & 2);
+            return float4(p * 2 - 1, 0, 1);
+        }
+        fragment float4 paint(float4 position [[position]], texture2d<float> image [[function_constant(textured)]],
+                              constant float4& tint [[buffer(2), function_constant(tinted)]]) {
+            float4 color = textured ? image.read(uint2(0)) : float4(1, 0, 0, 1);
+            return tinted ? color * tint : color;
+        }
+        """
+
+    /// The 4×4 pixels `conditionalArguments` paints with `textured` and `tinted`, binding
+    /// the texture and buffer only where `binds` says.
+    static func paint(_ gpu: TestGPU, textured: Bool, tinted: Bool, binds: Bool) throws -> [UInt8] {
+        let library = try gpu.device.makeLibrary(source: conditionalArguments, options: nil)
+        return try draw(gpu, library, flags: [textured, tinted]) { encoder in
+            guard binds else { return }
+            let image = try gpu.renderTarget(width: 1, height: 1, usage: [.shaderRead])
+            image.replace(region: Region(x: 0, y: 0, width: 1, height: 1), mipmapLevel: 0, withBytes: [UInt8(0), 255, 0, 255],
+                          bytesPerRow: 4)
+            encoder.setFragmentTexture(image, index: 0)
+            var tint: SIMD4<Float> = [1, 1, 1, 0.5]
+            encoder.setFragmentBytes(&tint, length: 16, index: 2)
+        }
+    }
+
+    @Test("arguments under [[function_constant]] need no binding where the constant is false, and are read where it is true")
+    func conditionalArgumentsBound() throws {
+        let gpu = try TestGPU()
+        #expect(gpu.device.backend.nullDescriptors)
+        #expect(try Self.paint(gpu, textured: false, tinted: false, binds: false) == Self.filled([255, 0, 0, 255]))
+        #expect(try Self.paint(gpu, textured: true, tinted: false, binds: true) == Self.filled([0, 255, 0, 255]))
+        let both = try Self.paint(gpu, textured: true, tinted: true, binds: true)
+        #expect((0..<16).allSatisfy { texel(texel(both, width: 4, x: $0 % 4, y: $0 / 4), holds: [0, 1, 0, 0.5]) }, "\(both)")
+    }
+
+    @Test("an argument under a true function constant with nothing bound stops, naming it")
+    func conditionalArgumentUnbound() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = try MetalFunctionConstantTests.paint(TestGPU(), textured: true, tinted: false, binds: false)
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: drawPrimitives(type:vertexStart:vertexCount:instanceCount:"
+            + "baseInstance:): 'cover + paint' uses fragment texture index 0, but no texture is set there"), "\(stderr(result))")
+    }
+
+    @Test("an argument's condition must be a function constant of its own index, and only buffers and textures take one")
+    func conditionalArgumentRefusals() throws {
+        let gpu = try TestGPU()
+        let prefix = "#include <metal_stdlib>\nusing namespace metal;\nconstant bool a [[function_constant(0)]];\n"
+            + "constant bool b = !a;\n"
+        #expect(gpu.metalMessages(prefix + "fragment float4 f(texture2d<float> t [[texture(0), function_constant(b)]]) "
+            + "{ return b ? t.read(uint2(0)) : 0; }\n")
+            == "program_source:5:52: error: unsupported: a texture argument present under 'b', a constant computed from others "
+            + "(an argument's condition must be a function constant with its own index)")
+        #expect(gpu.metalMessages(prefix + "fragment float4 f(sampler s [[sampler(0), function_constant(a)]]) { return 0; }\n")
+            == "program_source:5:27: error: unsupported: the attribute [[function_constant]] on a fragment function's [[sampler]] argument")
     }
 }
