@@ -188,9 +188,10 @@ struct ResourceSlot: Sendable {
     /// For a storage image declared without a format, the accesses the bound texture's
     /// format must support (checked at each dispatch or draw); empty otherwise.
     var accessWithoutFormat: SPIRVFormatlessAccess
-    /// Whether the function leaves the argument out (Metal's `[[function_constant(c)]]`
-    /// with c false): nothing need be bound, and where nothing is, a null descriptor stands.
-    var isLeftOut = false
+    /// Whether nothing need be bound: the function leaves the argument out (Metal's
+    /// `[[function_constant(c)]]` with c false) or asks `is_null_texture` of it. Where
+    /// nothing is, a null descriptor stands (on a device with null descriptors).
+    var mayBeUnbound = false
     /// Where the encoder's table keeps what is bound for it, worked out once here rather
     /// than at every draw.
     var tableSlot: TableSlot
@@ -226,7 +227,8 @@ struct ResourceSlot: Sendable {
             slots.append(ResourceSlot(metalIndex: index, binding: ShaderBinding(value: binding.binding),
                                       descriptor: binding.kind, isReadOnly: binding.isReadOnly,
                                       accessWithoutFormat: binding.accessWithoutFormat,
-                                      isLeftOut: !function.hasArgument(atBinding: binding.binding), tableSlot: index.tableSlot,
+                                      mayBeUnbound: !function.hasArgument(atBinding: binding.binding) || function.nullableBindings.contains(binding.binding),
+                                      tableSlot: index.tableSlot,
                                       constantSampler: samples ? function.constantSamplers[index.value] : nil))
         }
         return slots

@@ -12,6 +12,9 @@ package struct TranslatedEntryPoint: Sendable, Hashable {
     /// (`[[function_constant(c)]]`): the constant's index, by the binding the GLSL declares
     /// the argument at. Where the constant is false, the app need not bind one.
     package var conditionalBindings: [Int: Int] = [:]
+    /// Texture arguments the function asks `is_null_texture` of, by binding: the app may
+    /// leave them unbound, and the function then sees a texture of size zero.
+    package var nullableBindings: Set<Int> = []
 }
 
 /// The front end's entry: Metal Shading Language source to one GLSL module per entry point.

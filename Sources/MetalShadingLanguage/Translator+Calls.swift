@@ -199,12 +199,14 @@ extension Translator {
             if flags & 4 != 0 { code += "memoryBarrierImage(), " }
             return Value(code: "\(code)barrier()", type: .void)
         case "is_null_texture":
-            // SwiftGPU stops a draw or dispatch with a slot left unbound, so a function that
-            // runs always has its textures.
-            guard arguments.count == 1, case .texture = try expression(arguments[0]).type else {
-                throw Diagnostic(location, "is_null_texture takes a texture")
-            }
-            return Value(code: "false", type: .scalar(.bool))
+            // An unbound texture is a null descriptor, whose size reads zero. One the entry
+            // point takes as an argument may then be left unbound; through a helper's
+            // parameter the texture must be bound, and the answer is false.
+            let texture = arguments.count == 1 ? try expression(arguments[0]) : Value(code: "", type: .void)
+            guard case .texture = texture.type else { throw Diagnostic(location, "is_null_texture takes a texture") }
+            if function?.isEntry == true, let binding = textureArgumentBindings[texture.code] { nullableBindings.insert(binding) }
+            let width = try textureCall(texture, "get_width", [], at: location)
+            return Value(code: "(\(width.code) == 0u)", type: .scalar(.bool))
         case "discard_fragment":
             guard entry.stage == .fragment else { throw Diagnostic(location, "discard_fragment is for fragment functions") }
             _ = try self.arguments(arguments, 0, name, at: location)

@@ -174,6 +174,7 @@ extension Translator {
             }
             let index = try attributeIndex(attribute, limit: 15)
             try recordCondition(of: declarator, binding: binding(.texture, index), what: "texture")
+            textureArgumentBindings[name] = binding(.texture, index)
             interfaceSection.append("layout(set = 0, binding = \(binding(.texture, index))) uniform \(try glslType(type, at: location)) \(name);")
             try declare(declarator.name, Variable(kind: .value, type: type, code: name, mutable: false, space: .thread), at: location)
         case "sampler":

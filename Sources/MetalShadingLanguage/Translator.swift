@@ -87,6 +87,11 @@ struct Translator {
     /// Arguments present only when a function constant is true (`[[function_constant(c)]]`):
     /// the constant's index, by the argument's binding.
     var conditionalBindings: [Int: Int] = [:]
+    /// The entry point's texture arguments, by GLSL name: their bindings.
+    var textureArgumentBindings: [String: Int] = [:]
+    /// Texture arguments the entry point asks `is_null_texture` of: the app may leave them
+    /// unbound. By binding.
+    var nullableBindings: Set<Int> = []
     /// Sampler indices the entry point's arguments use.
     var samplerIndices: Set<Int> = []
     /// GLSL blocks the function writes.
@@ -256,7 +261,8 @@ struct Translator {
         }
         text += main
         return TranslatedEntryPoint(name: entry.name, stage: entry.stage ?? .kernel, glsl: text,
-                                    constantSamplers: constantSamplers, conditionalBindings: conditionalBindings)
+                                    constantSamplers: constantSamplers, conditionalBindings: conditionalBindings,
+                                    nullableBindings: nullableBindings)
     }
 
     /// The specialization constant ids a kernel's threadgroup size comes from: above Metal's

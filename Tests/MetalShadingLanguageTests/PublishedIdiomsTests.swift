@@ -99,10 +99,20 @@ struct PublishedIdiomsTests {
         #expect(text.contains("L l = L(vec3(float(1)), 0.0, uint(2));"))
     }
 
-    @Test("is_null_texture is false: SwiftGPU stops a command whose texture slot is unbound")
-    func nullTexture() {
-        let text = glsl("fragment float4 f(texture2d<float> t [[texture(0)]]) { return is_null_texture(t) ? float4(0) : float4(1); }", "f")
-        #expect(text.contains("(false ? vec4(float(0)) : vec4(float(1)))"))
+    @Test("is_null_texture asks whether the texture's size is zero, as a null descriptor's is, and notes an argument's binding")
+    func nullTexture() throws {
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            static bool missing(texture2d<float> u) { return is_null_texture(u); }
+            fragment float4 f(texture2d<float> t [[texture(0)]], texture2d<float> u [[texture(1)]]) {
+                return is_null_texture(t) || missing(u) ? float4(0) : float4(1);
+            }
+            """
+        let entry = try #require(try? compile(source).get().first)
+        #expect(entry.glsl.contains("(uint(textureSize(t, 0).x) == 0u)"))
+        // Only the argument the entry point asks of directly may be left unbound.
+        #expect(entry.nullableBindings == [64 + 32])
         #expect(error("kernel void k(device float* o [[buffer(0)]]) { o[0] = is_null_texture(o[0]); }")
             == "test.metal:1:55: error: is_null_texture takes a texture")
     }

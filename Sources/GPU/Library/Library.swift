@@ -89,6 +89,9 @@ public struct Function: Sendable {
     /// argument's binding. Where c is false (or unset), the argument is left out and need
     /// not be bound.
     var conditionalBindings: [UInt32: UInt32] = [:]
+    /// Metal's texture arguments the function asks `is_null_texture` of, by binding: the
+    /// app may leave them unbound.
+    var nullableBindings: Set<UInt32> = []
     /// The shader stage.
     var stage: ShaderStage { entryPoint.stage }
     /// The function's kind: vertex, fragment or kernel.

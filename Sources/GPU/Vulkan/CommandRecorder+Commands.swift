@@ -205,7 +205,7 @@ extension CommandRecorder {
             case .buffer:
                 let binding = bufferTable[table]
                 guard binding.isSet else {
-                    guard slots[position].isLeftOut, device.nullDescriptors else { problem(slots[position], .missing) }
+                    guard slots[position].mayBeUnbound, device.nullDescriptors else { problem(slots[position], .missing) }
                     bufferInfos[position] = VkDescriptorBufferInfo(buffer: nil, offset: 0, range: VK_WHOLE_SIZE)
                     continue
                 }
@@ -219,7 +219,7 @@ extension CommandRecorder {
                 bufferInfos[position] = VkDescriptorBufferInfo(buffer: bound.buffer, offset: bound.offset, range: bound.range)
             case .texture:
                 guard let image = encoding.textureTable[table].image?.takeUnretainedValue() else {
-                    guard slots[position].isLeftOut, device.nullDescriptors else { problem(slots[position], .missing) }
+                    guard slots[position].mayBeUnbound, device.nullDescriptors else { problem(slots[position], .missing) }
                     imageInfos[position] = VkDescriptorImageInfo(sampler: nil, imageView: nil, imageLayout: VK_IMAGE_LAYOUT_GENERAL)
                     continue
                 }

@@ -180,4 +180,24 @@ struct MetalFunctionConstantTests {
         #expect(gpu.metalMessages(prefix + "fragment float4 f(sampler s [[sampler(0), function_constant(a)]]) { return 0; }\n")
             == "program_source:5:27: error: unsupported: the attribute [[function_constant]] on a fragment function's [[sampler]] argument")
     }
+
+    @Test("a texture argument the function asks is_null_texture of may be left unbound, and then is null")
+    func nullTexture() throws {
+        let gpu = try TestGPU()
+        let library = try gpu.device.makeLibrary(source: """
+            #include <metal_stdlib>
+            using namespace metal;
+            vertex float4 cover(uint id [[vertex_id]]) {
+                float2 p = float2((id << 1) & 2, id & 2);
+                return float4(p * 2 - 1, 0, 1);
+            }
+            fragment float4 paint(texture2d<float> image [[texture(3)]]) {
+                return is_null_texture(image) ? float4(1, 0, 0, 1) : image.read(uint2(0));
+            }
+            """, options: nil)
+        #expect(try Self.draw(gpu, library, flags: []) == Self.filled([255, 0, 0, 255]))
+        let image = try gpu.renderTarget(width: 1, height: 1, usage: [.shaderRead])
+        image.replace(region: Region(x: 0, y: 0, width: 1, height: 1), mipmapLevel: 0, withBytes: [UInt8(0), 0, 255, 255], bytesPerRow: 4)
+        #expect(try Self.draw(gpu, library, flags: []) { $0.setFragmentTexture(image, index: 3) } == Self.filled([0, 0, 255, 255]))
+    }
 }
