@@ -189,6 +189,10 @@ extension Parser {
             return make(token.text == "as_type" ? .bitcast(type.base, value) : .cast(type.base, value))
         case "reinterpret_cast", "const_cast", "dynamic_cast":
             throw .unsupported(token.location, token.text)
+        case "this" where peek(1).isa("->"):
+            // `this->member` in a member function; the translator checks that it is in one.
+            _ = advance()
+            return make(.name("this"))
         case "this", "new", "delete", "throw", "operator", "lambda":
             throw .unsupported(token.location, "'\(token.text)'")
         default:

@@ -220,15 +220,21 @@ package struct Parser {
         if current.isa(":") { throw .unsupported(current.location, "struct inheritance") }
         try expect("{")
         var members: [(type: DeclaredType, declarator: Declarator)] = []
+        var methods: [FunctionDeclaration] = []
         while !accept("}") {
             if current.kind == .end { throw expected("'}'") }
             if accept(";") { continue }
             if current.isa("struct") || current.isa("union") || current.isa("enum") {
                 throw .unsupported(current.location, "a \(current.text) declared inside a struct")
             }
+            if current.isa("static") { throw .unsupported(current.location, "static members") }
             let type = try declaredType()
-            if current.isa("(") || peek(1).isa("(") {
-                throw .unsupported(current.location, "member functions")
+            if current.isa("(") { throw .unsupported(type.location, "constructors") }
+            if current.isa("operator") { throw .unsupported(current.location, "operator overloading") }
+            if current.kind == .identifier, peek(1).isa("(") {
+                guard !name.isEmpty else { throw .unsupported(current.location, "member functions of an unnamed struct") }
+                methods.append(try function(stage: nil, returnType: type, attributes: [], methodOf: name))
+                continue
             }
             repeat {
                 // A default member initializer (`float3 emitted { 0 };`, `= 1`) is the
@@ -239,7 +245,7 @@ package struct Parser {
             } while accept(",")
             try expect(";")
         }
-        return StructDeclaration(name: name, members: members, location: location)
+        return StructDeclaration(name: name, members: members, location: location, methods: methods)
     }
 
     mutating func enumeration() throws(Diagnostic) -> EnumDeclaration {
@@ -292,7 +298,8 @@ package struct Parser {
         // `constexpr sampler s(filter::linear)` and `constant float3 d(0, 0, -1)` declare
         // variables, not functions: a function's parameters start with a type or `)`.
         let parameters = startsType(2) || peek(2).isa(")")
-        if (peek(1).isa("(") && !type.isConstexpr && parameters) || (peek(1).isa("[") && peek(2).isa("[") && stage != nil) {
+        // A `constexpr` function's parameters start with a type; `constexpr sampler s()` is a variable.
+        if (peek(1).isa("(") && (!type.isConstexpr || startsType(2)) && parameters) || (peek(1).isa("[") && peek(2).isa("[") && stage != nil) {
             return [.function(try function(stage: stage, returnType: type, attributes: attributes))]
         }
         if let stage { throw Diagnostic(type.location, "\(stage.rawValue) must qualify a function") }
@@ -302,8 +309,10 @@ package struct Parser {
         return [.variable(VariableDeclaration(type: type, declarators: declarators))]
     }
 
-    mutating func function(stage: Stage?, returnType: DeclaredType, attributes: [Attribute]) throws(Diagnostic)
-        -> FunctionDeclaration {
+    /// A function's declaration. For a member function of struct `methodOf`, its object is
+    /// a first parameter `this`: a `thread` reference, or for a `const` one a copy.
+    mutating func function(stage: Stage?, returnType: DeclaredType, attributes: [Attribute],
+                           methodOf: String? = nil) throws(Diagnostic) -> FunctionDeclaration {
         let name = advance()
         var attributes = attributes
         attributes += try attributeList()
@@ -321,15 +330,28 @@ package struct Parser {
             _ = advance()
         }
         try expect(")", "')' after the parameters")
-        if current.isa("const") { throw .unsupported(current.location, "member functions") }
+        if let methodOf {
+            let isConst = accept("const")
+            if current.isa("thread") || current.isa("device") || current.isa("constant") || current.isa("threadgroup") {
+                throw .unsupported(current.location, "member functions qualified with an address space")
+            }
+            let object = DeclaredType(base: TypeName(name: methodOf, arguments: [], location: name.location),
+                                      addressSpace: isConst ? nil : .thread, isConst: isConst,
+                                      indirection: isConst ? .none : .reference, location: name.location)
+            parameters.insert(Parameter(type: object, declarator: Declarator(name: "this", arraySizes: [], attributes: [], initializer: nil,
+                                                                            constructorArguments: nil, location: name.location)), at: 0)
+        } else if current.isa("const") {
+            throw .unsupported(current.location, "'const' after a function's parameters outside a struct")
+        }
         attributes += try attributeList()
         var body: Statement?
         if !accept(";") {
             guard current.isa("{") else { throw expected("'{' or ';' after the function's declaration") }
             body = try block()
         }
-        return FunctionDeclaration(stage: stage, returnType: returnType, name: name.text, parameters: parameters,
-                                   attributes: attributes, body: body, location: name.location)
+        return FunctionDeclaration(stage: stage, returnType: returnType, name: methodOf.map { "\($0)::\(name.text)" } ?? name.text,
+                                   parameters: parameters, attributes: attributes, body: body, location: name.location,
+                                   methodOf: methodOf)
     }
 
     /// A name with its array sizes, attributes and initializer.

@@ -57,6 +57,7 @@ struct Program {
             switch declaration {
             case .structure(let structure):
                 try declareStruct(structure)
+                for method in structure.methods { try declareFunction(method) }
             case .enumeration(let enumeration):
                 try declareEnumeration(enumeration)
             case .alias(let name, let type, let location):
@@ -76,27 +77,33 @@ struct Program {
                     globals[declarator.name] = Global(type: variable.type, declarator: declarator)
                 }
             case .function(let function):
-                guard function.body != nil else {
-                    declaredOnly.insert(function.name)
-                    continue
-                }
-                if function.stage != nil {
-                    if entryPoints.contains(where: { $0.name == function.name }) {
-                        throw Diagnostic(function.location, "redefinition of '\(function.name)'")
-                    }
-                    entryPoints.append(function)
-                } else {
-                    // Two bodies for one signature: C++'s redefinition, which namespaces
-                    // joined in the file's scope (0117) also meet.
-                    func signature(_ declaration: FunctionDeclaration) -> [String] {
-                        declaration.parameters.map { "\($0.type.base.name) \($0.type.indirection) \($0.declarator.arraySizes.count)" }
-                    }
-                    if functions[function.name]?.contains(where: { signature($0) == signature(function) }) == true {
-                        throw Diagnostic(function.location, "redefinition of '\(function.name)'")
-                    }
-                    functions[function.name, default: []].append(function)
-                }
+                try declareFunction(function)
             }
+        }
+    }
+
+    /// Declares a function: an entry point, a helper (one of its overloads), or one declared
+    /// here and defined elsewhere.
+    private mutating func declareFunction(_ function: FunctionDeclaration) throws(Diagnostic) {
+        guard function.body != nil else {
+            declaredOnly.insert(function.name)
+            return
+        }
+        if function.stage != nil {
+            if entryPoints.contains(where: { $0.name == function.name }) {
+                throw Diagnostic(function.location, "redefinition of '\(function.name)'")
+            }
+            entryPoints.append(function)
+        } else {
+            // Two bodies for one signature: C++'s redefinition, which namespaces
+            // joined in the file's scope (0117) also meet.
+            func signature(_ declaration: FunctionDeclaration) -> [String] {
+                declaration.parameters.map { "\($0.type.base.name) \($0.type.indirection) \($0.declarator.arraySizes.count)" }
+            }
+            if functions[function.name]?.contains(where: { signature($0) == signature(function) }) == true {
+                throw Diagnostic(function.location, "redefinition of '\(function.name)'")
+            }
+            functions[function.name, default: []].append(function)
         }
     }
 

@@ -197,6 +197,9 @@ package struct FunctionDeclaration: Sendable, Hashable {
     package var body: Statement?
     /// Where the name is.
     package var location: SourceLocation
+    /// For a member function, its struct; the object it is called on is its first
+    /// parameter, `this`.
+    package var methodOf: String?
 }
 
 /// A function's parameter.
@@ -225,6 +228,8 @@ package struct StructDeclaration: Sendable {
     package var members: [(type: DeclaredType, declarator: Declarator)]
     /// Where the name is.
     package var location: SourceLocation
+    /// Its member functions, as written (without the object they are called on).
+    package var methods: [FunctionDeclaration] = []
 
 }
 

@@ -38,9 +38,17 @@ extension Translator {
         if case .member(let base, let method) = callee.kind {
             let object = try expression(base)
             if case .texture = object.type { return try textureCall(object, method, arguments, at: location) }
+            if case .structure(let structure) = object.type, let overloads = program.functions["\(structure)::\(method)"] {
+                return try userCall("\(structure)::\(method)", overloads, arguments, at: location, object: object)
+            }
             throw Diagnostic(location, "'\(object.type)' has no member function '\(method)'")
         }
         guard case .name(var name) = callee.kind else { throw Diagnostic(location, "called object is not a function") }
+        // In a member function, the struct's other member functions come first.
+        if let structure = function?.declaration.methodOf, let overloads = program.functions["\(structure)::\(name)"],
+           let this = lookUp("this") {
+            return try userCall("\(structure)::\(name)", overloads, arguments, at: location, object: value(of: this))
+        }
         for prefix in ["precise::", "fast::"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
         if lookUp(name) != nil { throw Diagnostic(location, "called object type is not a function") }
         if let overloads = program.functions[name] { return try userCall(name, overloads, arguments, at: location) }
@@ -223,9 +231,11 @@ extension Translator {
 
     /// A call of a function the source declares: the overload whose parameters take the
     /// arguments (exactly if one does), translated into the module before its first use.
+    /// A call of a function the file defines, `name` one of `overloads`; for a member
+    /// function, `object` is what it is called on, its first parameter `this`.
     mutating func userCall(_ name: String, _ overloads: [FunctionDeclaration], _ arguments: [Expression],
-                           at location: SourceLocation) throws(Diagnostic) -> Value {
-        var values: [Value] = []
+                           at location: SourceLocation, object: Value? = nil) throws(Diagnostic) -> Value {
+        var values: [Value] = object.map { [$0] } ?? []
         for argument in arguments { values.append(try expression(argument)) }
         var chosen: (index: Int, exact: Bool)?
         for (index, overload) in overloads.enumerated() where overload.parameters.count == values.count {
@@ -250,8 +260,11 @@ extension Translator {
             throw Diagnostic(location, "no matching function for call to '\(name)'")
         }
         let declaration = overloads[chosen.index]
+        // A member function `S::f` is GLSL's `mslg_S_f`, a name no user identifier takes.
+        let method = declaration.methodOf.map { "mslg_\($0)_\(name.dropFirst($0.count + 2))" }
         let glslName = try translateFunction(declaration, key: "\(name)#\(chosen.index)",
-                                             glslName: chosen.index == 0 ? GLSLNames.identifier(name) : "mslg_\(name)_\(chosen.index)")
+                                             glslName: chosen.index == 0 ? method ?? GLSLNames.identifier(name)
+                                                 : "\(method ?? "mslg_\(name)")_\(chosen.index)")
         var parts: [String] = []
         for (parameter, value) in zip(declaration.parameters, values) {
             let type = try program.resolve(parameter.type.base, sizes: parameter.declarator.arraySizes)

@@ -89,6 +89,9 @@ extension Translator {
         case .member(let base, let name):
             return try member(try self.expression(base), name, at: location)
         case .arrow(let base, let name):
+            if case .name("this") = base.kind, function?.declaration.methodOf != nil, let this = lookUp("this") {
+                return try member(value(of: this), name, at: location)
+            }
             let pointer = try self.expression(base)
             guard pointer.pointer else { throw Diagnostic(location, "member reference type '\(pointer.type)' is not a pointer") }
             return try member(element(of: pointer, "0"), name, at: location)
@@ -107,7 +110,18 @@ extension Translator {
 
 
     mutating func nameValue(_ name: String, at location: SourceLocation) throws(Diagnostic) -> Value {
-        if let variable = lookUp(name) ?? emittedGlobals[name] {
+        if name == "this", function?.declaration.methodOf == nil {
+            throw Diagnostic(location, "invalid use of 'this' outside of a member function")
+        }
+        if let variable = lookUp(name) {
+            return value(of: variable)
+        }
+        // In a member function, the struct's members come before the file's names.
+        if let structure = function?.declaration.methodOf, let this = lookUp("this"),
+           program.structs[structure]?.members.contains(where: { $0.name == name }) == true {
+            return try member(value(of: this), name, at: location)
+        }
+        if let variable = emittedGlobals[name] {
             return value(of: variable)
         }
         if program.globals[name] != nil {

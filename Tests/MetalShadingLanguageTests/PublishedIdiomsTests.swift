@@ -99,6 +99,24 @@ struct PublishedIdiomsTests {
         #expect(text.contains("L l = L(vec3(float(1)), 0.0, uint(2));"))
     }
 
+    @Test("member functions become functions of their struct's object; constructors, operators and static members are refused by name")
+    func memberFunctions() {
+        let prelude = "struct C { float v; float twice() const { return v * 2; } void add(float x) { v += x; } };"
+        let text = glsl(kernel("    C c = { out[i] };\n    c.add(1);\n    out[i] = c.twice();", prelude: prelude), "k")
+        #expect(text.contains("float mslg_C_twice(C msl_this)\n{\n    return msl_this.v * float(2);"), "\(text)")
+        #expect(text.contains("void mslg_C_add(inout C msl_this, float x)\n{\n    msl_this.v += x;"), "\(text)")
+        #expect(text.contains("mslg_C_add(c, float(1));") && text.contains("= mslg_C_twice(c);"), "\(text)")
+        #expect(error(kernel("", prelude: "struct C { float v; C(float x) { v = x; } };"))
+            == "test.metal:3:21: error: unsupported: constructors")
+        #expect(error(kernel("", prelude: "struct C { float v; C operator+(C o) const { return o; } };"))
+            == "test.metal:3:23: error: unsupported: operator overloading")
+        #expect(error(kernel("", prelude: "struct C { static float f() { return 1; } };"))
+            == "test.metal:3:12: error: unsupported: static members")
+        #expect(error(kernel("    out[i] = c.missing();", prelude: "struct C { float v; }; constant C c = { 1 };"))
+            == "test.metal:5:14: error: 'C' has no member function 'missing'")
+        #expect(error(kernel("    out[i] = this->v;")) == "test.metal:5:14: error: invalid use of 'this' outside of a member function")
+    }
+
     @Test("is_null_texture asks whether the texture's size is zero, as a null descriptor's is, and notes an argument's binding")
     func nullTexture() throws {
         let source = """

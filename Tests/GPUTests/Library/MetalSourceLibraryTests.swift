@@ -471,6 +471,39 @@ struct MetalSourceLibraryTests {
         #expect(try dispatch(gpu, negate, inputs: [], count: 10) == Array(repeating: 1, count: 10))
     }
 
+    @Test("member functions: const and not, calling each other, members shadowing globals, locals shadowing members, this->")
+    func memberFunctions() throws {
+        let gpu = try TestGPU()
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            constant float scale = 100;
+            struct Light {
+                float4 position;
+                float4 direction;
+                float scale;
+                float3 toward(float3 p) const {
+                    if (direction.w == 0) { return -direction.xyz; }
+                    return p - position.xyz;
+                }
+                float reach(float3 p) const { return length(toward(p)) * scale; }
+                void dim(float by) { float scale = by; this->scale *= scale; }
+            };
+            kernel void lights(device const float* input [[buffer(0)]], device float* output [[buffer(1)]],
+                               uint i [[thread_position_in_grid]]) {
+                Light light = { float4(1, 2, 2, 1), float4(0, 0, 0, i % 2 == 0 ? 1 : 0), 2 };
+                light.dim(input[i]);
+                output[i] = light.reach(float3(1, 2, 0)) + scale;
+            }
+            """
+        let pipeline = try gpu.device.makeComputePipelineState(
+            function: try gpu.device.makeLibrary(source: source, options: nil).makeFunction(name: "lights"))
+        let input: [Float] = [1, 0.5, 2, 3]
+        // Even threads: a point light 2 away; odd: a directional light, its direction (0, 0, 0).
+        let expected = input.indices.map { i in (i % 2 == 0 ? 2 : 0) * 2 * input[i] + 100 }
+        #expect(try dispatch(gpu, pipeline, inputs: [input], count: 4) == expected)
+    }
+
     @Test("errors name program_source, the line and the column; constructs outside the subset say unsupported; macros come from the options")
     func errors() throws {
         let gpu = try TestGPU()
