@@ -1,9 +1,9 @@
-/// Textures a kernel writes (`access::write`): GLSL storage images declared without a pixel
-/// format, which MSL leaves to the host, through SPIR-V's `StorageImageWriteWithoutFormat`,
-/// which Vulkan 1.3 grants for each format whose features include
-/// `STORAGE_WRITE_WITHOUT_FORMAT` (decision 0115). `access::read_write` stays unsupported:
-/// reading without a format needs `STORAGE_READ_WITHOUT_FORMAT`, which lavapipe does not
-/// offer for `r32Float`.
+/// Textures a kernel writes (`access::write`, `access::read_write`): GLSL storage images
+/// declared without a pixel format, which MSL leaves to the host, through SPIR-V's
+/// `StorageImageWriteWithoutFormat` and `StorageImageReadWithoutFormat`, which Vulkan 1.3
+/// grants for each format whose features include `STORAGE_WRITE_WITHOUT_FORMAT` and
+/// `STORAGE_READ_WITHOUT_FORMAT`; each dispatch checks the bound texture's (decisions 0115
+/// and 0126).
 extension Translator {
     /// The GLSL type of a storage texture: `writeonly image2D`, `uimage3D`, ….
     mutating func storageImageType(_ dimension: TextureDimension, _ prefix: String, _ access: TextureAccess,
@@ -17,8 +17,8 @@ extension Translator {
             throw .unsupported(location, "access::\(access.rawValue) on a '\(dimension.rawValue)'")
         }
         if access == .readWrite {
-            throw .unsupported(location, "access::read_write textures (reading a storage image without its pixel format needs the "
-                + "format's STORAGE_READ_WITHOUT_FORMAT feature, which Vulkan devices need not offer)")
+            extensions.insert("GL_EXT_shader_image_load_formatted")
+            return prefix + name
         }
         return "writeonly " + prefix + name
     }
@@ -59,6 +59,17 @@ extension Translator {
             let coordinates = try storageCoordinates(dimension, method, arguments[1], &rest, at: location)
             guard rest.isEmpty else { throw .unsupported(rest.first!.location, "write to a mipmap level (GLSL's imageStore writes the view's first)") }
             return Value(code: "imageStore(\(texture.code), \(coordinates), \(texel))", type: .void)
+        case "read" where access == .readWrite:
+            guard !arguments.isEmpty else { throw Diagnostic(location, "read takes coordinates") }
+            var rest = arguments.dropFirst()
+            let coordinates = try storageCoordinates(dimension, method, arguments[0], &rest, at: location)
+            guard rest.isEmpty else { throw .unsupported(rest.first!.location, "read of a mipmap level of an access::read_write texture") }
+            return Value(code: "imageLoad(\(texture.code), \(coordinates))", type: element)
+        case "fence" where access == .readWrite:
+            // Metal's fence orders the thread's writes before its later reads; one invocation's
+            // own image accesses are ordered in GLSL, and the barrier makes that explicit.
+            guard arguments.isEmpty else { throw Diagnostic(location, "fence takes no arguments") }
+            return Value(code: "memoryBarrierImage()", type: .void)
         case "read", "sample", "sample_compare", "gather":
             throw Diagnostic(location, "\(method) needs a texture that may be read (this one is access::\(access.rawValue))")
         case "get_width", "get_height", "get_depth", "get_array_size":

@@ -155,7 +155,7 @@ struct ResourceBinder {
             case .accessWithoutFormat(let missing, let format):
                 let access = missing == [.read, .write] ? "read or write" : missing.contains(.read) ? "read" : "write"
                 misuse("\(call): '\(state.functionLabel)' uses \(slot.stage) texture index \(slot.index) as a storage image "
-                    + "declared without a format (Metal's access::write, GLSL's image without a format "
+                    + "declared without a format (Metal's access::write and access::read_write, GLSL's image without a format "
                     + "qualifier), and this device cannot \(access) a .\(format) texture that way (Vulkan's "
                     + "STORAGE_\(missing.contains(.read) ? "READ" : "WRITE")_WITHOUT_FORMAT format feature); bind a texture of "
                     + "another format, or declare the format in the shader")

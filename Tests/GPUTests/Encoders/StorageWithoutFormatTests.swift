@@ -98,8 +98,8 @@ struct StorageWithoutFormatTests {
                              buffers: [gpu.device.makeBuffer(length: 16)], textures: [texture], groups: 1, width: 1)
         }
         #expect(stderr(result).contains("SwiftGPU API misuse: dispatchThreadgroups(_:threadsPerThreadgroup:): 'main' uses compute "
-            + "texture index 0 as a storage image declared without a format (Metal's access::write, GLSL's image without a "
-            + "format qualifier), and this device cannot read a .\(format) texture that way (Vulkan's "
+            + "texture index 0 as a storage image declared without a format (Metal's access::write and access::read_write, "
+            + "GLSL's image without a format qualifier), and this device cannot read a .\(format) texture that way (Vulkan's "
             + "STORAGE_READ_WITHOUT_FORMAT format feature)"), "\(stderr(result))")
     }
 }
