@@ -156,7 +156,7 @@ package struct Parser {
             try expect(";")
             return [.enumeration(declaration)]
         case "template":
-            throw .unsupported(start.location, "templates")
+            return try functionTemplate()
         case "namespace":
             return try namespace()
         case "union":
@@ -203,6 +203,34 @@ package struct Parser {
         try expect(";")
         typeNames.insert(name.text)
         return [.alias(name: name.text, type: type, location: name.location)]
+    }
+
+    /// `template <typename T, …>` and the function it declares: its type parameters are type
+    /// names inside it only. Class templates and other kinds of parameter are refused.
+    mutating func functionTemplate() throws(Diagnostic) -> [TopLevelDeclaration] {
+        let keyword = advance()
+        try expect("<")
+        var parameters: [String] = []
+        while !current.isa(">") {
+            guard accept("typename") || accept("class") else {
+                throw .unsupported(current.location, "template parameters other than types")
+            }
+            let name = try identifier("a template parameter's name")
+            if current.isa("=") { throw .unsupported(current.location, "default template arguments") }
+            parameters.append(name.text)
+            if !accept(",") { break }
+        }
+        try expect(">")
+        if current.isa("struct") || current.isa("class") { throw .unsupported(keyword.location, "class templates") }
+        let added = Set(parameters).subtracting(typeNames)
+        typeNames.formUnion(added)
+        defer { typeNames.subtract(added) }
+        let declarations = try functionOrVariable()
+        guard declarations.count == 1, case .function(var function) = declarations[0], function.stage == nil else {
+            throw .unsupported(keyword.location, "templates of anything but functions")
+        }
+        function.templateParameters = parameters
+        return [.function(function)]
     }
 
     mutating func structure(anonymousAllowed: Bool = false) throws(Diagnostic) -> StructDeclaration {
@@ -466,7 +494,13 @@ package struct Parser {
         var name = first.text
         if name == "metal", accept("::") { name = try identifier("a type").text }
         while namespaceNames.contains(name), accept("::") { name = try identifier("a type").text }
-        guard isTypeName(name) else { throw Diagnostic(first.location, "unknown type name '\(name)'") }
+        guard isTypeName(name) else {
+            // Metal's tessellation factor buffers: a stage SwiftGPU has no counterpart for.
+            if name.hasPrefix("MTL"), name.contains("TessellationFactors") {
+                throw .unsupported(first.location, "tessellation (the type '\(name)')")
+            }
+            throw Diagnostic(first.location, "unknown type name '\(name)'")
+        }
         if name == "unsigned" {
             if accept("int") { name = "uint" } else if accept("short") { name = "ushort" } else if accept("char") { name = "uchar" }
         }

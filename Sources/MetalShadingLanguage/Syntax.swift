@@ -200,6 +200,9 @@ package struct FunctionDeclaration: Sendable, Hashable {
     /// For a member function, its struct; the object it is called on is its first
     /// parameter, `this`.
     package var methodOf: String?
+    /// For a function template, its type parameters (`template <typename T>`), which its
+    /// types name; each call instantiates it with the types its arguments give them.
+    package var templateParameters: [String] = []
 }
 
 /// A function's parameter.

@@ -237,8 +237,24 @@ extension Translator {
                            at location: SourceLocation, object: Value? = nil) throws(Diagnostic) -> Value {
         var values: [Value] = object.map { [$0] } ?? []
         for argument in arguments { values.append(try expression(argument)) }
+        // A function template takes part as its instance for the arguments' types, if they
+        // give each type parameter one type.
+        var instances: [String?] = []
+        var overloads = overloads
+        for index in overloads.indices {
+            guard !overloads[index].templateParameters.isEmpty else {
+                instances.append(nil)
+                continue
+            }
+            guard let instantiation = TemplateInstantiation(overloads[index], arguments: values.map(\.type)) else {
+                instances.append("")   // no instance for these arguments: not a candidate
+                continue
+            }
+            instances.append(instantiation.suffix(overloads[index]))
+            overloads[index] = instantiation.instantiate(overloads[index])
+        }
         var chosen: (index: Int, exact: Bool)?
-        for (index, overload) in overloads.enumerated() where overload.parameters.count == values.count {
+        for (index, overload) in overloads.enumerated() where overload.parameters.count == values.count && instances[index] != "" {
             var exact = true, viable = true
             for (parameter, value) in zip(overload.parameters, values) {
                 guard let type = try? program.resolve(parameter.type.base, sizes: parameter.declarator.arraySizes) else {
@@ -262,9 +278,17 @@ extension Translator {
         let declaration = overloads[chosen.index]
         // A member function `S::f` is GLSL's `mslg_S_f`, a name no user identifier takes.
         let method = declaration.methodOf.map { "mslg_\($0)_\(name.dropFirst($0.count + 2))" }
-        let glslName = try translateFunction(declaration, key: "\(name)#\(chosen.index)",
+        let glslName: String
+        if let instance = instances[chosen.index] {
+            // An instance `f<float3>` is GLSL's `mslg_f_float3`.
+            let overload = chosen.index == 0 ? "" : "\(chosen.index)_"
+            glslName = try translateFunction(declaration, key: "\(name)#\(chosen.index)<\(instance)>",
+                                             glslName: "mslg_\(name)_\(overload)\(instance)")
+        } else {
+            glslName = try translateFunction(declaration, key: "\(name)#\(chosen.index)",
                                              glslName: chosen.index == 0 ? method ?? GLSLNames.identifier(name)
                                                  : "\(method ?? "mslg_\(name)")_\(chosen.index)")
+        }
         var parts: [String] = []
         for (parameter, value) in zip(declaration.parameters, values) {
             let type = try program.resolve(parameter.type.base, sizes: parameter.declarator.arraySizes)

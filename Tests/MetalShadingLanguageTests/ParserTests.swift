@@ -70,7 +70,8 @@ struct ParserTests {
 
     @Test("constructs outside the subset are named as unsupported")
     func unsupported() {
-        #expect(error("template <typename T> T twice(T x) { return x * 2; }") == "test.metal:1:1: error: unsupported: templates")
+        #expect(error("template <typename T> struct Pair { T a; T b; };") == "test.metal:1:1: error: unsupported: class templates")
+        #expect(error("template <int N> float f() { return N; }") == "test.metal:1:11: error: unsupported: template parameters other than types")
         #expect(error("namespace detail { float f(float x) { return x; }") == "test.metal:1:50: error: expected '}', found end of file")
         #expect(error("using namespace raytracing;") == "test.metal:1:17: error: unsupported: namespace 'raytracing'")
         #expect(error("typedef struct { float f() { return 1; } } S;") == "test.metal:1:24: error: unsupported: member functions of an unnamed struct")

@@ -117,6 +117,16 @@ struct PublishedIdiomsTests {
         #expect(error(kernel("    out[i] = this->v;")) == "test.metal:5:14: error: invalid use of 'this' outside of a member function")
     }
 
+    @Test("a function template is instantiated once per set of types; one its arguments cannot instantiate matches no call")
+    func functionTemplates() {
+        let prelude = "template <typename T> T twice(T x) { return x * 2; }\ntemplate <typename T> T zero() { return T(0); }"
+        let text = glsl(kernel("    out[i] = twice(out[i]) + twice(float(twice(int(i))));", prelude: prelude), "k")
+        #expect(text.contains("float mslg_twice_float(float x)") && text.contains("int mslg_twice_int(int x)"), "\(text)")
+        #expect(text.split(separator: "\n").filter { $0 == "float mslg_twice_float(float x)" }.count == 1, "one instance per type")
+        #expect(error(kernel("    out[i] = zero();", prelude: prelude)) == "test.metal:6:14: error: no matching function for call to 'zero'")
+        #expect(error(kernel("    out[i] = twice(out[i], 1);", prelude: prelude)) == "test.metal:6:14: error: no matching function for call to 'twice'")
+    }
+
     @Test("is_null_texture asks whether the texture's size is zero, as a null descriptor's is, and notes an argument's binding")
     func nullTexture() throws {
         let source = """

@@ -504,6 +504,34 @@ struct MetalSourceLibraryTests {
         #expect(try dispatch(gpu, pipeline, inputs: [input], count: 4) == expected)
     }
 
+    @Test("function templates: each call instantiates one for its arguments' types, scalar, vector and integer")
+    func functionTemplates() throws {
+        let gpu = try TestGPU()
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            template <typename T>
+            T bilerp(T c00, T c01, T c10, T c11, float2 uv) {
+                T c0 = mix(c00, c01, T(uv[0]));
+                T c1 = mix(c10, c11, T(uv[0]));
+                return mix(c0, c1, T(uv[1]));
+            }
+            template <typename T> T twice(T x) { return x * 2; }
+            kernel void templates(device const float* input [[buffer(0)]], device float* output [[buffer(1)]],
+                                  uint i [[thread_position_in_grid]]) {
+                float3 corners = bilerp(float3(0), float3(1), float3(2), float3(3), float2(input[i], 0.5));
+                float scalar = bilerp(0.0f, 1.0f, 2.0f, 3.0f, float2(0.25, input[i]));
+                output[i] = corners.y + scalar + float(twice(int(i))) + twice(input[i]);
+            }
+            """
+        let pipeline = try gpu.device.makeComputePipelineState(
+            function: try gpu.device.makeLibrary(source: source, options: nil).makeFunction(name: "templates"))
+        let input: [Float] = [0, 0.5, 1, 0.25]
+        // bilerp of corners 0, 1, 2, 3 at (u, v) is u + 2v.
+        let expected = input.indices.map { i in (input[i] + 1) + (0.25 + 2 * input[i]) + Float(2 * i) + 2 * input[i] }
+        #expect(try dispatch(gpu, pipeline, inputs: [input], count: 4) == expected)
+    }
+
     @Test("errors name program_source, the line and the column; constructs outside the subset say unsupported; macros come from the options")
     func errors() throws {
         let gpu = try TestGPU()
