@@ -135,7 +135,14 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Commits the buffer for execution (enqueuing it first if needed). It is scheduled
     /// once every buffer enqueued before it has been.
     public func commit() {
-        let written = engine.lock.withLock { record.isOpenForRecording ? record.writtenTextures : [] }
+        // Copied only when the buffer writes textures (most write none).
+        let written = engine.lock.withLock { () -> [Texture]? in
+            record.isOpenForRecording && !record.writtenTextures.isEmpty ? record.writtenTextures : nil
+        }
+        guard let written else {
+            engine.commit(self)
+            return
+        }
         // A drawable presented by itself while this buffer rendered into it is presented by
         // this buffer, when it is the last that renders into it: after the rendering, as
         // Metal presents a drawable only once the work that renders it is scheduled.

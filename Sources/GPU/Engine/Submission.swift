@@ -34,6 +34,11 @@ struct Submission {
     /// The recording context: set while the buffer holds a slot of its queue, from
     /// `makeCommandBuffer()` until the terminal step gives it back.
     private(set) var context: CommandRecorder?
+    /// `context`, unretained, for a caller that uses it only while the record holds it.
+    var unretainedContext: Unmanaged<CommandRecorder>? {
+        guard let context else { return nil }
+        return .passUnretained(context)
+    }
     /// The command buffer's own debug groups (`pushDebugGroup(_:)`) still open.
     private(set) var debugGroupDepth = 0
     /// A failure while recording or ending the buffer: it ends in `.error` when its turn
@@ -316,10 +321,15 @@ struct Submission {
         var handlers: ([CommandBufferHandler], [CommandBufferHandler]) = ([], [])
     }
 
-    /// The completed handlers have run: returns what the engine finishes outside its lock.
-    mutating func handlersRan() -> Finished {
+    /// The completed handlers have run: returns what the engine finishes outside its lock,
+    /// or nil when there is nothing (no handler, continuation or written texture: most
+    /// buffers), so that the common end builds and releases no empty lists.
+    mutating func handlersRan() -> Finished? {
         handlersDone = true
         handlerThread = nil
+        if scheduledHandlers.isEmpty && completedHandlers.isEmpty && continuations.isEmpty && writtenTextures.isEmpty {
+            return nil
+        }
         var finished = Finished()
         // Taken only when they hold something: most buffers have no handlers, and
         // emptying an empty array still releases its storage and makes a new one.
