@@ -36,11 +36,15 @@ struct ResourceBinder {
         guard offset >= 0, offset < buffer.length else {
             misuse("\(call): offset \(offset) is outside the buffer's \(buffer.length) bytes")
         }
-        let handle = retainMemory(of: buffer, call: call)
-        context.encoding.setBuffer(BufferBinding(
-            isSet: true,
-            bound: BoundBuffer(buffer: handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
-            owner: buffer.hazardID), at: MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value)
+        // The context, which the encoder holds while it records, is read in place: no
+        // count for the call's lock and list updates.
+        Unmanaged.passUnretained(context)._withUnsafeGuaranteedRef { context in
+            let handle = Self.retainMemory(of: buffer, in: context, call: call)
+            context.encoding.setBuffer(BufferBinding(
+                isSet: true,
+                bound: BoundBuffer(buffer: handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
+                owner: buffer.hazardID), at: MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value)
+        }
     }
 
     /// The Vulkan handle of `buffer`'s memory, the buffer and its memory kept until the
@@ -48,6 +52,12 @@ struct ResourceBinder {
     /// Stops when the contents are discarded.
     @inline(__always)
     func retainMemory(of buffer: Buffer, call: StaticString) -> OpaquePointer {
+        Self.retainMemory(of: buffer, in: context, call: call)
+    }
+
+    /// `retainMemory(of:call:)` into `context`'s encoding state.
+    @inline(__always)
+    private static func retainMemory(of buffer: Buffer, in context: CommandRecorder, call: StaticString) -> OpaquePointer {
         if let last = context.encoding.lastBound, last.buffer == ObjectIdentifier(buffer) {
             // The buffer used last (rebound at a new offset per draw, or the same argument
             // buffer): the memory it had then, already retained, read without the buffer's
@@ -55,11 +65,12 @@ struct ResourceBinder {
             // identifier cannot name another buffer.
             return last.backing._withUnsafeGuaranteedRef { $0.handle }
         }
-        let backing = buffer.backing(call)
+        // The memory's reference is taken under the buffer's lock and handed to the list.
+        let backing = buffer.retainedBacking(call)
         context.encoding.retained.append(buffer)
-        context.encoding.retained.append(backing)
-        context.encoding.lastBound = (ObjectIdentifier(buffer), Unmanaged.passUnretained(backing))
-        return backing.handle
+        context.encoding.retained.append(retained: backing)
+        context.encoding.lastBound = (ObjectIdentifier(buffer), backing)
+        return backing._withUnsafeGuaranteedRef { $0.handle }
     }
 
     /// Moves the buffer bound at `index` of `stage` to `offset` in it, keeping the buffer:
