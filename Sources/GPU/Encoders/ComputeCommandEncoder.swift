@@ -35,8 +35,13 @@ public final class ComputeCommandEncoder {
     /// Opens an ended encoder again, for `commandBuffer`.
     fileprivate func reopen(commandBuffer: CommandBuffer, context: CommandRecorder) {
         self.commandBuffer = commandBuffer
-        self.context = context
-        binder = ResourceBinder(context: context)
+        if self.context === context {
+            // The same context again (a pooled one): no references change hands.
+            context.encoding.clearTables()
+        } else {
+            self.context = context
+            binder = ResourceBinder(context: context)
+        }
         lifecycle = EncoderLifecycle(.compute)
         boundBackend = nil
         // Reset only when set: each assignment releases the old value, empty or not.
