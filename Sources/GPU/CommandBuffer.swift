@@ -54,7 +54,7 @@ public final class CommandBuffer: @unchecked Sendable {
     }
 
     /// Makes a spare object (see `clearForReuse()`) a new command buffer of `queue`.
-    func reuse(queue: CommandQueue, context: CommandRecorder, options: CommandBufferOptions) {
+    func reuse(queue: CommandQueue, context: consuming CommandRecorder, options: CommandBufferOptions) {
         self.queue = queue
         self.options = options
         // The gate lives as long as the engine, which this buffer holds: read without the

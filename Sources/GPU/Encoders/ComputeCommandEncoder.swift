@@ -53,7 +53,8 @@ public final class ComputeCommandEncoder {
     public func setComputePipelineState(_ state: ComputePipelineState) {
         checkOpen(#function)
         pipeline = .passUnretained(state)
-        context.encoding.retained.append(state)
+        // The context, which the encoder holds while it records, is read in place.
+        Unmanaged.passUnretained(context)._withUnsafeGuaranteedRef { $0.encoding.retained.append(state) }
     }
 
     /// Binds `buffer` at buffer `index` (Vulkan binding `index` in set 0).

@@ -288,7 +288,7 @@ final class QueueEngine: @unchecked Sendable {
     /// it need not capture it (a capture costs the engine a retain and a release).
     func end(_ buffer: CommandBuffer, withScheduledHandlers: Bool, releasingSlot: Bool = true,
              deciding decide: (QueueEngine, inout Submission) -> CommandBufferError?) {
-        let (ending, context) = lock.withLock { () -> (Submission.Ending, CommandRecorder?) in
+        var (ending, context) = lock.withLock { () -> (Submission.Ending, CommandRecorder?) in
             let error = decide(self, &buffer.record)
             let ending = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
             lock.broadcast()
@@ -303,7 +303,8 @@ final class QueueEngine: @unchecked Sendable {
         case .noHandlers:
             context?.releaseReferences()
             finished = lock.withLock {
-                if context != nil { slots.giveBack(context) }
+                // Moved into the pool: no count changes hands.
+                if context != nil { slots.giveBack(context.take()) }
                 defer {
                     lock.broadcast()
                     wakeWaiters(of: buffer)

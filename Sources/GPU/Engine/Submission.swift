@@ -89,7 +89,7 @@ struct Submission {
     }
 
     /// Gives a cleared record (a recycled object's) a slot with `context`.
-    mutating func restart(context: CommandRecorder) {
+    mutating func restart(context: consuming CommandRecorder) {
         precondition(self.context == nil && status == .notEnqueued, "SwiftGPU internal error: restarting a \(status) record")
         self.context = context
     }
