@@ -60,7 +60,10 @@ public final class ComputeCommandEncoder {
     /// Binds `buffer` at buffer `index` (Vulkan binding `index` in set 0).
     public func setBuffer(_ buffer: Buffer, offset: Int, index: Int) {
         checkOpen(#function)
-        binder.setBuffer(buffer, offset: offset, index: index, stage: .compute, call: #function)
+        // Through the context, read in place, rather than a copy of the binder.
+        Unmanaged.passUnretained(context)._withUnsafeGuaranteedRef {
+            ResourceBinder.setBuffer(buffer, offset: offset, index: index, stage: .compute, in: $0, call: #function)
+        }
     }
 
     /// Moves the buffer at `index` to `offset`, keeping the buffer bound there.
@@ -372,15 +375,15 @@ public final class ComputeCommandEncoder {
 extension CommandBuffer {
     /// Makes a compute encoder. Stops if another encoder is open or the buffer is committed.
     public func makeComputeCommandEncoder() throws(GPUError) -> ComputeCommandEncoder {
-        let context: CommandRecorder
+        let context: Unmanaged<CommandRecorder>
         var spare: ComputeCommandEncoder?
         (context, spare) = try beginComputeEncoder(call: #function)
         // Moved out, so that the check sees no other reference of this function's.
         if var spare = spare.take(), SoleReference.isSole(&spare) {
-            spare.reopen(commandBuffer: self, context: context)
+            context._withUnsafeGuaranteedRef { spare.reopen(commandBuffer: self, context: $0) }
             return spare
         }
-        return ComputeCommandEncoder(commandBuffer: self, context: context)
+        return ComputeCommandEncoder(commandBuffer: self, context: context.takeUnretainedValue())
     }
 
     /// Makes a compute encoder that samples counters at its start and end as

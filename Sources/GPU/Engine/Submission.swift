@@ -144,9 +144,10 @@ struct Submission {
         status = .enqueued
     }
 
-    /// Opens an encoder of `kind`; returns the context to record into and whether
-    /// recording must begin (the encoder is the buffer's first).
-    mutating func openEncoder(_ kind: EncoderKind, call: String) -> (context: CommandRecorder, needsBegin: Bool) {
+    /// Opens an encoder of `kind`; returns the context to record into, unretained (the
+    /// record holds it until the buffer ends, which cannot happen while an encoder is open),
+    /// and whether recording must begin (the encoder is the buffer's first).
+    mutating func openEncoder(_ kind: EncoderKind, call: String) -> (context: Unmanaged<CommandRecorder>, needsBegin: Bool) {
         if !isOpenForRecording { misuse("\(call) called after commit()") }
         if let open = openEncoder {
             misuse("\(call) called while a \(open.rawValue) command encoder is still open; call endEncoding() on it first")
@@ -155,7 +156,7 @@ struct Submission {
         openEncoder = kind
         let needsBegin = !isRecording
         isRecording = true
-        return (context, needsBegin)
+        return (.passUnretained(context), needsBegin)
     }
 
     /// A command recorded into the buffer itself, between encoders (a debug group):
