@@ -54,7 +54,7 @@ public final class CommandBuffer: @unchecked Sendable {
     }
 
     /// Makes a spare object (see `clearForReuse()`) a new command buffer of `queue`.
-    func reuse(queue: CommandQueue, context: CommandRecorder, options: CommandBufferOptions) {
+    func reuse(queue: CommandQueue, context: consuming CommandRecorder, options: CommandBufferOptions) {
         self.queue = queue
         self.options = options
         // The gate lives as long as the engine, which this buffer holds: read without the
@@ -135,7 +135,14 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Commits the buffer for execution (enqueuing it first if needed). It is scheduled
     /// once every buffer enqueued before it has been.
     public func commit() {
-        let written = engine.lock.withLock { record.isOpenForRecording ? record.writtenTextures : [] }
+        // Copied only when the buffer writes textures (most write none).
+        let written = engine.lock.withLock { () -> [Texture]? in
+            record.isOpenForRecording && !record.writtenTextures.isEmpty ? record.writtenTextures : nil
+        }
+        guard let written else {
+            engine.commit(self)
+            return
+        }
         // A drawable presented by itself while this buffer rendered into it is presented by
         // this buffer, when it is the last that renders into it: after the rendering, as
         // Metal presents a drawable only once the work that renders it is scheduled.
@@ -207,42 +214,53 @@ public final class CommandBuffer: @unchecked Sendable {
     /// earlier in the buffer to wait for: earlier buffers end with a barrier).
     func beginEncoder(_ kind: EncoderKind, call: String) throws(GPUError) -> (context: CommandRecorder, startsBuffer: Bool) {
         let begun = try beginEncoder(kind, call: call, takingSpare: false)
-        return (begun.context, begun.startsBuffer)
+        return (begun.context.takeUnretainedValue(), begun.startsBuffer)
     }
 
     /// `beginEncoder`, taking the kept compute encoder (if any) in the same critical
-    /// section: a compute pass takes the queue's lock once to begin.
-    func beginComputeEncoder(call: String) throws(GPUError) -> (context: CommandRecorder, spare: ComputeCommandEncoder?) {
+    /// section: a compute pass takes the queue's lock once to begin. The context comes
+    /// unretained: the buffer's record holds it until the buffer ends, which cannot happen
+    /// while the encoder is open.
+    func beginComputeEncoder(call: String) throws(GPUError)
+        -> (context: Unmanaged<CommandRecorder>, spare: ComputeCommandEncoder?) {
         let begun = try beginEncoder(.compute, call: call, takingSpare: true)
         return (begun.context, begun.spare)
     }
 
     private func beginEncoder(_ kind: EncoderKind, call: String, takingSpare: Bool) throws(GPUError)
-        -> (context: CommandRecorder, startsBuffer: Bool, spare: ComputeCommandEncoder?) {
-        let (context, needsBegin, spare) = engine.lock.withLock {
-            () -> (CommandRecorder, Bool, ComputeCommandEncoder?) in
+        -> (context: Unmanaged<CommandRecorder>, startsBuffer: Bool, spare: ComputeCommandEncoder?) {
+        let (context, needsBegin, taken) = engine.lock.withLock {
+            () -> (Unmanaged<CommandRecorder>, Bool, ComputeCommandEncoder?) in
             let (context, needsBegin) = record.openEncoder(kind, call: call)
             return (context, needsBegin, takingSpare ? spareComputeEncoder.take() : nil)
         }
-        if needsBegin {
-            do {
-                try context.begin()
-            } catch {
-                engine.lock.withLock {
-                    record.abandonEncoder()
-                    if let spare { spareComputeEncoder = spare }
-                }
-                throw .vulkan(error)
+        var spare = consume taken
+        if needsBegin, let failure = context._withUnsafeGuaranteedRef(Self.begin) {
+            engine.lock.withLock {
+                record.abandonEncoder()
+                if spare != nil { spareComputeEncoder = spare.take() }
             }
+            throw .vulkan(failure)
         }
         return (context, needsBegin, spare)
     }
 
+    /// Begins recording into `context`; the failure, if any.
+    private static func begin(_ context: CommandRecorder) -> VulkanError? {
+        do throws(VulkanError) {
+            try context.begin()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// Marks the open encoder ended; an ended compute encoder is kept for reuse.
-    func endEncoder(keeping spare: ComputeCommandEncoder? = nil) {
+    func endEncoder(keeping spare: consuming ComputeCommandEncoder? = nil) {
         engine.lock.withLock {
             record.closeEncoder()
-            if let spare { spareComputeEncoder = spare }
+            // Moved in: the buffer takes the caller's reference.
+            if spare != nil { spareComputeEncoder = spare.take() }
         }
     }
 }

@@ -65,16 +65,17 @@ public final class CommandQueue: @unchecked Sendable {
 
     /// Makes a command buffer with `options`.
     func makeCommandBuffer(options: CommandBufferOptions) throws(GPUError) -> CommandBuffer {
-        let acquired: (context: CommandRecorder, spare: CommandBuffer?)
+        let context: CommandRecorder, spare: CommandBuffer?
         do {
-            acquired = try engine.acquire()
+            (context, spare) = try engine.acquire()
         } catch {
             throw .vulkan(error)
         }
-        if let spare = acquired.spare {
-            spare.reuse(queue: self, context: acquired.context, options: options)
+        if let spare {
+            // The context moves into the record.
+            spare.reuse(queue: self, context: consume context, options: options)
             return spare
         }
-        return CommandBuffer(queue: self, context: acquired.context, options: options)
+        return CommandBuffer(queue: self, context: context, options: options)
     }
 }

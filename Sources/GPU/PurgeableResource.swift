@@ -45,6 +45,18 @@ extension PurgeableResource {
         return backing
     }
 
+    /// `currentBacking(_:)` with one reference of its own, taken under the memory lock,
+    /// for a caller that keeps it (a command buffer's retained objects take it over, so no
+    /// other count changes hands).
+    func retainedBacking(_ call: StaticString) -> Unmanaged<Backing> {
+        let retained = memory.withLock { memory -> Unmanaged<Backing>? in
+            guard let backing = memory.backing else { return nil }
+            return .passRetained(backing)
+        }
+        guard let retained else { stopDiscarded("\(call)") }
+        return retained
+    }
+
     /// Stops, naming `call` and the resource, once the contents are discarded.
     func checkHasContents(_ call: String) {
         if memory.withLock({ $0.backing == nil }) { stopDiscarded(call) }

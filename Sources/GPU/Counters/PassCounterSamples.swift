@@ -103,6 +103,9 @@ struct PassCounterSamples {
         }
     }
 
+    /// Whether the pass samples nothing (most passes).
+    var isEmpty: Bool { starts.isEmpty && ends.isEmpty && statistics == nil }
+
     /// Records the end samples, after the pass ended.
     func recordEnd(in context: CommandRecorder) {
         if let statistics { context.endStatistics(statistics.buffer.queries, sample: statistics.index) }

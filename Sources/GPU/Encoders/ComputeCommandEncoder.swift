@@ -15,7 +15,11 @@ public final class ComputeCommandEncoder {
     @exclusivity(unchecked) private var commandBuffer: CommandBuffer?
     @exclusivity(unchecked) private var context: CommandRecorder
     @exclusivity(unchecked) private var binder: ResourceBinder
-    @exclusivity(unchecked) private var pipeline: ComputePipelineState?
+    /// The pipeline set, unretained: `setComputePipelineState(_:)` adds it to the command
+    /// buffer's retained objects, which keep it until the buffer completes, and it is read
+    /// only while the encoder is open (before the commit). Read in place by the dispatches,
+    /// with no reference counting.
+    @exclusivity(unchecked) private var pipeline: Unmanaged<ComputePipelineState>?
     @exclusivity(unchecked) private var lifecycle = EncoderLifecycle(.compute)
     /// The Vulkan pipeline bound last: the pipeline state's own, or its push-constant twin.
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
@@ -31,25 +35,35 @@ public final class ComputeCommandEncoder {
     /// Opens an ended encoder again, for `commandBuffer`.
     fileprivate func reopen(commandBuffer: CommandBuffer, context: CommandRecorder) {
         self.commandBuffer = commandBuffer
-        self.context = context
-        binder = ResourceBinder(context: context)
+        if self.context === context {
+            // The same context again (a pooled one): no references change hands.
+            context.encoding.clearTables()
+        } else {
+            self.context = context
+            binder = ResourceBinder(context: context)
+        }
         lifecycle = EncoderLifecycle(.compute)
         boundBackend = nil
-        label = nil
-        passSamples = PassCounterSamples()
+        // Reset only when set: each assignment releases the old value, empty or not.
+        if label != nil { label = nil }
+        if !passSamples.isEmpty { passSamples = PassCounterSamples() }
     }
 
     /// Sets the pipeline later dispatches use.
     public func setComputePipelineState(_ state: ComputePipelineState) {
         checkOpen(#function)
-        pipeline = state
-        context.encoding.retained.append(state)
+        pipeline = .passUnretained(state)
+        // The context, which the encoder holds while it records, is read in place.
+        Unmanaged.passUnretained(context)._withUnsafeGuaranteedRef { $0.encoding.retained.append(state) }
     }
 
     /// Binds `buffer` at buffer `index` (Vulkan binding `index` in set 0).
     public func setBuffer(_ buffer: Buffer, offset: Int, index: Int) {
         checkOpen(#function)
-        binder.setBuffer(buffer, offset: offset, index: index, stage: .compute, call: #function)
+        // Through the context, read in place, rather than a copy of the binder.
+        Unmanaged.passUnretained(context)._withUnsafeGuaranteedRef {
+            ResourceBinder.setBuffer(buffer, offset: offset, index: index, stage: .compute, in: $0, call: #function)
+        }
     }
 
     /// Moves the buffer at `index` to `offset`, keeping the buffer bound there.
@@ -95,10 +109,11 @@ public final class ComputeCommandEncoder {
     /// devices) are split into several dispatches with base offsets, invisibly to the shader.
     public func dispatchThreadgroups(_ threadgroups: Size, threadsPerThreadgroup: Size) {
         let call: StaticString = #function
-        let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)
-        let groups = Self.groupCounts(threadgroups, call: call, what: "threadgroups")
-        guard prepare(pipeline, size: threadsPerThreadgroup, call: call) else { return }
-        context.dispatch(groups.x, groups.y, groups.z)
+        checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)._withUnsafeGuaranteedRef { pipeline in
+            let groups = Self.groupCounts(threadgroups, call: call, what: "threadgroups")
+            guard prepare(pipeline, size: threadsPerThreadgroup, call: call) else { return }
+            context.dispatch(groups.x, groups.y, groups.z)
+        }
     }
 
     /// Dispatches the threadgroups that the ``DispatchThreadgroupsIndirectArguments`` at
@@ -113,7 +128,7 @@ public final class ComputeCommandEncoder {
     /// (``CommandBufferError/invalidIndirectArguments``).
     public func dispatchThreadgroups(indirectBuffer: Buffer, indirectBufferOffset: Int, threadsPerThreadgroup: Size) {
         let call: StaticString = #function
-        let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)
+        let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup).takeUnretainedValue()
         let size = MemoryLayout<DispatchThreadgroupsIndirectArguments>.size
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset, size: size, call: call)
         guard !lifecycle.hasFailed else { return }
@@ -147,7 +162,7 @@ public final class ComputeCommandEncoder {
     /// must skip threads past the end (`if (i < count)`).
     public func dispatchThreads(_ threads: Size, threadsPerThreadgroup: Size) {
         let call: StaticString = #function
-        let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)
+        let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup).takeUnretainedValue()
         guard pipeline.specializesLocalSize else {
             // Whole groups covering the grid (the group size is checked above: positive).
             func groups(_ count: Int, _ size: Int) -> Int { count / size + (count % size == 0 ? 0 : 1) }
@@ -227,22 +242,23 @@ public final class ComputeCommandEncoder {
     /// Ends encoding; the encoder may not be used again.
     public func endEncoding() {
         lifecycle.end(#function)
-        passSamples.recordEnd(in: context)
+        if !passSamples.isEmpty { passSamples.recordEnd(in: context) }
         pipeline = nil
         context.restoreRestingLayouts()
-        let buffer = commandBuffer.unsafelyUnwrapped
-        commandBuffer = nil
+        // Moved out: the encoder lets the buffer go without another reference's count.
+        let buffer = commandBuffer.take().unsafelyUnwrapped
         buffer.endEncoder(keeping: self)
     }
 
     /// Checks the dispatch, binds the pipeline (its push-constant twin when `setBytes` data
     /// feeds every block the twin moved) and writes the bindings. False when nothing is to
     /// be recorded: a resource failure was recorded on the command buffer.
-    /// The pipeline set, after checking that a dispatch may use threadgroups of `size`.
-    private func checkedPipeline(_ call: StaticString, threadsPerThreadgroup size: Size) -> ComputePipelineState {
+    /// The pipeline set (unretained, see `pipeline`), after checking that a dispatch may use
+    /// threadgroups of `size`.
+    private func checkedPipeline(_ call: StaticString, threadsPerThreadgroup size: Size) -> Unmanaged<ComputePipelineState> {
         checkOpen(call)
         guard let pipeline else { misuse("\(call) called before setComputePipelineState(_:)") }
-        pipeline.check(threadsPerThreadgroup: size, call: call)
+        pipeline._withUnsafeGuaranteedRef { $0.check(threadsPerThreadgroup: size, call: call) }
         return pipeline
     }
 
@@ -254,20 +270,31 @@ public final class ComputeCommandEncoder {
         guard !lifecycle.hasFailed else { return false }
         let indirectID = indirect?.hazardID
         do {
-            let variant = try pipeline.variant(for: size)
-            if let twin = variant.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
-                bind(twin.backend)
-                context.pushConstants(twin.backend, slots: twin.pushSlots, from: context.encoding.bufferTable)
-                try binder.flush(twin, call: call, trackHazards: trackHazards, indirect: indirectID)
+            // The declared size's pipeline is read in place; another size's is looked up.
+            if size == pipeline.threadsPerThreadgroup {
+                try record(pipeline.base, call: call, trackHazards: trackHazards, indirect: indirectID)
             } else {
-                bind(variant.backend)
-                try binder.flush(variant, call: call, trackHazards: trackHazards, indirect: indirectID)
+                try record(pipeline.variant(for: size), call: call, trackHazards: trackHazards, indirect: indirectID)
             }
         } catch {
             fail(error)
             return false
         }
         return true
+    }
+
+    /// Binds `variant` (or its push-constant twin) and writes its resources.
+    @inline(__always)
+    private func record(_ variant: ComputeVariant, call: StaticString, trackHazards: Bool,
+                        indirect indirectID: ObjectIdentifier?) throws(VulkanError) {
+        if let twin = variant.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
+            bind(twin.backend)
+            context.pushConstants(twin.backend, slots: twin.pushSlots, from: context.encoding.bufferTable)
+            try binder.flush(twin, call: call, trackHazards: trackHazards, indirect: indirectID)
+        } else {
+            bind(variant.backend)
+            try binder.flush(variant, call: call, trackHazards: trackHazards, indirect: indirectID)
+        }
     }
 
     /// Declares that the encoder's later dispatches (a kernel that reaches a buffer through
@@ -348,15 +375,15 @@ public final class ComputeCommandEncoder {
 extension CommandBuffer {
     /// Makes a compute encoder. Stops if another encoder is open or the buffer is committed.
     public func makeComputeCommandEncoder() throws(GPUError) -> ComputeCommandEncoder {
-        let context: CommandRecorder
+        let context: Unmanaged<CommandRecorder>
         var spare: ComputeCommandEncoder?
         (context, spare) = try beginComputeEncoder(call: #function)
         // Moved out, so that the check sees no other reference of this function's.
         if var spare = spare.take(), SoleReference.isSole(&spare) {
-            spare.reopen(commandBuffer: self, context: context)
+            context._withUnsafeGuaranteedRef { spare.reopen(commandBuffer: self, context: $0) }
             return spare
         }
-        return ComputeCommandEncoder(commandBuffer: self, context: context)
+        return ComputeCommandEncoder(commandBuffer: self, context: context.takeUnretainedValue())
     }
 
     /// Makes a compute encoder that samples counters at its start and end as

@@ -32,11 +32,24 @@ struct ResourceBinder {
     /// Records `buffer` at `index` of `stage`.
     @inline(__always)
     func setBuffer(_ buffer: Buffer, offset: Int, index: Int, stage: ShaderStage, call: StaticString) {
-        check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
+        // The context, which the encoder holds while it records, is read in place: no
+        // count for the call's lock and list updates.
+        Unmanaged.passUnretained(context)._withUnsafeGuaranteedRef {
+            Self.setBuffer(buffer, offset: offset, index: index, stage: stage, in: $0, call: call)
+        }
+    }
+
+    /// `setBuffer(_:offset:index:stage:call:)` into `context`'s encoding state, for an
+    /// encoder that reads its context in place (a binder loaded from the encoder is a copy,
+    /// whose context reference is counted).
+    @inline(__always)
+    static func setBuffer(_ buffer: Buffer, offset: Int, index: Int, stage: ShaderStage, in context: CommandRecorder,
+                          call: StaticString) {
+        Self.check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         guard offset >= 0, offset < buffer.length else {
             misuse("\(call): offset \(offset) is outside the buffer's \(buffer.length) bytes")
         }
-        let handle = retainMemory(of: buffer, call: call)
+        let handle = retainMemory(of: buffer, in: context, call: call)
         context.encoding.setBuffer(BufferBinding(
             isSet: true,
             bound: BoundBuffer(buffer: handle, offset: UInt64(offset), range: UInt64(buffer.length - offset)),
@@ -48,6 +61,12 @@ struct ResourceBinder {
     /// Stops when the contents are discarded.
     @inline(__always)
     func retainMemory(of buffer: Buffer, call: StaticString) -> OpaquePointer {
+        Self.retainMemory(of: buffer, in: context, call: call)
+    }
+
+    /// `retainMemory(of:call:)` into `context`'s encoding state.
+    @inline(__always)
+    private static func retainMemory(of buffer: Buffer, in context: CommandRecorder, call: StaticString) -> OpaquePointer {
         if let last = context.encoding.lastBound, last.buffer == ObjectIdentifier(buffer) {
             // The buffer used last (rebound at a new offset per draw, or the same argument
             // buffer): the memory it had then, already retained, read without the buffer's
@@ -55,18 +74,19 @@ struct ResourceBinder {
             // identifier cannot name another buffer.
             return last.backing._withUnsafeGuaranteedRef { $0.handle }
         }
-        let backing = buffer.backing(call)
+        // The memory's reference is taken under the buffer's lock and handed to the list.
+        let backing = buffer.retainedBacking(call)
         context.encoding.retained.append(buffer)
-        context.encoding.retained.append(backing)
-        context.encoding.lastBound = (ObjectIdentifier(buffer), Unmanaged.passUnretained(backing))
-        return backing.handle
+        context.encoding.retained.append(retained: backing)
+        context.encoding.lastBound = (ObjectIdentifier(buffer), backing)
+        return backing._withUnsafeGuaranteedRef { $0.handle }
     }
 
     /// Moves the buffer bound at `index` of `stage` to `offset` in it, keeping the buffer:
     /// Metal's `set*BufferOffset`.
     @inline(__always)
     func setBufferOffset(_ offset: Int, index: Int, stage: ShaderStage, call: StaticString) {
-        check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
+        Self.check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         let slot = MetalIndex(stage: stage, kind: .buffer, value: index).tableSlot.value
         var binding = context.encoding.bufferTable[slot]
         guard binding.isSet, binding.bytes == nil else {
@@ -87,7 +107,7 @@ struct ResourceBinder {
     @inline(__always)
     func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int, stage: ShaderStage,
                   call: StaticString) throws(VulkanError) -> (slot: Int, replacesBytes: Bool) {
-        check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
+        Self.check(index, limit: BindingConvention.maxBufferIndex, call: call, what: "buffer")
         guard length > 0, length <= 4096 else {
             misuse("\(call): length \(length) is outside 1...4096 bytes; use a buffer for larger data")
         }
@@ -113,7 +133,7 @@ struct ResourceBinder {
 
     /// Records `texture` at `index` of `stage`.
     func setTexture(_ texture: Texture, index: Int, stage: ShaderStage, call: StaticString) {
-        check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
+        Self.check(index, limit: BindingConvention.maxTextureIndex, call: call, what: "texture")
         // The texture and its image now (which outlives a discard until the GPU is done).
         let image = texture.retainBacking(in: context, call: call)
         context.encoding.setTexture(TextureBinding(image: Unmanaged.passUnretained(image), owner: texture.hazardID),
@@ -122,7 +142,7 @@ struct ResourceBinder {
 
     /// Records `sampler` at `index` of `stage`.
     func setSamplerState(_ sampler: SamplerState, index: Int, stage: ShaderStage, call: StaticString) {
-        check(index, limit: BindingConvention.maxSamplerIndex, call: call, what: "sampler")
+        Self.check(index, limit: BindingConvention.maxSamplerIndex, call: call, what: "sampler")
         context.encoding.retained.append(sampler)
         context.encoding.setSampler(sampler.backend.handle, at: MetalIndex(stage: stage, kind: .sampler, value: index).tableSlot.value)
     }
@@ -298,7 +318,7 @@ struct ResourceBinder {
         }
     }
 
-    private func check(_ index: Int, limit: Int, call: StaticString, what: String) {
+    private static func check(_ index: Int, limit: Int, call: StaticString, what: String) {
         guard (0...limit).contains(index) else { misuse("\(call): \(what) index \(index) is outside 0...\(limit)") }
     }
 }

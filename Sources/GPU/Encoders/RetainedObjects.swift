@@ -18,6 +18,12 @@ struct RetainedObjects {
     @inline(__always)
     mutating func append(_ object: AnyObject) { list.append(.passRetained(object)) }
 
+    /// Keeps `object`, already retained for the list by the caller, until `releaseAll()`.
+    @inline(__always)
+    mutating func append<T: AnyObject>(retained object: Unmanaged<T>) {
+        list.append(.fromOpaque(object.toOpaque()))
+    }
+
     /// Lets every kept object go, keeping the storage. The list is empty before the first
     /// release, so that a deinit that runs here finds it so.
     mutating func releaseAll() {

@@ -33,7 +33,7 @@ extension QueueEngine {
                 // Usually the submitter is long done with the scheduled handlers: what the
                 // buffer's end needs is read in the same critical section.
                 let ready = buffer.record.scheduledHandlersDone || buffer.record.status.isTerminal
-                return (buffer, ready ? Finishing(context: buffer.record.context, signals: buffer.record.eventSignals) : nil)
+                return (buffer, ready ? Finishing(buffer.record) : nil)
             }) {
                 complete(buffer, ready)
                 recycle(consume buffer)
@@ -48,10 +48,21 @@ extension QueueEngine {
         }
     }
 
-    /// What finishing a buffer reads from its record once its scheduled handlers ran.
+    /// What finishing a buffer reads from its record once its scheduled handlers ran,
+    /// without reference counting in the common case.
     struct Finishing {
-        var context: CommandRecorder?
-        var signals: [(event: SharedEvent, value: UInt64)]
+        /// The recording context, unretained: the record holds it until the buffer's end,
+        /// and only the completion thread ends a buffer in flight (a submitter that finds
+        /// the device lost ends it keeping the slot), so it outlives every use here.
+        var context: Unmanaged<CommandRecorder>?
+        /// The event signals; nil when there are none (most buffers).
+        var signals: [(event: SharedEvent, value: UInt64)]?
+
+        /// Reads `record`; called with the engine's lock held.
+        init(_ record: borrowing Submission) {
+            if let context = record.context { self.context = .passUnretained(context) } else { context = nil }
+            signals = record.eventSignals.isEmpty ? nil : record.eventSignals
+        }
     }
 
     /// Finishes a buffer whose work the timeline says is done; `ready` is what its end
@@ -61,14 +72,18 @@ extension QueueEngine {
         // the thread that submitted.
         let finishing = ready ?? lock.withLock { () -> Finishing in
             lock.wait { buffer.record.scheduledHandlersDone || buffer.record.status.isTerminal }
-            return Finishing(context: buffer.record.context, signals: buffer.record.eventSignals)
+            return Finishing(buffer.record)
         }
         let end = HostClock.seconds()
-        let gpuTimes = finishing.context?.gpuTimes().map { (Double($0.start) / 1e9, Double($0.end) / 1e9) }
+        let gpuTimes = finishing.context?._withUnsafeGuaranteedRef { $0.gpuTimes() }
+            .map { (Double($0.start) / 1e9, Double($0.end) / 1e9) }
         // Indirect arguments the GPU found out of range: the buffer ends in `.error`.
-        let invalidArguments = finishing.context?.invalidIndirectArguments().map(CommandBufferError.init)
+        let invalidArguments = finishing.context?._withUnsafeGuaranteedRef { $0.invalidIndirectArguments() }
+            .map(CommandBufferError.init)
         // The buffer's event signals have happened: their listeners re-read the values.
-        for signal in finishing.signals { signal.event.gpuSignalled() }
+        if let signals = finishing.signals {
+            for signal in signals { signal.event.gpuSignalled() }
+        }
         // The completion's note and the end in one critical section.
         self.end(buffer, withScheduledHandlers: false) { engine, record in
             record.noteCompletion(at: end, gpuTimes: gpuTimes)

@@ -150,28 +150,26 @@ final class QueueEngine: @unchecked Sendable {
     /// admitted buffer ends its recording and joins the order, and every buffer at the
     /// head that may go is submitted.
     func commit(_ buffer: CommandBuffer) {
+        // The context is read unretained: the record holds it until the buffer ends, and
+        // nothing ends it before it joins the order below (only a refusal, on this thread).
+        // The lists are copied only when they hold something.
         let (context, isRecording, presented, written) = lock.withLock {
-            () -> (CommandRecorder?, Bool, [(swapchain: SwapchainPresenter, index: Int)], [Texture]) in
+            () -> (Unmanaged<CommandRecorder>?, Bool, [(swapchain: SwapchainPresenter, index: Int)]?, [Texture]?) in
             buffer.record.beginCommit()
-            return (buffer.record.context, buffer.record.isRecording, buffer.record.presentedImages, buffer.record.writtenTextures)
+            return (buffer.record.unretainedContext, buffer.record.isRecording,
+                    buffer.record.presentedImages.isEmpty ? nil : buffer.record.presentedImages,
+                    buffer.record.writtenTextures.isEmpty ? nil : buffer.record.writtenTextures)
         }
         if let refusal = gate.admit(buffer) {
             refuse(buffer, error: refusal)
             return
         }
         // Before the buffer can finish: its terminal step forgets these notes.
-        for texture in written { texture.noteCommittedWriter(buffer) }
-        var failure: CommandBufferError?
-        if let context {
-            do {
-                if !isRecording { try context.begin() }
-                for (swapchain, index) in presented { context.preparePresent(swapchain, index: index) }
-                context.restoreRestingLayouts()
-                context.endOfBufferBarrier()
-                try context.end()
-            } catch {
-                failure = CommandBufferError(error)
-            }
+        if let written {
+            for texture in written { texture.noteCommittedWriter(buffer) }
+        }
+        let failure = context?._withUnsafeGuaranteedRef {
+            Self.endRecording($0, begun: isRecording, presenting: presented)
         }
         lock.withLock {
             if buffer.record.commit(recordingFailure: failure) { order.append(buffer) }
@@ -181,6 +179,26 @@ final class QueueEngine: @unchecked Sendable {
         }
         gate.admitted()
         schedule()
+    }
+
+    /// Ends the recording of a committed buffer: begins it first if no encoder did, moves
+    /// the images it presents to the present layout, leaves its resources in their resting
+    /// layouts and ends it with the barrier every buffer ends with. Returns the failure, if
+    /// a Vulkan call failed.
+    private static func endRecording(_ context: CommandRecorder, begun: Bool,
+                                     presenting presented: [(swapchain: SwapchainPresenter, index: Int)]?) -> CommandBufferError? {
+        do throws(VulkanError) {
+            if !begun { try context.begin() }
+            if let presented {
+                for (swapchain, index) in presented { context.preparePresent(swapchain, index: index) }
+            }
+            context.restoreRestingLayouts()
+            context.endOfBufferBarrier()
+            try context.end()
+            return nil
+        } catch {
+            return CommandBufferError(error)
+        }
     }
 
     /// Stops when `buffer` signals an event value that a buffer ahead of it in this queue's
@@ -270,14 +288,14 @@ final class QueueEngine: @unchecked Sendable {
     /// it need not capture it (a capture costs the engine a retain and a release).
     func end(_ buffer: CommandBuffer, withScheduledHandlers: Bool, releasingSlot: Bool = true,
              deciding decide: (QueueEngine, inout Submission) -> CommandBufferError?) {
-        let (ending, context) = lock.withLock { () -> (Submission.Ending, CommandRecorder?) in
+        var (ending, context) = lock.withLock { () -> (Submission.Ending, CommandRecorder?) in
             let error = decide(self, &buffer.record)
             let ending = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
             lock.broadcast()
             wakeWaiters(of: buffer)
             return (ending, releasingSlot ? buffer.record.releaseResources() : nil)
         }
-        let finished: Submission.Finished
+        let finished: Submission.Finished?
         switch ending {
         case .alreadyEnded:
             if let context { releaseSlot(context) }
@@ -285,7 +303,8 @@ final class QueueEngine: @unchecked Sendable {
         case .noHandlers:
             context?.releaseReferences()
             finished = lock.withLock {
-                if context != nil { slots.giveBack(context) }
+                // Moved into the pool: no count changes hands.
+                if context != nil { slots.giveBack(context.take()) }
                 defer {
                     lock.broadcast()
                     wakeWaiters(of: buffer)
@@ -296,7 +315,7 @@ final class QueueEngine: @unchecked Sendable {
             if let context { releaseSlot(context) }
             for handler in scheduled { handler(buffer) }
             for handler in completed { handler(buffer) }
-            finished = lock.withLock { () -> Submission.Finished in
+            finished = lock.withLock { () -> Submission.Finished? in
                 defer {
                     lock.broadcast()
                     wakeWaiters(of: buffer)
@@ -304,6 +323,7 @@ final class QueueEngine: @unchecked Sendable {
                 return buffer.record.handlersRan()
             }
         }
+        guard let finished else { return }
         // The textures' notes of this writer end here, outside the engine's lock.
         for texture in finished.written { texture.forgetWriter(buffer) }
         for continuation in finished.continuations { continuation.resume() }

@@ -53,8 +53,9 @@ struct Recycler {
 
     /// Keeps a cleared object; false (the caller drops it) when closed or full.
     mutating func keepSpare(_ buffer: inout CommandBuffer?) -> Bool {
-        guard !isClosed, spares.count < spareLimit, let kept = buffer.take() else { return false }
-        spares.append(kept)
+        guard !isClosed, spares.count < spareLimit, buffer != nil else { return false }
+        // Moved in: the list takes the caller's reference.
+        spares.append(buffer.take().unsafelyUnwrapped)
         return true
     }
 

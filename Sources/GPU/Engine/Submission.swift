@@ -34,6 +34,11 @@ struct Submission {
     /// The recording context: set while the buffer holds a slot of its queue, from
     /// `makeCommandBuffer()` until the terminal step gives it back.
     private(set) var context: CommandRecorder?
+    /// `context`, unretained, for a caller that uses it only while the record holds it.
+    var unretainedContext: Unmanaged<CommandRecorder>? {
+        guard let context else { return nil }
+        return .passUnretained(context)
+    }
     /// The command buffer's own debug groups (`pushDebugGroup(_:)`) still open.
     private(set) var debugGroupDepth = 0
     /// A failure while recording or ending the buffer: it ends in `.error` when its turn
@@ -84,7 +89,7 @@ struct Submission {
     }
 
     /// Gives a cleared record (a recycled object's) a slot with `context`.
-    mutating func restart(context: CommandRecorder) {
+    mutating func restart(context: consuming CommandRecorder) {
         precondition(self.context == nil && status == .notEnqueued, "SwiftGPU internal error: restarting a \(status) record")
         self.context = context
     }
@@ -139,9 +144,10 @@ struct Submission {
         status = .enqueued
     }
 
-    /// Opens an encoder of `kind`; returns the context to record into and whether
-    /// recording must begin (the encoder is the buffer's first).
-    mutating func openEncoder(_ kind: EncoderKind, call: String) -> (context: CommandRecorder, needsBegin: Bool) {
+    /// Opens an encoder of `kind`; returns the context to record into, unretained (the
+    /// record holds it until the buffer ends, which cannot happen while an encoder is open),
+    /// and whether recording must begin (the encoder is the buffer's first).
+    mutating func openEncoder(_ kind: EncoderKind, call: String) -> (context: Unmanaged<CommandRecorder>, needsBegin: Bool) {
         if !isOpenForRecording { misuse("\(call) called after commit()") }
         if let open = openEncoder {
             misuse("\(call) called while a \(open.rawValue) command encoder is still open; call endEncoding() on it first")
@@ -150,7 +156,7 @@ struct Submission {
         openEncoder = kind
         let needsBegin = !isRecording
         isRecording = true
-        return (context, needsBegin)
+        return (.passUnretained(context), needsBegin)
     }
 
     /// A command recorded into the buffer itself, between encoders (a debug group):
@@ -316,10 +322,15 @@ struct Submission {
         var handlers: ([CommandBufferHandler], [CommandBufferHandler]) = ([], [])
     }
 
-    /// The completed handlers have run: returns what the engine finishes outside its lock.
-    mutating func handlersRan() -> Finished {
+    /// The completed handlers have run: returns what the engine finishes outside its lock,
+    /// or nil when there is nothing (no handler, continuation or written texture: most
+    /// buffers), so that the common end builds and releases no empty lists.
+    mutating func handlersRan() -> Finished? {
         handlersDone = true
         handlerThread = nil
+        if scheduledHandlers.isEmpty && completedHandlers.isEmpty && continuations.isEmpty && writtenTextures.isEmpty {
+            return nil
+        }
         var finished = Finished()
         // Taken only when they hold something: most buffers have no handlers, and
         // emptying an empty array still releases its storage and makes a new one.

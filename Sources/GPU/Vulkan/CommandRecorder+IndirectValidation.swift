@@ -293,8 +293,10 @@ extension CommandRecorder {
             replaceCommandBuffer(with: main)
             indirect.main = nil
         }
-        indirect.segments.removeAll(keepingCapacity: true)
-        indirect.copies.removeAll(keepingCapacity: true)
+        // Emptied only when they hold something: emptying an empty array still checks its
+        // storage's uniqueness and releases it.
+        if !indirect.segments.isEmpty { indirect.segments.removeAll(keepingCapacity: true) }
+        if !indirect.copies.isEmpty { indirect.copies.removeAll(keepingCapacity: true) }
         indirect.usedSpares = 0
         indirect.usedChunks = 0
         indirect.slotCount = 0
