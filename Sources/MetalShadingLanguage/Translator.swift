@@ -64,7 +64,7 @@ struct Translator {
     }
 
     let program: Program
-    let layouts: MemoryLayouts
+    var layouts: MemoryLayouts
     let entry: FunctionDeclaration
     var structSection: [String] = []
     var interfaceSection: [String] = []
@@ -192,6 +192,7 @@ struct Translator {
             }
             members.append("    " + (try glslDeclaration(member.type, GLSLNames.identifier(member.name), at: member.location)) + ";")
         }
+        for pad in 0..<(pads.last ?? 0) { members.append("    float mslg_pad_end\(pad);") }
         if members.isEmpty { throw .unsupported(info.location, "empty structs") }
         structSection.append("struct \(GLSLNames.identifier(name)) {\n" + members.joined(separator: "\n") + "\n};")
     }
@@ -200,9 +201,11 @@ struct Translator {
     /// members GLSL's declaration of it holds (`MemoryLayouts.pads`).
     mutating func structValue(_ name: String, _ members: [String], at location: SourceLocation) throws(Diagnostic) -> String {
         var values: [String] = []
-        for (pad, member) in zip(layouts.pads(name), members) {
+        let pads = layouts.pads(name)
+        for (pad, member) in zip(pads, members) {
             values += Array(repeating: "0.0", count: pad) + [member]
         }
+        values += Array(repeating: "0.0", count: pads.last ?? 0)
         return "\(try glslType(.structure(name), at: location))(\(values.joined(separator: ", ")))"
     }
 

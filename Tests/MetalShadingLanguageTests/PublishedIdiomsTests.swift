@@ -107,7 +107,7 @@ struct PublishedIdiomsTests {
             == "test.metal:1:55: error: is_null_texture takes a texture")
     }
 
-    @Test("packed vectors in structs take Metal's packed layout: one std430 places identically compiles, another is refused with both sizes")
+    @Test("packed vectors in structs take Metal's packed layout: std430 where it places them identically, else the scalar layout, with padding to Metal's size")
     func packedMembers() {
         let text = glsl("""
             struct V { packed_float2 position; packed_float2 uv; };
@@ -116,10 +116,36 @@ struct PublishedIdiomsTests {
             }
             """, "v")
         #expect(text.contains("struct V {\n    vec2 position;\n    vec2 uv;\n};"))
+        #expect(text.contains("layout(std430, set = 0, binding = 0) readonly buffer mslg_buffer0"))
+        #expect(!text.contains("scalar"))
+        // 24 bytes in Metal, 32 in std430: the scalar layout, for the blocks that hold V or P.
+        let scalar = glsl("""
+            struct V { packed_float4 position; packed_float2 uv; };
+            struct P { float4 a; packed_float2 b; packed_float3 c; };
+            struct U { float3x3 normalMatrix; float3 n[2]; };
+            vertex float4 v(device const V* vertices [[buffer(0)]], constant P& p [[buffer(1)]], device const P* ps [[buffer(2)]],
+                            constant U& u [[buffer(3)]], uint id [[vertex_id]]) {
+                return vertices[id].position + p.a + ps[id].a + float4(u.normalMatrix[0] + u.n[1], 1);
+            }
+            """, "v")
+        #expect(scalar.contains("#extension GL_EXT_scalar_block_layout : require\n"))
+        #expect(scalar.contains("struct V {\n    vec4 position;\n    vec2 uv;\n};"))
+        #expect(scalar.contains("struct P {\n    vec4 a;\n    vec2 b;\n    vec3 c;\n    float mslg_pad_end0;\n    float mslg_pad_end1;\n    float mslg_pad_end2;\n};"),
+                "\(scalar)")
+        #expect(scalar.contains("layout(scalar, set = 0, binding = 0) readonly buffer mslg_buffer0\n{\n    V vertices[];\n};"), "\(scalar)")
+        #expect(scalar.contains("layout(scalar, set = 0, binding = 1) readonly buffer mslg_buffer1\n{\n    layout(offset = 0) vec4 a;\n    layout(offset = 16) vec2 b;\n    layout(offset = 24) vec3 c;\n} p;"), "\(scalar)")
+        #expect(scalar.contains("layout(scalar, set = 0, binding = 2) readonly buffer mslg_buffer2\n{\n    P ps[];\n};"), "\(scalar)")
+        // U keeps std140: a float3x3's columns are 16 bytes apart there, as in Metal.
+        #expect(scalar.contains("layout(std140, set = 0, binding = 3) uniform mslg_buffer3\n{\n    layout(offset = 0) mat3 normalMatrix;\n"), "\(scalar)")
+        // A struct that holds V is laid out by the scalar rules, where a float3 array's stride is 12 bytes.
         #expect(error("""
             struct V { packed_float4 position; packed_float2 uv; };
-            vertex float4 v(device const V* vertices [[buffer(0)]], uint id [[vertex_id]]) { return vertices[id].position; }
-            """) == "test.metal:2:33: error: unsupported: struct 'V' (24 bytes in Metal, 32 in GLSL's std430) in a buffer")
+            struct W { V v; float3 n[2]; };
+            vertex float4 v(device const V* vertices [[buffer(0)]], device const W* w [[buffer(1)]], uint id [[vertex_id]]) {
+                return vertices[id].position + w[id].n[0].x;
+            }
+            """) == "test.metal:3:73: error: unsupported: an array of float3 (its elements are 16 bytes apart in Metal, 12 in GLSL's scalar layout) "
+            + "in a buffer (laid out by the scalar rules, which struct 'V' takes for another buffer of this function)")
         #expect(error(kernel("    packed_float3 p = float3(1);")) == "test.metal:5:5: error: unsupported: the type 'packed_float3'")
         #expect(error("""
             struct G { half4 lighting [[color(0)]]; };

@@ -1,3 +1,5 @@
+import SPIRVValidation
+
 /// The SPIR-V capabilities and extensions a module may declare: those Vulkan 1.3 grants
 /// without a device feature (among them writes to storage images without a format, which
 /// Vulkan 1.3 grants for each format whose features include `STORAGE_WRITE_WITHOUT_FORMAT`),
@@ -68,6 +70,17 @@ enum ShaderCapabilities {
             at += count
         }
         return false
+    }
+
+    /// Why `words` cannot run on a device that does (`deviceOffers`) or does not offer the
+    /// scalar block layout: nil when it does, or when the module's blocks follow the
+    /// std430/std140 rules. Validation at load allows the scalar rules (the layout has no
+    /// capability of its own to declare), so a module that breaks only the stricter rules
+    /// lays a block out by the scalar ones.
+    static func scalarBlockLayoutProblem(in words: [UInt32], deviceOffers: Bool) -> String? {
+        guard !deviceOffers, SPIRVValidator.problem(in: words, scalarBlockLayout: false) != nil else { return nil }
+        return "it lays a buffer out by the scalar block layout (offsets std430 and std140 do not allow, as for "
+            + "Metal's packed vectors), which needs the device feature scalarBlockLayout that this device does not offer"
     }
 
     /// A SPIR-V literal string: UTF-8 in little-endian words, ending at a zero byte.

@@ -33,6 +33,10 @@ final class DeviceBackend: @unchecked Sendable {
     /// Whether buffers have device addresses (`bufferDeviceAddress`, enabled where offered):
     /// every buffer is then made so that shaders may reach it through its address.
     let bufferDeviceAddresses: Bool
+    /// Whether blocks may be laid out by the scalar rules (`scalarBlockLayout`, enabled where
+    /// offered): the Metal Shading Language front end lays out a buffer of Metal's packed
+    /// vectors, or of structs whose sizes std430 rounds up, with them.
+    let scalarBlockLayout: Bool
     /// Whether pipeline statistics queries are offered (`pipelineStatisticsQuery`, enabled
     /// where offered): Metal's statistic counter set.
     let pipelineStatistics: Bool
@@ -106,6 +110,8 @@ final class DeviceBackend: @unchecked Sendable {
         features12.bufferDeviceAddress = supported12.bufferDeviceAddress
         hostQueryReset = supported12.hostQueryReset != 0
         features12.hostQueryReset = supported12.hostQueryReset
+        scalarBlockLayout = supported12.scalarBlockLayout != 0
+        features12.scalarBlockLayout = supported12.scalarBlockLayout
 
         var supported = VkPhysicalDeviceFeatures()
         vkGetPhysicalDeviceFeatures(physical.handle, &supported)
