@@ -301,10 +301,11 @@ extension Translator {
             let index = try attributeIndex(attribute, limit: 30)
             guard locations.insert(index).inserted else { throw Diagnostic(attribute.location, "attribute \(index) is used twice") }
             guard member.type.isScalarOrVector else { throw .unsupported(member.location, "vertex attributes of type '\(member.type)'") }
-            try checkNoNarrowIntegers(member.type, in: "as vertex attributes", at: member.location)
+            // An 8- or 16-bit integer is read as its 32-bit register form (0116), which any
+            // integer vertex format of its signedness feeds, and wrapped to its range.
             let input = "mslg_attribute\(index)"
             interfaceSection.append("layout(location = \(index)) in \(try glslType(member.type, at: member.location)) \(input);")
-            values.append(input)
+            values.append(wrapped(input, to: member.type))
         }
         return values
     }

@@ -84,17 +84,78 @@ struct MetalNarrowIntegerTests {
         }
     }
 
-    @Test("8- and 16-bit integers in buffers, vertex attributes and varyings are refused, naming the type")
+    @Test("8- and 16-bit integers in buffers and varyings are refused, naming the type")
     func refusals() throws {
         let gpu = try TestGPU()
         #expect(gpu.metalMessages(usingMetal: "kernel void k(device uchar* bytes [[buffer(0)]]) { bytes[0] = 1; }")
             == "program_source:3:29: error: unsupported: 8- and 16-bit integers in buffers ('uchar'; SwiftGPU enables no 8- or 16-bit storage)")
         #expect(gpu.metalMessages(usingMetal: "struct P { float x; short y; };\nkernel void k(device P* p [[buffer(0)]]) { p[0].x = 1; }")
             == "program_source:4:25: error: unsupported: 8- and 16-bit integers in buffers ('short' in 'P'; SwiftGPU enables no 8- or 16-bit storage)")
-        #expect(gpu.metalMessages(usingMetal: "struct V { float4 p [[attribute(0)]]; uchar4 c [[attribute(1)]]; };\n"
-                        + "vertex float4 v(V in [[stage_in]]) { return in.p; }")
-            == "program_source:3:46: error: unsupported: 8- and 16-bit integers as vertex attributes ('uchar4'; SwiftGPU enables no 8- or 16-bit storage)")
         #expect(gpu.metalMessages(usingMetal: "kernel void k(device float* o [[buffer(0)]], uchar i [[thread_position_in_grid]]) { o[i] = 1; }")
             == "program_source:3:52: error: unsupported: [[thread_position_in_grid]] of type 'uchar' (8- and 16-bit integer types)")
+    }
+
+    static let attributes = """
+        #include <metal_stdlib>
+        using namespace metal;
+        struct In {
+            float2 position [[attribute(0)]];
+            ushort4 joints [[attribute(1)]];
+            short2 offsets [[attribute(2)]];
+            uchar4 bytes [[attribute(3)]];
+            char2 signedBytes [[attribute(4)]];
+        };
+        struct Out { float4 position [[position]]; float4 colour; };
+        vertex Out v(In in [[stage_in]]) {
+            ushort4 next = in.joints + ushort4(1);
+            bool same = all(in.joints == ushort4(1, 300, 40000, 65535)) && all(in.offsets == short2(-32768, 1234))
+                && all(in.bytes == uchar4(0, 7, 128, 255)) && all(in.signedBytes == char2(-128, 127))
+                && all(next == ushort4(2, 301, 40001, 0)) && in.offsets.x - 1 == -32769;
+            Out out;
+            out.position = float4(in.position, 0, 1);
+            out.colour = same ? float4(0, 1, 0, 1) : float4(1, 0, 0, 1);
+            return out;
+        }
+        fragment float4 f(Out in [[stage_in]]) { return in.colour; }
+        """
+
+    /// One vertex's bytes: a float2 position, then ushort4, short2, uchar4 and char2
+    /// attributes: 26 bytes, a stride of 28.
+    struct Vertex {
+        var position: (Float, Float)
+        var joints: (UInt16, UInt16, UInt16, UInt16)
+        var offsets: (Int16, Int16)
+        var bytes: (UInt8, UInt8, UInt8, UInt8)
+        var signedBytes: (Int8, Int8)
+    }
+
+    @Test("ushort4, short2, uchar4 and char2 vertex attributes read their formats' values, extremes included, and wrap as Metal's")
+    func vertexAttributes() throws {
+        #expect(MemoryLayout<Vertex>.offset(of: \.joints) == 8 && MemoryLayout<Vertex>.offset(of: \.offsets) == 16
+                && MemoryLayout<Vertex>.offset(of: \.bytes) == 20 && MemoryLayout<Vertex>.offset(of: \.signedBytes) == 24)
+        let gpu = try TestGPU()
+        let library = try gpu.device.makeLibrary(source: Self.attributes, options: nil)
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try library.makeFunction(name: "v")
+        descriptor.fragmentFunction = try library.makeFunction(name: "f")
+        let layout = VertexDescriptor()
+        for (index, (format, offset)) in [(VertexFormat.float2, 0), (.ushort4, 8), (.short2, 16), (.uchar4, 20), (.char2, 24)].enumerated() {
+            layout.attributes[index].format = format
+            layout.attributes[index].offset = offset
+        }
+        layout.layouts[0].stride = MemoryLayout<Vertex>.stride
+        descriptor.vertexDescriptor = layout
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        // A triangle over the whole 4×4 target, every vertex with the same integers.
+        let vertices = [(Float(-1), Float(-1)), (3, -1), (-1, 3)].map { position in
+            Vertex(position: position, joints: (1, 300, 40000, 65535), offsets: (-32768, 1234), bytes: (0, 7, 128, 255),
+                   signedBytes: (-128, 127))
+        }
+        let pixels = try MetalSourceLibraryTests().draw(gpu, pipeline, width: 4, height: 4) { encoder in
+            encoder.setVertexBuffer(try gpu.buffer(vertices), offset: 0, index: 0)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        }
+        #expect(pixels == Array([[UInt8]](repeating: [0, 255, 0, 255], count: 16).joined()))
     }
 }
