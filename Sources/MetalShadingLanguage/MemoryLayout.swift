@@ -32,6 +32,9 @@ struct MemoryLayouts {
 
     static func roundUp(_ value: Int, _ alignment: Int) -> Int { (value + alignment - 1) / alignment * alignment }
 
+    /// The offset after `count` 4-byte padding members that follow a member ending at `offset`.
+    static func padded(_ offset: Int, _ count: Int) -> Int { count > 0 ? roundUp(offset, 4) + 4 * count : offset }
+
     /// Metal's size and alignment of `type` (its vectors of three take four components'
     /// room).
     func metal(_ type: MSLType) -> Extent {
@@ -105,6 +108,10 @@ struct MemoryLayouts {
     /// GLSL's size and alignment of `type` under `rules`.
     func glsl(_ type: MSLType, _ rules: Rules) -> Extent {
         switch type {
+        case .scalar(let scalar) where scalar.isNarrowInteger: return Extent(size: scalar.size, alignment: scalar.size)
+        case .vector(let scalar, let count) where scalar.isNarrowInteger:
+            // GLSL's 8- and 16-bit storage types: a vector of three aligned as one of four.
+            return Extent(size: scalar.size * count, alignment: rules == .scalar ? scalar.size : scalar.size * (count == 2 ? 2 : 4))
         case .scalar, .atomic: return Extent(size: 4, alignment: 4)
         case .vector(_, let count): return Extent(size: 4 * count, alignment: rules == .scalar ? 4 : count == 2 ? 8 : 16)
         case .matrix(let scalar, let columns, let rows):
@@ -118,10 +125,10 @@ struct MemoryLayouts {
             let pads = pads(name)
             for (member, pad) in zip(structs[name]?.members ?? [], pads) {
                 let extent = glsl(member.type, rules)
-                offset = Self.roundUp(Self.roundUp(offset, 4) + 4 * pad, extent.alignment) + extent.size
+                offset = Self.roundUp(Self.padded(offset, pad), extent.alignment) + extent.size
                 alignment = max(alignment, extent.alignment)
             }
-            offset = Self.roundUp(offset, 4) + 4 * (pads.last ?? 0)
+            offset = Self.padded(offset, pads.last ?? 0)
             if rules == .std140 { alignment = max(alignment, 16) }
             return Extent(size: Self.roundUp(offset, alignment), alignment: alignment)
         case .void, .texture, .sampler: return Extent(size: 0, alignment: 1)
@@ -139,7 +146,7 @@ struct MemoryLayouts {
     func difference(_ type: MSLType, _ rules: Rules, sized: Bool) -> String? {
         switch type {
         case .scalar(let scalar), .vector(let scalar, _):
-            return scalar.size == 4 && scalar != .half ? nil : "\(scalar.rawValue) (8- and 16-bit types and bool)"
+            return (scalar.size == 4 && scalar != .half) || scalar.isNarrowInteger ? nil : "\(scalar.rawValue) (16-bit floats and bool)"
         case .matrix(let scalar, _, let rows):
             if scalar == .half { return "half matrices in a buffer" }
             return metal(.vector(scalar, rows)).size == arrayStride(.vector(scalar, rows), rules) ? nil
@@ -155,7 +162,7 @@ struct MemoryLayouts {
                 if let reason = difference(member.type, rules, sized: true) { return reason }
                 let metalExtent = metal(member), glslExtent = glsl(member.type, rules)
                 metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
-                glslOffset = Self.roundUp(Self.roundUp(glslOffset, 4) + 4 * pad, glslExtent.alignment)
+                glslOffset = Self.roundUp(Self.padded(glslOffset, pad), glslExtent.alignment)
                 if metalOffset != glslOffset {
                     return "struct '\(name)' (member '\(member.name)' is at offset \(metalOffset) in Metal, \(glslOffset) in GLSL's \(rules.name))"
                 }

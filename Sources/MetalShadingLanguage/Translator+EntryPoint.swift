@@ -200,7 +200,6 @@ extension Translator {
         case .texture, .sampler, .void: throw Diagnostic(location, "a buffer cannot hold '\(type)'")
         default: break
         }
-        try checkNoNarrowIntegers(type, in: "in buffers", at: location)
         let readOnly = space == .constant || parameter.type.isConst
         let blockName = "mslg_buffer\(index)"
         let variable: Variable
@@ -216,17 +215,17 @@ extension Translator {
         var block = BufferBlock(name: blockName, rules: layout.rules, binding: binding(.buffer, index), members: [], instance: nil,
                                 readOnly: readOnly)
         if parameter.type.indirection == .pointer {
-            block.members = ["\(try glslType(type, at: location)) \(name)[]"]
+            block.members = ["\(try storageType(type, at: location)) \(name)[]"]
             variable = Variable(kind: .bufferArray, type: type, code: name, mutable: !readOnly, space: space, buffer: blockName)
         } else if case .structure(let structName) = type {
             for (member, offset) in zip(program.structs[structName]?.members ?? [], layout.offsets) {
-                block.members.append("layout(offset = \(offset)) " + (try glslDeclaration(member.type, GLSLNames.identifier(member.name), at: member.location)))
+                block.members.append("layout(offset = \(offset)) " + (try glslDeclaration(member.type, GLSLNames.identifier(member.name), at: member.location, storage: true)))
             }
             try emitStruct(structName, at: location)
             block.instance = name
             variable = Variable(kind: .block, type: type, code: name, mutable: !readOnly, space: space, buffer: blockName)
         } else {
-            block.members = [try glslDeclaration(type, name, at: location)]
+            block.members = [try glslDeclaration(type, name, at: location, storage: true)]
             variable = Variable(kind: .value, type: type, code: name, mutable: !readOnly, space: space, buffer: blockName)
         }
         if !variable.mutable { block.readOnly = true }

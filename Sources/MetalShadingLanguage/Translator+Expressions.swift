@@ -9,10 +9,11 @@ extension Translator {
         if value.pointer {
             throw .unsupported(location, "pointers used as values (pointer arithmetic, pointer variables, passing pointers)")
         }
+        if value.storage, !value.block { return Value(code: try load(value.code, value.type, at: location), type: value.type) }
         guard value.block, case .structure(let name) = value.type else { return value }
         var members: [String] = []
         for member in program.structs[name]?.members ?? [] {
-            members.append("\(value.code).\(GLSLNames.identifier(member.name))")
+            members.append(try load("\(value.code).\(GLSLNames.identifier(member.name))", member.type, at: location))
         }
         return Value(code: try structValue(name, members, at: location), type: value.type)
     }
@@ -136,15 +137,15 @@ extension Translator {
         let lvalue = LValue(readOnly: variable.mutable ? nil : "'\(variable.code)' is read-only", space: variable.space,
                             buffer: variable.buffer)
         switch variable.kind {
-        case .value: return Value(code: variable.code, type: variable.type, lvalue: lvalue)
-        case .bufferArray: return Value(code: variable.code, type: variable.type, lvalue: lvalue, pointer: true)
-        case .block: return Value(code: variable.code, type: variable.type, lvalue: lvalue, block: true)
+        case .value: return Value(code: variable.code, type: variable.type, lvalue: lvalue, storage: inStorage(variable))
+        case .bufferArray: return Value(code: variable.code, type: variable.type, lvalue: lvalue, pointer: true, storage: inStorage(variable))
+        case .block: return Value(code: variable.code, type: variable.type, lvalue: lvalue, block: true, storage: inStorage(variable))
         }
     }
 
     /// Element `index` of a pointer's buffer.
     func element(of pointer: Value, _ index: String) -> Value {
-        Value(code: "\(pointer.code)[\(index)]", type: pointer.type, lvalue: pointer.lvalue)
+        Value(code: "\(pointer.code)[\(index)]", type: pointer.type, lvalue: pointer.lvalue, storage: pointer.storage)
     }
 
     mutating func prefix(_ op: String, _ operand: Expression, at location: SourceLocation) throws(Diagnostic) -> Value {
@@ -211,15 +212,19 @@ extension Translator {
         let target = try expression(targetExpression)
         try checkWritable(target, at: location)
         if op == "=" {
-            return Value(code: "(\(target.code) = \(try initialize(target.type, with: valueExpression)))", type: target.type)
+            let value = try initialize(target.type, with: valueExpression)
+            return Value(code: "(\(target.code) = \(target.storage ? try store(value, target.type, at: location) : value))",
+                         type: target.type, storage: target.storage)
         }
         let value = try rvalue(valueExpression)
         let binaryOp = String(op.dropLast())
-        let result = try binary(binaryOp, target, value, at: location, rightLocation: valueExpression.location)
+        let result = try binary(binaryOp, try materialize(target, at: location), value, at: location, rightLocation: valueExpression.location)
         if let to = target.type.scalar, to.isNarrowInteger, let from = result.type.scalar, from.isInteger,
            result.type.componentCount == target.type.componentCount {
             // The result, in 32 bits, wrapped back to the target's type.
-            return Value(code: "(\(target.code) = \(try convert(result, to: target.type, at: location, explicit: true)))", type: target.type)
+            let wrapped = try convert(result, to: target.type, at: location, explicit: true)
+            return Value(code: "(\(target.code) = \(target.storage ? try store(wrapped, target.type, at: location) : wrapped))",
+                         type: target.type, storage: target.storage)
         }
         guard result.type == target.type else {
             if let from = result.type.scalar, let to = target.type.scalar, from.isInteger, to.isInteger,
@@ -261,12 +266,13 @@ extension Translator {
             var lvalue = base.lvalue
             if repeated { lvalue = nil }
             let type: MSLType = name.count == 1 ? .scalar(scalar) : .vector(scalar, name.count)
-            return Value(code: "\(base.code).\(name)", type: type, lvalue: lvalue)
+            return Value(code: "\(base.code).\(name)", type: type, lvalue: lvalue, storage: base.storage)
         case .structure(let structName):
             guard let member = program.structs[structName]?.members.first(where: { $0.name == name }) else {
                 throw Diagnostic(location, "no member named '\(name)' in '\(structName)'")
             }
-            return Value(code: "\(base.code).\(GLSLNames.identifier(name))", type: member.type, lvalue: base.lvalue)
+            return Value(code: "\(base.code).\(GLSLNames.identifier(name))", type: member.type, lvalue: base.lvalue,
+                         storage: base.storage && member.type.narrowInteger(program) != nil)
         default:
             throw Diagnostic(location, "member reference base type '\(base.type)' is not a structure or vector")
         }
@@ -288,6 +294,9 @@ extension Translator {
         }
         if let literal = index.literal, let bound, literal < 0 || literal >= bound {
             throw Diagnostic(indexExpression.location, "array index \(literal) is past the end of the array (which contains \(bound) elements)")
+        }
+        if base.storage {
+            return Value(code: "\(base.code)[\(index.code)]", type: element, lvalue: base.lvalue, storage: element.narrowInteger(program) != nil)
         }
         let base = try materialize(base, at: location)
         return Value(code: "\(base.code)[\(index.code)]", type: element, lvalue: base.lvalue)

@@ -4,10 +4,11 @@ import SPIRVValidation
 /// without a device feature (among them writes to storage images without a format, which
 /// Vulkan 1.3 grants for each format whose features include `STORAGE_WRITE_WITHOUT_FORMAT`),
 /// and physical storage buffer addresses (buffer references),
-/// whose feature Vulkan 1.3 requires and SwiftGPU enables. SwiftGPU enables no other shader
-/// feature (no 64-bit or 16-bit types, geometry, tessellation, subgroup operations, ...),
-/// and a driver given a module that declares one may crash or miscompile, so such a module
-/// is refused before any driver call.
+/// whose feature Vulkan 1.3 requires and SwiftGPU enables; and, where the device offers
+/// their features, 8- and 16-bit integers in buffers (checked when a pipeline is made).
+/// SwiftGPU enables no other shader feature (no 64-bit or 16-bit arithmetic, geometry,
+/// tessellation, subgroup operations, ...), and a driver given a module that declares one
+/// may crash or miscompile, so such a module is refused before any driver call.
 enum ShaderCapabilities {
     /// Capabilities by number, with their names.
     static let allowed: [UInt32: String] = [
@@ -21,7 +22,16 @@ enum ShaderCapabilities {
     static let allowedExtensions: Set<String> = [
         "SPV_KHR_storage_buffer_storage_class", "SPV_KHR_non_semantic_info", "SPV_KHR_terminate_invocation",
         "SPV_GOOGLE_decorate_string", "SPV_GOOGLE_hlsl_functionality1", "SPV_GOOGLE_user_type", "SPV_KHR_device_group",
-        "SPV_KHR_physical_storage_buffer", "SPV_EXT_physical_storage_buffer",
+        "SPV_KHR_physical_storage_buffer", "SPV_EXT_physical_storage_buffer", "SPV_KHR_8bit_storage", "SPV_KHR_16bit_storage",
+    ]
+
+    /// Capabilities allowed where the device enabled a feature, with the feature's name:
+    /// 8- and 16-bit integers in storage and uniform buffers.
+    static let deviceFeatureCapabilities: [UInt32: (capability: String, feature: String)] = [
+        4433: ("StorageBuffer16BitAccess", "storageBuffer16BitAccess"),
+        4434: ("UniformAndStorageBuffer16BitAccess", "uniformAndStorageBuffer16BitAccess"),
+        4448: ("StorageBuffer8BitAccess", "storageBuffer8BitAccess"),
+        4449: ("UniformAndStorageBuffer8BitAccess", "uniformAndStorageBuffer8BitAccess"),
     ]
 
     /// Names of capabilities a module might declare and SwiftGPU refuses, for the message.
@@ -41,7 +51,7 @@ enum ShaderCapabilities {
         while at < words.count {
             let count = Int(words[at] >> 16), opcode = words[at] & 0xFFFF
             guard count > 0, at + count <= words.count else { return nil } // the validator reports it
-            if opcode == 17, count == 2, allowed[words[at + 1]] == nil {
+            if opcode == 17, count == 2, allowed[words[at + 1]] == nil, deviceFeatureCapabilities[words[at + 1]] == nil {
                 let capability = words[at + 1]
                 return "word \(at): it declares the capability \(refusedNames[capability] ?? "number \(capability)"), which "
                     + "needs a device feature SwiftGPU does not enable (it runs shaders with the capabilities "
@@ -55,6 +65,22 @@ enum ShaderCapabilities {
             }
             // Capabilities and extensions come first in a module: stop at the memory model.
             if opcode == 14 { return nil }
+            at += count
+        }
+        return nil
+    }
+
+    /// Why `words` cannot run on a device that enabled `features` (Vulkan feature names): the
+    /// first capability it declares whose feature is not among them, or nil.
+    static func featureProblem(in words: [UInt32], enabled features: Set<String>) -> String? {
+        var at = 5
+        while at < words.count {
+            let count = Int(words[at] >> 16), opcode = words[at] & 0xFFFF
+            guard count > 0, at + count <= words.count, opcode != 14 else { return nil }
+            if opcode == 17, count == 2, let needed = deviceFeatureCapabilities[words[at + 1]], !features.contains(needed.feature) {
+                return "it declares the capability \(needed.capability), which needs the device feature \(needed.feature) "
+                    + "that this device does not offer"
+            }
             at += count
         }
         return nil
