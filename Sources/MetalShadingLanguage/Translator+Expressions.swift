@@ -85,6 +85,13 @@ extension Translator {
             let type = try resolve(typeName)
             let value = try rvalue(operand)
             return Value(code: try convert(value, to: type, at: location, explicit: true), type: type)
+        case .sizeOfType(let typeName):
+            return try sizeOf(try resolve(typeName), at: location)
+        case .sizeOfValue(let operand):
+            // C++ leaves the operand unevaluated: only its type is used.
+            let value = try expression(operand)
+            if value.pointer { throw .unsupported(location, "sizeof of a pointer") }
+            return try sizeOf(value.type, at: location)
         case .bitcast(let typeName, let operand):
             return try bitcast(try resolve(typeName), try rvalue(operand), at: location)
         case .member(let base, let name):
@@ -94,6 +101,11 @@ extension Translator {
             guard pointer.pointer else { throw Diagnostic(location, "member reference type '\(pointer.type)' is not a pointer") }
             return try member(element(of: pointer, "0"), name, at: location)
         case .index(let base, let index):
+            if case .member(let matrix, "columns") = base.kind {
+                // simd's `m.columns[i]`: column i, as `m[i]`.
+                let value = try self.expression(matrix)
+                if case .matrix = value.type { return try subscripted(value, index, at: location) }
+            }
             return try subscripted(try self.expression(base), index, at: location)
         case .initializerList:
             throw Diagnostic(location, "an initializer list cannot be used here")
@@ -125,8 +137,20 @@ extension Translator {
         if let constant = Self.scopedConstants[name] {
             return Value(code: "\(constant)", type: .scalar(.int), literal: constant)
         }
+        if name.hasPrefix("M_"), name.hasSuffix("_F") || name.hasSuffix("_H"), let constant = Self.mathConstants[String(name.dropLast(2))] {
+            return Value(code: constant, type: .scalar(name.hasSuffix("_F") ? .float : .half))
+        }
         throw Diagnostic(location, "use of undeclared identifier '\(name)'")
     }
+
+    /// The standard library's math constants (`M_PI_F`, `M_PI_H`, … without the suffix).
+    static let mathConstants: [String: String] = [
+        "M_E": "2.718281828459045", "M_LOG2E": "1.4426950408889634", "M_LOG10E": "0.4342944819032518",
+        "M_LN2": "0.6931471805599453", "M_LN10": "2.302585092994046", "M_PI": "3.141592653589793",
+        "M_PI_2": "1.5707963267948966", "M_PI_4": "0.7853981633974483", "M_1_PI": "0.3183098861837907",
+        "M_2_PI": "0.6366197723675814", "M_2_SQRTPI": "1.1283791670955126", "M_SQRT2": "1.4142135623730951",
+        "M_SQRT1_2": "0.7071067811865476",
+    ]
 
     /// Values of the standard library's enumerations that a call reads as a constant.
     static let scopedConstants: [String: Int64] = [
@@ -141,6 +165,17 @@ extension Translator {
         case .bufferArray: return Value(code: variable.code, type: variable.type, lvalue: lvalue, pointer: true, storage: inStorage(variable))
         case .block: return Value(code: variable.code, type: variable.type, lvalue: lvalue, block: true, storage: inStorage(variable))
         }
+    }
+
+    /// `sizeof` a value of `type`: its size in Metal's layout, a `size_t` (which SwiftGPU
+    /// holds in 32 bits) constant.
+    func sizeOf(_ type: MSLType, at location: SourceLocation) throws(Diagnostic) -> Value {
+        switch type {
+        case .texture, .sampler, .void: throw .unsupported(location, "sizeof of '\(type)'")
+        default: break
+        }
+        let size = layouts.metal(type).size
+        return Value(code: "\(size)u", type: .scalar(.uint), literal: Int64(size))
     }
 
     /// Element `index` of a pointer's buffer.

@@ -197,4 +197,36 @@ struct PublishedIdiomsTests {
         #expect(error("fragment float4 f(texture2d<float> t [[texture(0)]], sampler a [[sampler(0)]]) { sampler s = a; return t.sample(s, float2(0)); }")
             == "test.metal:1:90: error: unsupported: local texture and sampler variables")
     }
+
+    @Test("sizeof is the size in Metal's layout of a type or of an expression's type, unevaluated; a pointer's and alignof stay unsupported")
+    func sizeOf() {
+        let prelude = """
+            struct S { float3 a; float b; };
+            struct P { packed_float3 a; float b; };
+            constant S table[] = { {float3(1), 2}, {float3(3), 4} };
+            constant size_t count = sizeof(table) / sizeof(table[0]);
+            """
+        let text = glsl(kernel("    int n = 0;\n    out[i] = float(sizeof(S) + sizeof(P) + sizeof(float3) + sizeof(half) + sizeof(char4) + sizeof n++ + count + n);",
+                               prelude: prelude), "k")
+        #expect(text.contains("(64u / 32u)"), "\(text)")
+        #expect(text.contains("32u + 16u) + 16u) + 2u) + 4u) + 4u)"), "\(text)")
+        #expect(!text.contains("n++"), "sizeof leaves its operand unevaluated")
+        #expect(error(kernel("    out[i] = sizeof(out);")) == "test.metal:5:14: error: unsupported: sizeof of a pointer")
+        #expect(error(kernel("    out[i] = alignof(float);")) == "test.metal:5:14: error: unsupported: alignof")
+    }
+
+    @Test("simd's m.columns[i] is the matrix's column i")
+    func matrixColumns() {
+        let text = glsl(kernel("    float4x4 m = float4x4(1);\n    out[i] = m.columns[3].x + m.columns[i % 4][1];"), "k")
+        #expect(text.contains("m[3].x + m[(i % 4u)][1]") || text.contains("(m[3].x + m[(i % uint(4))][1])"), "\(text)")
+        #expect(error(kernel("    float4x4 m = float4x4(1);\n    out[i] = m.columns.x;"))
+            == "test.metal:6:14: error: member reference base type 'float4x4' is not a structure or vector")
+    }
+
+    @Test("the math constants M_PI_F, M_SQRT2_F and their kin (and the _H ones) are the standard library's values")
+    func mathConstants() {
+        let text = glsl(kernel("    out[i] = M_PI_F + M_SQRT1_2_F + float(M_E_H);"), "k")
+        #expect(text.contains("((3.141592653589793 + 0.7071067811865476) + 2.718281828459045)"), "\(text)")
+        #expect(error(kernel("    out[i] = M_TAU_F;")) == "test.metal:5:14: error: use of undeclared identifier 'M_TAU_F'")
+    }
 }
