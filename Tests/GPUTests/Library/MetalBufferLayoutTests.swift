@@ -89,4 +89,31 @@ struct MetalBufferLayoutTests {
         let std430 = try gpu.device.makeLibrary(source: MetalSourceLibraryTests.addArrays, options: nil).makeFunction(name: "add_arrays")
         #expect(ShaderCapabilities.scalarBlockLayoutProblem(in: std430.module.words, deviceOffers: false) == nil)
     }
+
+    @Test("a vertex function reads a buffer of 24-byte packed vertices by [[vertex_id]], as Metal by Example's shaders do")
+    func packedVertices() throws {
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            struct Vertex { packed_float4 position; packed_float2 texCoords; };
+            struct Out { float4 position [[position]]; float2 uv; };
+            vertex Out v(const device Vertex* vertices [[buffer(0)]], uint id [[vertex_id]]) {
+                Out out;
+                out.position = vertices[id].position;
+                out.uv = vertices[id].texCoords;
+                return out;
+            }
+            fragment float4 f(Out in [[stage_in]]) { return float4(in.uv, 0, 1); }
+            """
+        let gpu = try TestGPU()
+        let pipeline = try gpu.renderPipeline(try gpu.device.makeLibrary(source: source, options: nil), vertex: "v", fragment: "f")
+        // A triangle over the whole target: a 32-byte stride would read the second and third
+        // vertices' positions and coordinates from the wrong bytes.
+        let vertices = [(Float(-1), Float(-1)), (3, -1), (-1, 3)].map { Vertex(position: ($0.0, $0.1, 0, 1), texCoords: (0.25, 0.75)) }
+        let pixels = try MetalSourceLibraryTests().draw(gpu, pipeline, width: 4, height: 4) { encoder in
+            encoder.setVertexBuffer(try gpu.buffer(vertices), offset: 0, index: 0)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        }
+        #expect(pixels == Array([[UInt8]](repeating: [64, 191, 0, 255], count: 16).joined()))
+    }
 }

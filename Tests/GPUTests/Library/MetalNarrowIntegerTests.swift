@@ -136,19 +136,14 @@ struct MetalNarrowIntegerTests {
         #expect(MemoryLayout<Vertex>.offset(of: \.joints) == 8 && MemoryLayout<Vertex>.offset(of: \.offsets) == 16
                 && MemoryLayout<Vertex>.offset(of: \.bytes) == 20 && MemoryLayout<Vertex>.offset(of: \.signedBytes) == 24)
         let gpu = try TestGPU()
-        let library = try gpu.device.makeLibrary(source: Self.attributes, options: nil)
-        let descriptor = RenderPipelineDescriptor()
-        descriptor.vertexFunction = try library.makeFunction(name: "v")
-        descriptor.fragmentFunction = try library.makeFunction(name: "f")
         let layout = VertexDescriptor()
         for (index, (format, offset)) in [(VertexFormat.float2, 0), (.ushort4, 8), (.short2, 16), (.uchar4, 20), (.char2, 24)].enumerated() {
             layout.attributes[index].format = format
             layout.attributes[index].offset = offset
         }
         layout.layouts[0].stride = MemoryLayout<Vertex>.stride
-        descriptor.vertexDescriptor = layout
-        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
-        let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
+        let pipeline = try gpu.renderPipeline(try gpu.device.makeLibrary(source: Self.attributes, options: nil), vertex: "v", fragment: "f",
+                                              vertexDescriptor: layout)
         // A triangle over the whole 4×4 target, every vertex with the same integers.
         let vertices = [(Float(-1), Float(-1)), (3, -1), (-1, 3)].map { position in
             Vertex(position: position, joints: (1, 300, 40000, 65535), offsets: (-32768, 1234), bytes: (0, 7, 128, 255),
