@@ -58,7 +58,20 @@ extension Parser {
             defer { depth -= 1 }
             return Expression(kind: .prefix(start.text, try unary()), location: start.location)
         }
-        if start.isa("sizeof") || start.isa("alignof") { throw .unsupported(start.location, start.text) }
+        if start.isa("alignof") { throw .unsupported(start.location, start.text) }
+        if start.isa("sizeof") {
+            _ = advance()
+            try nest()
+            defer { depth -= 1 }
+            guard current.isa("("), startsType(1), isCast() else {
+                return Expression(kind: .sizeOfValue(try unary()), location: start.location)
+            }
+            _ = advance()
+            let type = try declaredType()
+            if type.indirection != .none { throw .unsupported(start.location, "sizeof of a pointer or reference type") }
+            try expect(")")
+            return Expression(kind: .sizeOfType(type.base), location: start.location)
+        }
         if start.isa("("), startsType(1), isCast() {
             _ = advance()
             let type = try declaredType()

@@ -99,6 +99,10 @@ package struct Expression: Sendable, Hashable {
         case cast(TypeName, Expression)
         /// A reinterpretation of the bits (`as_type<uint>(x)`).
         case bitcast(TypeName, Expression)
+        /// `sizeof(Type)`.
+        case sizeOfType(TypeName)
+        /// `sizeof(value)` or `sizeof value`: the size of its type, the value unevaluated.
+        case sizeOfValue(Expression)
         /// `base.member`.
         case member(Expression, String)
         /// `base->member`.

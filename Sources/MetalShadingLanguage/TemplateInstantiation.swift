@@ -103,6 +103,8 @@ struct TemplateInstantiation {
         case .construct(let type, let arguments): expression.kind = .construct(typeName(type), arguments.map(self.expression))
         case .cast(let type, let operand): expression.kind = .cast(typeName(type), self.expression(operand))
         case .bitcast(let type, let operand): expression.kind = .bitcast(typeName(type), self.expression(operand))
+        case .sizeOfType(let type): expression.kind = .sizeOfType(typeName(type))
+        case .sizeOfValue(let operand): expression.kind = .sizeOfValue(self.expression(operand))
         case .member(let base, let name): expression.kind = .member(self.expression(base), name)
         case .arrow(let base, let name): expression.kind = .arrow(self.expression(base), name)
         case .index(let base, let index): expression.kind = .index(self.expression(base), self.expression(index))

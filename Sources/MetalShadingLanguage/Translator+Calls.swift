@@ -73,7 +73,9 @@ extension Translator {
     }
 
     /// The common type of two arguments of a componentwise function: vectors of one size,
-    /// scalars widened to them.
+    /// scalars widened to them; a floating-point vector keeps its scalar type beside a
+    /// scalar argument, as Metal's `halfN clamp(halfN, half, half)` overloads take a
+    /// `float` bound.
     func vectorCommonType(_ a: MSLType, _ b: MSLType, name: String, at location: SourceLocation) throws(Diagnostic) -> MSLType {
         let scalar = Self.commonScalar(a.scalar!, b.scalar!)
         switch (a, b) {
@@ -82,7 +84,8 @@ extension Translator {
                 throw Diagnostic(location, "no matching function for call to '\(name)' with '\(a)' and '\(b)'")
             }
             return .vector(scalar, m)
-        case (.vector(_, let n), _), (_, .vector(_, let n)): return .vector(scalar, n)
+        case (.vector(let element, let n), _), (_, .vector(let element, let n)):
+            return .vector(element.isFloatingPoint ? element : scalar, n)
         default: return .scalar(scalar)
         }
     }

@@ -47,14 +47,17 @@ extension Translator {
             interfaceSection.append("layout(early_fragment_tests) in;")
         }
         var blocks: [BufferBlock] = []
-        for parameter in try withImplicitIndices(entry.parameters) {
+        let parameters = try withImplicitIndices(entry.parameters)
+        layouts.scalarStructs = scalarStructs(parameters)
+        if !layouts.scalarStructs.isEmpty { extensions.insert("GL_EXT_scalar_block_layout") }
+        for parameter in parameters {
             if let block = try entryParameter(parameter, stage) { blocks.append(block) }
         }
         try entryOutputs(returnType, stage)
         guard case .block(let statements)? = entry.body?.kind else { throw Diagnostic(entry.location, "an entry point needs a body") }
         for statement in statements { try self.statement(statement) }
         for block in blocks {
-            let readOnly = block.readOnly || (!writtenBuffers.contains(block.name) && block.rules == .std430)
+            let readOnly = block.readOnly || (!writtenBuffers.contains(block.name) && block.rules != .std140)
             let storage = block.rules == .std140 ? "uniform" : (readOnly ? "readonly buffer" : "buffer")
             var text = "layout(\(block.rules.rawValue), set = 0, binding = \(block.binding)) \(storage) \(block.name)\n{\n"
             text += block.members.map { "    \($0);" }.joined(separator: "\n") + "\n}"
@@ -228,55 +231,53 @@ extension Translator {
         case .texture, .sampler, .void: throw Diagnostic(location, "a buffer cannot hold '\(type)'")
         default: break
         }
-        try checkNoNarrowIntegers(type, in: "in buffers", at: location)
         let readOnly = space == .constant || parameter.type.isConst
         let blockName = "mslg_buffer\(index)"
         let variable: Variable
-        var block = BufferBlock(name: blockName, rules: .std430, binding: binding(.buffer, index), members: [], instance: nil,
+        let layout: MemoryLayouts.BufferLayout
+        switch layouts.bufferRules(type, indirection: parameter.type.indirection, constant: space == .constant) {
+        case .success(let found): layout = found
+        case .failure(let problem):
+            let scalarNote = layouts.structs(in: type).intersection(layouts.scalarStructs).sorted().first.map {
+                " (laid out by the scalar rules, which struct '\($0)' takes for another buffer of this function)"
+            } ?? ""
+            throw .unsupported(location, "\(problem.reason) in a buffer\(scalarNote)")
+        }
+        var block = BufferBlock(name: blockName, rules: layout.rules, binding: binding(.buffer, index), members: [], instance: nil,
                                 readOnly: readOnly)
         if parameter.type.indirection == .pointer {
-            if let reason = layouts.difference(type, .std430, sized: true) {
-                throw .unsupported(location, "\(reason) in a buffer")
-            }
-            block.members = ["\(try glslType(type, at: location)) \(name)[]"]
+            block.members = ["\(try storageType(type, at: location)) \(name)[]"]
             variable = Variable(kind: .bufferArray, type: type, code: name, mutable: !readOnly, space: space, buffer: blockName)
         } else if case .structure(let structName) = type {
-            var offsets: [Int]?
-            for rules in space == .constant ? [MemoryLayouts.Rules.std140, .std430] : [.std430] {
-                if case .success(let found) = layouts.blockOffsets(of: structName, rules) {
-                    offsets = found
-                    block.rules = rules
-                    break
-                }
-            }
-            guard let offsets else {
-                var reason = "struct '\(structName)'"
-                if case .failure(let problem) = layouts.blockOffsets(of: structName, .std430) { reason = problem.reason }
-                throw .unsupported(location, "\(reason) in a buffer")
-            }
-            for (member, offset) in zip(program.structs[structName]?.members ?? [], offsets) {
-                block.members.append("layout(offset = \(offset)) " + (try glslDeclaration(member.type, GLSLNames.identifier(member.name), at: member.location)))
+            for (member, offset) in zip(program.structs[structName]?.members ?? [], layout.offsets) {
+                block.members.append("layout(offset = \(offset)) " + (try glslDeclaration(member.type, GLSLNames.identifier(member.name), at: member.location, storage: true)))
             }
             try emitStruct(structName, at: location)
             block.instance = name
             variable = Variable(kind: .block, type: type, code: name, mutable: !readOnly, space: space, buffer: blockName)
         } else {
-            var rules: MemoryLayouts.Rules?
-            for candidate in space == .constant ? [MemoryLayouts.Rules.std140, .std430] : [.std430]
-                where layouts.difference(type, candidate, sized: false) == nil {
-                rules = candidate
-                break
-            }
-            guard let rules else {
-                throw .unsupported(location, "\(layouts.difference(type, .std430, sized: false) ?? "\(type)") in a buffer")
-            }
-            block.rules = rules
-            block.members = [try glslDeclaration(type, name, at: location)]
+            block.members = [try glslDeclaration(type, name, at: location, storage: true)]
             variable = Variable(kind: .value, type: type, code: name, mutable: !readOnly, space: space, buffer: blockName)
         }
         if !variable.mutable { block.readOnly = true }
         try declare(parameter.declarator.name, variable, at: location)
         return block
+    }
+
+    /// The structs GLSL declares padded for the scalar block layout
+    /// (`MemoryLayouts.scalarStructs`): those of the buffer arguments that std430 (and
+    /// std140) cannot place where Metal does and the scalar rules can (Metal's packed
+    /// vectors, a struct whose size is not a multiple of its alignment in std430). Blocks
+    /// that hold none of them keep the rules they had before SwiftGPU knew the scalar ones.
+    func scalarStructs(_ parameters: [Parameter]) -> Set<String> {
+        var buffers: [(type: MSLType, indirection: Indirection, constant: Bool)] = []
+        for parameter in parameters where parameter.declarator.attributes.first?.name == "buffer" {
+            let space = parameter.type.addressSpace
+            guard space == .device || space == .constant, parameter.type.indirection != .none,
+                  let type = try? program.resolve(parameter.type.base, sizes: parameter.declarator.arraySizes) else { continue }
+            buffers.append((type, parameter.type.indirection, space == .constant))
+        }
+        return layouts.scalarStructs(for: buffers)
     }
 
     /// The GLSL value of a built-in argument, checked against its type.
@@ -330,10 +331,11 @@ extension Translator {
             let index = try attributeIndex(attribute, limit: 30)
             guard locations.insert(index).inserted else { throw Diagnostic(attribute.location, "attribute \(index) is used twice") }
             guard member.type.isScalarOrVector else { throw .unsupported(member.location, "vertex attributes of type '\(member.type)'") }
-            try checkNoNarrowIntegers(member.type, in: "as vertex attributes", at: member.location)
+            // An 8- or 16-bit integer is read as its 32-bit register form (0116), which any
+            // integer vertex format of its signedness feeds, and wrapped to its range.
             let input = "mslg_attribute\(index)"
             interfaceSection.append("layout(location = \(index)) in \(try glslType(member.type, at: member.location)) \(input);")
-            values.append(input)
+            values.append(wrapped(input, to: member.type))
         }
         return values
     }

@@ -9,10 +9,11 @@ extension Translator {
         if value.pointer {
             throw .unsupported(location, "pointers used as values (pointer arithmetic, pointer variables, passing pointers)")
         }
+        if value.storage, !value.block { return Value(code: try load(value.code, value.type, at: location), type: value.type) }
         guard value.block, case .structure(let name) = value.type else { return value }
         var members: [String] = []
         for member in program.structs[name]?.members ?? [] {
-            members.append("\(value.code).\(GLSLNames.identifier(member.name))")
+            members.append(try load("\(value.code).\(GLSLNames.identifier(member.name))", member.type, at: location))
         }
         return Value(code: try structValue(name, members, at: location), type: value.type)
     }
@@ -84,6 +85,13 @@ extension Translator {
             let type = try resolve(typeName)
             let value = try rvalue(operand)
             return Value(code: try convert(value, to: type, at: location, explicit: true), type: type)
+        case .sizeOfType(let typeName):
+            return try sizeOf(try resolve(typeName), at: location)
+        case .sizeOfValue(let operand):
+            // C++ leaves the operand unevaluated: only its type is used.
+            let value = try expression(operand)
+            if value.pointer { throw .unsupported(location, "sizeof of a pointer") }
+            return try sizeOf(value.type, at: location)
         case .bitcast(let typeName, let operand):
             return try bitcast(try resolve(typeName), try rvalue(operand), at: location)
         case .member(let base, let name):
@@ -96,6 +104,11 @@ extension Translator {
             guard pointer.pointer else { throw Diagnostic(location, "member reference type '\(pointer.type)' is not a pointer") }
             return try member(element(of: pointer, "0"), name, at: location)
         case .index(let base, let index):
+            if case .member(let matrix, "columns") = base.kind {
+                // simd's `m.columns[i]`: column i, as `m[i]`.
+                let value = try self.expression(matrix)
+                if case .matrix = value.type { return try subscripted(value, index, at: location) }
+            }
             return try subscripted(try self.expression(base), index, at: location)
         case .initializerList:
             throw Diagnostic(location, "an initializer list cannot be used here")
@@ -138,8 +151,20 @@ extension Translator {
         if let constant = Self.scopedConstants[name] {
             return Value(code: "\(constant)", type: .scalar(.int), literal: constant)
         }
+        if name.hasPrefix("M_"), name.hasSuffix("_F") || name.hasSuffix("_H"), let constant = Self.mathConstants[String(name.dropLast(2))] {
+            return Value(code: constant, type: .scalar(name.hasSuffix("_F") ? .float : .half))
+        }
         throw Diagnostic(location, "use of undeclared identifier '\(name)'")
     }
+
+    /// The standard library's math constants (`M_PI_F`, `M_PI_H`, … without the suffix).
+    static let mathConstants: [String: String] = [
+        "M_E": "2.718281828459045", "M_LOG2E": "1.4426950408889634", "M_LOG10E": "0.4342944819032518",
+        "M_LN2": "0.6931471805599453", "M_LN10": "2.302585092994046", "M_PI": "3.141592653589793",
+        "M_PI_2": "1.5707963267948966", "M_PI_4": "0.7853981633974483", "M_1_PI": "0.3183098861837907",
+        "M_2_PI": "0.6366197723675814", "M_2_SQRTPI": "1.1283791670955126", "M_SQRT2": "1.4142135623730951",
+        "M_SQRT1_2": "0.7071067811865476",
+    ]
 
     /// Values of the standard library's enumerations that a call reads as a constant.
     static let scopedConstants: [String: Int64] = [
@@ -150,15 +175,26 @@ extension Translator {
         let lvalue = LValue(readOnly: variable.mutable ? nil : "'\(variable.code)' is read-only", space: variable.space,
                             buffer: variable.buffer)
         switch variable.kind {
-        case .value: return Value(code: variable.code, type: variable.type, lvalue: lvalue)
-        case .bufferArray: return Value(code: variable.code, type: variable.type, lvalue: lvalue, pointer: true)
-        case .block: return Value(code: variable.code, type: variable.type, lvalue: lvalue, block: true)
+        case .value: return Value(code: variable.code, type: variable.type, lvalue: lvalue, storage: inStorage(variable))
+        case .bufferArray: return Value(code: variable.code, type: variable.type, lvalue: lvalue, pointer: true, storage: inStorage(variable))
+        case .block: return Value(code: variable.code, type: variable.type, lvalue: lvalue, block: true, storage: inStorage(variable))
         }
+    }
+
+    /// `sizeof` a value of `type`: its size in Metal's layout, a `size_t` (which SwiftGPU
+    /// holds in 32 bits) constant.
+    func sizeOf(_ type: MSLType, at location: SourceLocation) throws(Diagnostic) -> Value {
+        switch type {
+        case .texture, .sampler, .void: throw .unsupported(location, "sizeof of '\(type)'")
+        default: break
+        }
+        let size = layouts.metal(type).size
+        return Value(code: "\(size)u", type: .scalar(.uint), literal: Int64(size))
     }
 
     /// Element `index` of a pointer's buffer.
     func element(of pointer: Value, _ index: String) -> Value {
-        Value(code: "\(pointer.code)[\(index)]", type: pointer.type, lvalue: pointer.lvalue)
+        Value(code: "\(pointer.code)[\(index)]", type: pointer.type, lvalue: pointer.lvalue, storage: pointer.storage)
     }
 
     mutating func prefix(_ op: String, _ operand: Expression, at location: SourceLocation) throws(Diagnostic) -> Value {
@@ -225,15 +261,19 @@ extension Translator {
         let target = try expression(targetExpression)
         try checkWritable(target, at: location)
         if op == "=" {
-            return Value(code: "(\(target.code) = \(try initialize(target.type, with: valueExpression)))", type: target.type)
+            let value = try initialize(target.type, with: valueExpression)
+            return Value(code: "(\(target.code) = \(target.storage ? try store(value, target.type, at: location) : value))",
+                         type: target.type, storage: target.storage)
         }
         let value = try rvalue(valueExpression)
         let binaryOp = String(op.dropLast())
-        let result = try binary(binaryOp, target, value, at: location, rightLocation: valueExpression.location)
+        let result = try binary(binaryOp, try materialize(target, at: location), value, at: location, rightLocation: valueExpression.location)
         if let to = target.type.scalar, to.isNarrowInteger, let from = result.type.scalar, from.isInteger,
            result.type.componentCount == target.type.componentCount {
             // The result, in 32 bits, wrapped back to the target's type.
-            return Value(code: "(\(target.code) = \(try convert(result, to: target.type, at: location, explicit: true)))", type: target.type)
+            let wrapped = try convert(result, to: target.type, at: location, explicit: true)
+            return Value(code: "(\(target.code) = \(target.storage ? try store(wrapped, target.type, at: location) : wrapped))",
+                         type: target.type, storage: target.storage)
         }
         guard result.type == target.type else {
             if let from = result.type.scalar, let to = target.type.scalar, from.isInteger, to.isInteger,
@@ -275,12 +315,13 @@ extension Translator {
             var lvalue = base.lvalue
             if repeated { lvalue = nil }
             let type: MSLType = name.count == 1 ? .scalar(scalar) : .vector(scalar, name.count)
-            return Value(code: "\(base.code).\(name)", type: type, lvalue: lvalue)
+            return Value(code: "\(base.code).\(name)", type: type, lvalue: lvalue, storage: base.storage)
         case .structure(let structName):
             guard let member = program.structs[structName]?.members.first(where: { $0.name == name }) else {
                 throw Diagnostic(location, "no member named '\(name)' in '\(structName)'")
             }
-            return Value(code: "\(base.code).\(GLSLNames.identifier(name))", type: member.type, lvalue: base.lvalue)
+            return Value(code: "\(base.code).\(GLSLNames.identifier(name))", type: member.type, lvalue: base.lvalue,
+                         storage: base.storage && member.type.narrowInteger(program) != nil)
         default:
             throw Diagnostic(location, "member reference base type '\(base.type)' is not a structure or vector")
         }
@@ -302,6 +343,9 @@ extension Translator {
         }
         if let literal = index.literal, let bound, literal < 0 || literal >= bound {
             throw Diagnostic(indexExpression.location, "array index \(literal) is past the end of the array (which contains \(bound) elements)")
+        }
+        if base.storage {
+            return Value(code: "\(base.code)[\(index.code)]", type: element, lvalue: base.lvalue, storage: element.narrowInteger(program) != nil)
         }
         let base = try materialize(base, at: location)
         return Value(code: "\(base.code)[\(index.code)]", type: element, lvalue: base.lvalue)

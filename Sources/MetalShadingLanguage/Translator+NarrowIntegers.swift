@@ -1,7 +1,9 @@
 /// 8- and 16-bit integers (`char`, `uchar`, `short`, `ushort` and their vectors) in
 /// registers: GLSL holds them in 32-bit `int` and `uint` (SwiftGPU enables no 8- or 16-bit
 /// arithmetic), and the translation wraps a value wherever C++ would narrow it, so every
-/// value of such a type stays within the type's range. Scalar arithmetic needs no wrapping,
+/// value of such a type stays within the type's range. In buffers they are GLSL's 8- and
+/// 16-bit storage types, converted to and from the register form as they are read and
+/// written. Scalar arithmetic needs no wrapping,
 /// since C++ promotes the operands to `int` as GLSL computes; vector arithmetic keeps the
 /// vector's type and is wrapped.
 extension ScalarType {
@@ -64,16 +66,110 @@ extension Translator {
     func narrowIncrement(_ target: Value, _ op: String, prefix: Bool) -> String {
         let sign = op == "++" ? "+" : "-", undo = op == "++" ? "-" : "+"
         let one = target.type.scalar!.isUnsigned ? "1u" : "1"
-        let stepped = "(\(target.code) = \(wrapped("(\(target.code) \(sign) \(one))", to: target.type)))"
+        let read = target.storage ? Self.registerConversion(target.code, target.type) : target.code
+        var step = wrapped("(\(read) \(sign) \(one))", to: target.type)
+        if target.storage { step = Self.storageConversion(step, target.type) }
+        var stepped = "(\(target.code) = \(step))"
+        if target.storage { stepped = Self.registerConversion(stepped, target.type) }
         return prefix ? stepped : wrapped("(\(stepped) \(undo) \(one))", to: target.type)
     }
 
-    /// Refuses 8- and 16-bit integers where memory or another stage sees their size: their
-    /// storage needs device features SwiftGPU does not enable.
+    /// Refuses 8- and 16-bit integers where another stage or an attachment sees their size:
+    /// 16-bit stage inputs and outputs need a device feature SwiftGPU does not enable, and
+    /// Vulkan has no 8-bit ones.
     func checkNoNarrowIntegers(_ type: MSLType, in place: String, at location: SourceLocation) throws(Diagnostic) {
         if let narrow = type.narrowInteger(program) {
             let inside = narrow == type ? "" : " in '\(type)'"
-            throw .unsupported(location, "8- and 16-bit integers \(place) ('\(narrow)'\(inside); SwiftGPU enables no 8- or 16-bit storage)")
+            throw .unsupported(location, "8- and 16-bit integers \(place) ('\(narrow)'\(inside); SwiftGPU enables no 8- or 16-bit stage inputs and outputs)")
         }
+    }
+
+    /// Whether a variable names a buffer's bytes that hold 8- or 16-bit integers.
+    func inStorage(_ variable: Variable) -> Bool {
+        variable.buffer != nil && variable.type.narrowInteger(program) != nil
+    }
+
+    /// GLSL's 8- or 16-bit storage type of a narrow scalar or vector (`u8vec4`, `int16_t`).
+    static func storageName(_ scalar: ScalarType, _ count: Int?) -> String {
+        let bits = scalar.size * 8, signed = !scalar.isUnsigned
+        guard let count else { return "\(signed ? "int" : "uint")\(bits)_t" }
+        return "\(signed ? "i" : "u")\(bits)vec\(count)"
+    }
+
+    /// `code`, a narrow scalar or vector in storage, as its 32-bit register form.
+    static func registerConversion(_ code: String, _ type: MSLType) -> String {
+        switch type {
+        case .scalar(let scalar): "\(scalar.glsl)(\(code))"
+        case .vector(let scalar, let count): "\(scalar.glslVectorPrefix)\(count)(\(code))"
+        default: code
+        }
+    }
+
+    /// `code`, a narrow scalar or vector in its register form (within its range), as its
+    /// storage type.
+    static func storageConversion(_ code: String, _ type: MSLType) -> String {
+        switch type {
+        case .scalar(let scalar): "\(storageName(scalar, nil))(\(code))"
+        case .vector(let scalar, let count): "\(storageName(scalar, count))(\(code))"
+        default: code
+        }
+    }
+
+    /// The GLSL type a buffer block declares `type` with: 8- and 16-bit integers as GLSL's
+    /// 8- and 16-bit storage types, a struct that holds one as its storage twin.
+    mutating func storageType(_ type: MSLType, at location: SourceLocation) throws(Diagnostic) -> String {
+        switch type {
+        case .scalar(let scalar) where scalar.isNarrowInteger:
+            extensions.insert(scalar.size == 1 ? "GL_EXT_shader_8bit_storage" : "GL_EXT_shader_16bit_storage")
+            return Self.storageName(scalar, nil)
+        case .vector(let scalar, let count) where scalar.isNarrowInteger:
+            extensions.insert(scalar.size == 1 ? "GL_EXT_shader_8bit_storage" : "GL_EXT_shader_16bit_storage")
+            return Self.storageName(scalar, count)
+        case .structure(let name) where type.narrowInteger(program) != nil:
+            try emitStorageStruct(name, at: location)
+            return "mslg_storage_" + GLSLNames.identifier(name)
+        case .array(let element, let count):
+            return try storageType(element, at: location) + "[\(count)]"
+        default:
+            return try glslType(type, at: location)
+        }
+    }
+
+    /// Declares the storage twin of struct `name` (which holds an 8- or 16-bit integer):
+    /// its members with `storageType`'s types, padded as the struct is.
+    mutating func emitStorageStruct(_ name: String, at location: SourceLocation) throws(Diagnostic) {
+        guard !emittedStorageStructs.contains(name) else { return }
+        emittedStorageStructs.insert(name)
+        try emitStruct(name, at: location)
+        try declareStruct(name, as: "mslg_storage_" + GLSLNames.identifier(name), storage: true)
+    }
+
+    /// `code`, a buffer's bytes of `type` declared with `storageType`'s types, read as the
+    /// register form the rest of the translation computes with.
+    mutating func load(_ code: String, _ type: MSLType, at location: SourceLocation) throws(Diagnostic) -> String {
+        guard type.narrowInteger(program) != nil else { return code }
+        switch type {
+        case .structure(let name):
+            var members: [String] = []
+            for member in program.structs[name]?.members ?? [] {
+                members.append(try load("\(code).\(GLSLNames.identifier(member.name))", member.type, at: location))
+            }
+            return try structValue(name, members, at: location)
+        case .array(let element, let count):
+            var elements: [String] = []
+            for index in 0..<count { elements.append(try load("\(code)[\(index)]", element, at: location)) }
+            return "\(try glslType(type, at: location))(\(elements.joined(separator: ", ")))"
+        default:
+            return Self.registerConversion(code, type)
+        }
+    }
+
+    /// `code`, a value of `type` in its register form, as a buffer's 8- or 16-bit storage
+    /// type; a whole struct or array that holds one is refused.
+    func store(_ code: String, _ type: MSLType, at location: SourceLocation) throws(Diagnostic) -> String {
+        guard type.isScalarOrVector else {
+            throw .unsupported(location, "assigning a whole '\(type)' that holds 8- or 16-bit integers in a buffer (assign its members)")
+        }
+        return Self.storageConversion(code, type)
     }
 }

@@ -41,6 +41,10 @@ struct Translator {
         var block = false
         /// The value of an integer literal.
         var literal: Int64?
+        /// Whether `code` names a buffer's bytes declared with GLSL's 8- or 16-bit storage
+        /// types (it is or holds an 8- or 16-bit integer): read through `load`, written
+        /// through `store`.
+        var storage = false
     }
 
     /// What may be done with an lvalue.
@@ -64,7 +68,7 @@ struct Translator {
     }
 
     let program: Program
-    let layouts: MemoryLayouts
+    var layouts: MemoryLayouts
     let entry: FunctionDeclaration
     var structSection: [String] = []
     var interfaceSection: [String] = []
@@ -72,6 +76,8 @@ struct Translator {
     var functionSection: [String] = []
     var extensions: Set<String> = []
     var emittedStructs: Set<String> = []
+    /// Structs declared with 8- and 16-bit storage types for buffers.
+    var emittedStorageStructs: Set<String> = []
     var emittedGlobals: [String: Variable] = [:]
     /// Helper functions translated, by key, with their GLSL names.
     var translatedFunctions: [String: String] = [:]
@@ -172,20 +178,29 @@ struct Translator {
     }
 
     /// A GLSL declaration of `name` as `type` (`float a[4]`).
-    mutating func glslDeclaration(_ type: MSLType, _ name: String, at location: SourceLocation) throws(Diagnostic) -> String {
+    /// With `storage`, a buffer block's declaration, with `storageType`'s types.
+    mutating func glslDeclaration(_ type: MSLType, _ name: String, at location: SourceLocation, storage: Bool = false) throws(Diagnostic) -> String {
         var suffix = ""
         var element = type
         while case .array(let inner, let count) = element {
             suffix += "[\(count)]"
             element = inner
         }
-        return "\(try glslType(element, at: location)) \(name)\(suffix)"
+        return "\(storage ? try storageType(element, at: location) : try glslType(element, at: location)) \(name)\(suffix)"
     }
 
     /// Writes a struct's GLSL declaration, after those of the structs it holds.
     mutating func emitStruct(_ name: String, at location: SourceLocation) throws(Diagnostic) {
-        guard !emittedStructs.contains(name), let info = program.structs[name] else { return }
+        guard !emittedStructs.contains(name) else { return }
         emittedStructs.insert(name)
+        try declareStruct(name, as: GLSLNames.identifier(name), storage: false)
+    }
+
+    /// Writes struct `name`'s GLSL declaration as `glslName`, its members padded
+    /// (`MemoryLayouts.pads`) and declared in their register form, or with buffers' 8- and
+    /// 16-bit storage types where `storage`.
+    mutating func declareStruct(_ name: String, as glslName: String, storage: Bool) throws(Diagnostic) {
+        guard let info = program.structs[name] else { return }
         var members: [String] = []
         let pads = layouts.pads(name)
         for (index, member) in info.members.enumerated() {
@@ -198,19 +213,23 @@ struct Translator {
             default:
                 break
             }
-            members.append("    " + (try glslDeclaration(member.type, GLSLNames.identifier(member.name), at: member.location)) + ";")
+            let memberName = GLSLNames.identifier(member.name)
+            members.append("    \(try glslDeclaration(member.type, memberName, at: member.location, storage: storage));")
         }
+        for pad in 0..<(pads.last ?? 0) { members.append("    float mslg_pad_end\(pad);") }
         if members.isEmpty { throw .unsupported(info.location, "empty structs") }
-        structSection.append("struct \(GLSLNames.identifier(name)) {\n" + members.joined(separator: "\n") + "\n};")
+        structSection.append("struct \(glslName) {\n" + members.joined(separator: "\n") + "\n};")
     }
 
     /// A value of struct `name` from its members' values, with zeros for the padding
     /// members GLSL's declaration of it holds (`MemoryLayouts.pads`).
     mutating func structValue(_ name: String, _ members: [String], at location: SourceLocation) throws(Diagnostic) -> String {
         var values: [String] = []
-        for (pad, member) in zip(layouts.pads(name), members) {
+        let pads = layouts.pads(name)
+        for (pad, member) in zip(pads, members) {
             values += Array(repeating: "0.0", count: pad) + [member]
         }
+        values += Array(repeating: "0.0", count: pads.last ?? 0)
         return "\(try glslType(.structure(name), at: location))(\(values.joined(separator: ", ")))"
     }
 

@@ -12,12 +12,16 @@ package enum SPIRVValidator {
     package static var version: String { String(cString: spvSoftwareVersionString()) }
 
     /// Why `words` is not a valid module for Vulkan 1.3, as the validator says it with the
-    /// word where it found the fault; nil when it is valid.
-    package static func problem(in words: [UInt32]) -> String? {
+    /// word where it found the fault; nil when it is valid. Blocks may be laid out by the
+    /// scalar rules unless `scalarBlockLayout` is false: a device that lacks the feature
+    /// refuses such a module when a pipeline is made of it (it is valid SPIR-V, for a
+    /// device with the feature).
+    package static func problem(in words: [UInt32], scalarBlockLayout: Bool = true) -> String? {
         guard let context = spvContextCreate(SPV_ENV_VULKAN_1_3) else { return "the SPIR-V validator could not start" }
         defer { spvContextDestroy(context) }
         guard let options = spvValidatorOptionsCreate() else { return "the SPIR-V validator could not start" }
         defer { spvValidatorOptionsDestroy(options) }
+        spvValidatorOptionsSetScalarBlockLayout(options, scalarBlockLayout)
         var diagnostic: spv_diagnostic?
         defer { spvDiagnosticDestroy(diagnostic) }
         let result = words.withUnsafeBufferPointer { words in

@@ -145,7 +145,7 @@ struct PublishedIdiomsTests {
             == "test.metal:1:55: error: is_null_texture takes a texture")
     }
 
-    @Test("packed vectors in structs take Metal's packed layout: one std430 places identically compiles, another is refused with both sizes")
+    @Test("packed vectors in structs take Metal's packed layout: std430 where it places them identically, else the scalar layout, with padding to Metal's size")
     func packedMembers() {
         let text = glsl("""
             struct V { packed_float2 position; packed_float2 uv; };
@@ -154,10 +154,36 @@ struct PublishedIdiomsTests {
             }
             """, "v")
         #expect(text.contains("struct V {\n    vec2 position;\n    vec2 uv;\n};"))
+        #expect(text.contains("layout(std430, set = 0, binding = 0) readonly buffer mslg_buffer0"))
+        #expect(!text.contains("scalar"))
+        // 24 bytes in Metal, 32 in std430: the scalar layout, for the blocks that hold V or P.
+        let scalar = glsl("""
+            struct V { packed_float4 position; packed_float2 uv; };
+            struct P { float4 a; packed_float2 b; packed_float3 c; };
+            struct U { float3x3 normalMatrix; float3 n[2]; };
+            vertex float4 v(device const V* vertices [[buffer(0)]], constant P& p [[buffer(1)]], device const P* ps [[buffer(2)]],
+                            constant U& u [[buffer(3)]], uint id [[vertex_id]]) {
+                return vertices[id].position + p.a + ps[id].a + float4(u.normalMatrix[0] + u.n[1], 1);
+            }
+            """, "v")
+        #expect(scalar.contains("#extension GL_EXT_scalar_block_layout : require\n"))
+        #expect(scalar.contains("struct V {\n    vec4 position;\n    vec2 uv;\n};"))
+        #expect(scalar.contains("struct P {\n    vec4 a;\n    vec2 b;\n    vec3 c;\n    float mslg_pad_end0;\n    float mslg_pad_end1;\n    float mslg_pad_end2;\n};"),
+                "\(scalar)")
+        #expect(scalar.contains("layout(scalar, set = 0, binding = 0) readonly buffer mslg_buffer0\n{\n    V vertices[];\n};"), "\(scalar)")
+        #expect(scalar.contains("layout(scalar, set = 0, binding = 1) readonly buffer mslg_buffer1\n{\n    layout(offset = 0) vec4 a;\n    layout(offset = 16) vec2 b;\n    layout(offset = 24) vec3 c;\n} p;"), "\(scalar)")
+        #expect(scalar.contains("layout(scalar, set = 0, binding = 2) readonly buffer mslg_buffer2\n{\n    P ps[];\n};"), "\(scalar)")
+        // U keeps std140: a float3x3's columns are 16 bytes apart there, as in Metal.
+        #expect(scalar.contains("layout(std140, set = 0, binding = 3) uniform mslg_buffer3\n{\n    layout(offset = 0) mat3 normalMatrix;\n"), "\(scalar)")
+        // A struct that holds V is laid out by the scalar rules, where a float3 array's stride is 12 bytes.
         #expect(error("""
             struct V { packed_float4 position; packed_float2 uv; };
-            vertex float4 v(device const V* vertices [[buffer(0)]], uint id [[vertex_id]]) { return vertices[id].position; }
-            """) == "test.metal:2:33: error: unsupported: struct 'V' (24 bytes in Metal, 32 in GLSL's std430) in a buffer")
+            struct W { V v; float3 n[2]; };
+            vertex float4 v(device const V* vertices [[buffer(0)]], device const W* w [[buffer(1)]], uint id [[vertex_id]]) {
+                return vertices[id].position + w[id].n[0].x;
+            }
+            """) == "test.metal:3:73: error: unsupported: an array of float3 (its elements are 16 bytes apart in Metal, 12 in GLSL's scalar layout) "
+            + "in a buffer (laid out by the scalar rules, which struct 'V' takes for another buffer of this function)")
         #expect(error(kernel("    packed_float3 p = float3(1);")) == "test.metal:5:5: error: unsupported: the type 'packed_float3'")
         #expect(error("""
             struct G { half4 lighting [[color(0)]]; };
@@ -208,5 +234,37 @@ struct PublishedIdiomsTests {
         #expect(entries[0].constantSamplers == [15: ConstantSampler()])
         #expect(error("fragment float4 f(texture2d<float> t [[texture(0)]], sampler a [[sampler(0)]]) { sampler s = a; return t.sample(s, float2(0)); }")
             == "test.metal:1:90: error: unsupported: local texture and sampler variables")
+    }
+
+    @Test("sizeof is the size in Metal's layout of a type or of an expression's type, unevaluated; a pointer's and alignof stay unsupported")
+    func sizeOf() {
+        let prelude = """
+            struct S { float3 a; float b; };
+            struct P { packed_float3 a; float b; };
+            constant S table[] = { {float3(1), 2}, {float3(3), 4} };
+            constant size_t count = sizeof(table) / sizeof(table[0]);
+            """
+        let text = glsl(kernel("    int n = 0;\n    out[i] = float(sizeof(S) + sizeof(P) + sizeof(float3) + sizeof(half) + sizeof(char4) + sizeof n++ + count + n);",
+                               prelude: prelude), "k")
+        #expect(text.contains("(64u / 32u)"), "\(text)")
+        #expect(text.contains("32u + 16u) + 16u) + 2u) + 4u) + 4u)"), "\(text)")
+        #expect(!text.contains("n++"), "sizeof leaves its operand unevaluated")
+        #expect(error(kernel("    out[i] = sizeof(out);")) == "test.metal:5:14: error: unsupported: sizeof of a pointer")
+        #expect(error(kernel("    out[i] = alignof(float);")) == "test.metal:5:14: error: unsupported: alignof")
+    }
+
+    @Test("simd's m.columns[i] is the matrix's column i")
+    func matrixColumns() {
+        let text = glsl(kernel("    float4x4 m = float4x4(1);\n    out[i] = m.columns[3].x + m.columns[i % 4][1];"), "k")
+        #expect(text.contains("m[3].x + m[(i % 4u)][1]") || text.contains("(m[3].x + m[(i % uint(4))][1])"), "\(text)")
+        #expect(error(kernel("    float4x4 m = float4x4(1);\n    out[i] = m.columns.x;"))
+            == "test.metal:6:14: error: member reference base type 'float4x4' is not a structure or vector")
+    }
+
+    @Test("the math constants M_PI_F, M_SQRT2_F and their kin (and the _H ones) are the standard library's values")
+    func mathConstants() {
+        let text = glsl(kernel("    out[i] = M_PI_F + M_SQRT1_2_F + float(M_E_H);"), "k")
+        #expect(text.contains("((3.141592653589793 + 0.7071067811865476) + 2.718281828459045)"), "\(text)")
+        #expect(error(kernel("    out[i] = M_TAU_F;")) == "test.metal:5:14: error: use of undeclared identifier 'M_TAU_F'")
     }
 }

@@ -167,13 +167,13 @@ struct TranslatorTests {
         #expect(error("kernel void k(device float* out [[buffer(0)]], uint n [[threads_per_grid]]) {}")
             == "test.metal:1:53: error: unsupported: [[threads_per_grid]] (SwiftGPU runs a grid's last partial threadgroups as a dispatch of their own)")
         #expect(error(kernel("    out[i] = simd_sum(out[i]);")) == "test.metal:5:14: error: unsupported: the function 'simd_sum'")
-        #expect(error("kernel void k(device short* s [[buffer(0)]]) {}")
-            == "test.metal:1:29: error: unsupported: 8- and 16-bit integers in buffers ('short'; SwiftGPU enables no 8- or 16-bit storage)")
+        #expect(error("short get(constant short& s) { return s; }\nkernel void k(constant short& s [[buffer(0)]], device int* o [[buffer(1)]]) { o[0] = get(s); }")
+            == "test.metal:1:27: error: unsupported: 8- and 16-bit integers ('short') in a 'constant' parameter of a function other than an entry point")
         // A struct GLSL cannot place at Metal's offsets, even with padding: refused, not misread.
         #expect(error("""
             struct P { half h; float weight; };
             kernel void k(device P* points [[buffer(0)]]) {}
-            """) == "test.metal:2:25: error: unsupported: half (8- and 16-bit types and bool) in a buffer")
+            """) == "test.metal:2:25: error: unsupported: half (16-bit floats and bool) in a buffer")
         #expect(error("int f(int n) { return n > 0 ? f(n - 1) : 0; }\nkernel void k(device int* o [[buffer(0)]]) { o[0] = f(3); }")
             == "test.metal:1:5: error: unsupported: recursion ('f' calls itself)")
     }

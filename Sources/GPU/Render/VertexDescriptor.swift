@@ -14,12 +14,29 @@ public enum VertexFormat: Sendable, Hashable {
     case uint
     /// One 32-bit signed integer.
     case int
+    /// Two unsigned bytes, read as integers (a shader's `uchar2`, or `uint2`).
+    case uchar2
+    /// Four unsigned bytes, read as integers (a shader's `uchar4`, or `uint4`).
+    case uchar4
+    /// Two signed bytes, read as integers (a shader's `char2`, or `int2`).
+    case char2
+    /// Four signed bytes, read as integers (a shader's `char4`, or `int4`).
+    case char4
+    /// Two unsigned 16-bit integers (a shader's `ushort2`, or `uint2`).
+    case ushort2
+    /// Four unsigned 16-bit integers (a shader's `ushort4`, or `uint4`).
+    case ushort4
+    /// Two signed 16-bit integers (a shader's `short2`, or `int2`).
+    case short2
+    /// Four signed 16-bit integers (a shader's `short4`, or `int4`).
+    case short4
 
     /// Size in bytes.
     public var size: Int {
         switch self {
-        case .float, .uchar4Normalized, .uint, .int: 4
-        case .float2: 8
+        case .uchar2, .char2: 2
+        case .float, .uchar4Normalized, .uint, .int, .uchar4, .char4, .ushort2, .short2: 4
+        case .float2, .ushort4, .short4: 8
         case .float3: 12
         case .float4: 16
         }

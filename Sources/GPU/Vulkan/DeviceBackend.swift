@@ -37,6 +37,15 @@ final class DeviceBackend: @unchecked Sendable {
     /// Whether buffers have device addresses (`bufferDeviceAddress`, enabled where offered):
     /// every buffer is then made so that shaders may reach it through its address.
     let bufferDeviceAddresses: Bool
+    /// Whether blocks may be laid out by the scalar rules (`scalarBlockLayout`, enabled where
+    /// offered): the Metal Shading Language front end lays out a buffer of Metal's packed
+    /// vectors, or of structs whose sizes std430 rounds up, with them.
+    let scalarBlockLayout: Bool
+    /// The 8- and 16-bit storage features enabled (those offered of
+    /// `storageBuffer8BitAccess`, `uniformAndStorageBuffer8BitAccess`,
+    /// `storageBuffer16BitAccess` and `uniformAndStorageBuffer16BitAccess`), by name: the
+    /// Metal Shading Language front end declares `char` and `short` buffer members with them.
+    let narrowStorageFeatures: Set<String>
     /// Whether pipeline statistics queries are offered (`pipelineStatisticsQuery`, enabled
     /// where offered): Metal's statistic counter set.
     let pipelineStatistics: Bool
@@ -122,6 +131,23 @@ final class DeviceBackend: @unchecked Sendable {
         features12.bufferDeviceAddress = supported12.bufferDeviceAddress
         hostQueryReset = supported12.hostQueryReset != 0
         features12.hostQueryReset = supported12.hostQueryReset
+        scalarBlockLayout = supported12.scalarBlockLayout != 0
+        features12.scalarBlockLayout = supported12.scalarBlockLayout
+        features12.storageBuffer8BitAccess = supported12.storageBuffer8BitAccess
+        features12.uniformAndStorageBuffer8BitAccess = supported12.uniformAndStorageBuffer8BitAccess
+        var features11 = VkPhysicalDeviceVulkan11Features()
+        features11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES
+        var supported11 = VkPhysicalDeviceVulkan11Features()
+        supported11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES
+        PhysicalDevice.readFeatures(of: physical.handle, into: &supported11)
+        features11.storageBuffer16BitAccess = supported11.storageBuffer16BitAccess
+        features11.uniformAndStorageBuffer16BitAccess = supported11.uniformAndStorageBuffer16BitAccess
+        narrowStorageFeatures = Set([
+            ("storageBuffer8BitAccess", supported12.storageBuffer8BitAccess),
+            ("uniformAndStorageBuffer8BitAccess", supported12.uniformAndStorageBuffer8BitAccess),
+            ("storageBuffer16BitAccess", supported11.storageBuffer16BitAccess),
+            ("uniformAndStorageBuffer16BitAccess", supported11.uniformAndStorageBuffer16BitAccess),
+        ].filter { $0.1 != 0 }.map(\.0))
 
         var supported = VkPhysicalDeviceFeatures()
         vkGetPhysicalDeviceFeatures(physical.handle, &supported)
@@ -147,7 +173,7 @@ final class DeviceBackend: @unchecked Sendable {
 
         var created: VkDevice?
         let faults = self.faults
-        // The feature chain: features2 → Vulkan 1.2 → Vulkan 1.3 (→ robustness 2)
+        // The feature chain: features2 → Vulkan 1.1 → 1.2 → 1.3 (→ robustness 2)
         // (→ present id → present wait).
         try withUnsafeMutablePointer(to: &presentWaitFeatures) { (pWait) throws(VulkanError) in
         presentIdFeatures.pNext = UnsafeMutableRawPointer(pWait)
@@ -160,7 +186,9 @@ final class DeviceBackend: @unchecked Sendable {
         try withUnsafeMutablePointer(to: &features13) { (p13) throws(VulkanError) in
             features12.pNext = UnsafeMutableRawPointer(p13)
             try withUnsafeMutablePointer(to: &features12) { (p12) throws(VulkanError) in
-                features2.pNext = UnsafeMutableRawPointer(p12)
+                features11.pNext = UnsafeMutableRawPointer(p12)
+                try withUnsafeMutablePointer(to: &features11) { (p11) throws(VulkanError) in
+                features2.pNext = UnsafeMutableRawPointer(p11)
                 try withUnsafeMutablePointer(to: &features2) { (p2) throws(VulkanError) in
                     try withUnsafePointer(to: &priority) { (priorityPointer) throws(VulkanError) in
                         queueInfo.pQueuePriorities = priorityPointer
@@ -179,6 +207,7 @@ final class DeviceBackend: @unchecked Sendable {
                             }
                         }
                     }
+                }
                 }
             }
         }

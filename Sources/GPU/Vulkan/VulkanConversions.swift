@@ -152,6 +152,14 @@ extension VertexFormat {
         case .uchar4Normalized: VK_FORMAT_R8G8B8A8_UNORM
         case .uint: VK_FORMAT_R32_UINT
         case .int: VK_FORMAT_R32_SINT
+        case .uchar2: VK_FORMAT_R8G8_UINT
+        case .uchar4: VK_FORMAT_R8G8B8A8_UINT
+        case .char2: VK_FORMAT_R8G8_SINT
+        case .char4: VK_FORMAT_R8G8B8A8_SINT
+        case .ushort2: VK_FORMAT_R16G16_UINT
+        case .ushort4: VK_FORMAT_R16G16B16A16_UINT
+        case .short2: VK_FORMAT_R16G16_SINT
+        case .short4: VK_FORMAT_R16G16B16A16_SINT
         }
     }
 }

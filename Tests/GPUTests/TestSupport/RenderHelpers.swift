@@ -38,6 +38,18 @@ extension TestGPU {
         return try device.makeRenderPipelineState(descriptor: descriptor)
     }
 
+    /// A pipeline of `library`'s functions `vertex` and `fragment` drawing into an RGBA8
+    /// target, with `vertexDescriptor` when the vertex function has `[[stage_in]]`.
+    func renderPipeline(_ library: Library, vertex: String, fragment: String,
+                        vertexDescriptor: VertexDescriptor? = nil) throws -> RenderPipelineState {
+        let descriptor = RenderPipelineDescriptor()
+        descriptor.vertexFunction = try library.makeFunction(name: vertex)
+        descriptor.fragmentFunction = try library.makeFunction(name: fragment)
+        descriptor.vertexDescriptor = vertexDescriptor
+        descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
+        return try device.makeRenderPipelineState(descriptor: descriptor)
+    }
+
     /// A buffer holding `values`.
     func buffer<T>(_ values: [T]) throws -> Buffer {
         try values.withUnsafeBytes { try device.makeBuffer(bytes: $0.baseAddress!, length: $0.count) }

@@ -1,0 +1,119 @@
+import GPUTestSupport
+import SwiftGPUSPIRV
+import Testing
+@testable import GPU
+
+/// Buffers of Metal structs whose layout std430 cannot give (packed vectors, sizes not
+/// rounded to 16 bytes), laid out by the scalar block layout: the bytes are where C (and
+/// Swift) put them.
+@Suite("Metal buffer layouts", .validated)
+struct MetalBufferLayoutTests {
+    /// `struct Vertex { packed_float4 position; packed_float2 texCoords; }`: 24 bytes.
+    struct Vertex {
+        var position: (Float, Float, Float, Float)
+        var texCoords: (Float, Float)
+    }
+
+    /// `struct Particle { float4 velocity; packed_float2 size; packed_float3 colour; }`:
+    /// 36 bytes of members, 48 a step (a float4's alignment).
+    struct Particle {
+        var velocity: SIMD4<Float>
+        var size: (Float, Float)
+        var colour: (Float, Float, Float)
+    }
+
+    /// `struct Params { packed_float3 scale; float bias; }`: 16 bytes.
+    struct Params {
+        var scale: (Float, Float, Float)
+        var bias: Float
+    }
+
+    static let source = """
+        #include <metal_stdlib>
+        using namespace metal;
+        struct Vertex { packed_float4 position; packed_float2 texCoords; };
+        struct Particle { float4 velocity; packed_float2 size; packed_float3 colour; };
+        struct Params { packed_float3 scale; float bias; };
+        kernel void update(device const Vertex *vertices [[buffer(0)]],
+                           device Particle *particles [[buffer(1)]],
+                           constant Params &params [[buffer(2)]],
+                           uint i [[thread_position_in_grid]])
+        {
+            Vertex v = vertices[i];
+            Particle p = particles[i];
+            p.velocity = v.position * params.scale.x + params.bias;
+            p.size = v.texCoords * params.scale.y;
+            p.colour = p.colour * params.scale.z;
+            particles[i] = p;
+        }
+        """
+
+    @Test("packed vectors and a struct with 12 bytes of tail padding are read and written at C's offsets and strides")
+    func packedStructs() throws {
+        #expect(MemoryLayout<Vertex>.stride == 24)
+        #expect(MemoryLayout<Particle>.stride == 48 && MemoryLayout<Particle>.offset(of: \.colour) == 24)
+        #expect(MemoryLayout<Params>.size == 16 && MemoryLayout<Params>.offset(of: \.bias) == 12)
+        let gpu = try TestGPU()
+        #expect(gpu.device.backend.scalarBlockLayout, "lavapipe offers scalarBlockLayout")
+        let library = try gpu.device.makeLibrary(source: Self.source, options: nil)
+        let pipeline = try gpu.device.makeComputePipelineState(function: try library.makeFunction(name: "update"))
+        let count = 37
+        let vertices = (0..<count).map { i in
+            let f = Float(i)
+            return Vertex(position: (f, f + 0.25, f + 0.5, f + 0.75), texCoords: (-f, f * 2))
+        }
+        let particles = (0..<count).map { i in
+            let f = Float(i)
+            return Particle(velocity: SIMD4(repeating: -9), size: (-9, -9), colour: (f + 100, f + 200, f + 300))
+        }
+        let params = Params(scale: (2, 3, 0.5), bias: 1)
+        let particleBuffer = try gpu.buffer(particles)
+        try gpu.dispatch(pipeline, buffers: [try gpu.buffer(vertices), particleBuffer, try gpu.buffer([params])], groups: count, width: 1)
+        let results = Array(UnsafeBufferPointer(start: particleBuffer.contents().bindMemory(to: Particle.self, capacity: count), count: count))
+        for (i, result) in results.enumerated() {
+            let f = Float(i)
+            #expect(result.velocity == SIMD4(f, f + 0.25, f + 0.5, f + 0.75) * 2 + 1, "particle \(i)")
+            #expect(result.size == (-f * 3, f * 6), "particle \(i)")
+            #expect(result.colour == ((f + 100) / 2, (f + 200) / 2, (f + 300) / 2), "particle \(i)")
+        }
+    }
+
+    @Test("a module laid out by the scalar rules names the feature on a device without it; one std430 lays out needs nothing")
+    func deviceWithoutScalarLayout() throws {
+        let gpu = try TestGPU()
+        let scalar = try gpu.device.makeLibrary(source: Self.source, options: nil).makeFunction(name: "update")
+        #expect(ShaderCapabilities.scalarBlockLayoutProblem(in: scalar.module.words, deviceOffers: true) == nil)
+        #expect(ShaderCapabilities.scalarBlockLayoutProblem(in: scalar.module.words, deviceOffers: false)
+            == "it lays a buffer out by the scalar block layout (offsets std430 and std140 do not allow, as for Metal's "
+            + "packed vectors), which needs the device feature scalarBlockLayout that this device does not offer")
+        let std430 = try gpu.device.makeLibrary(source: MetalSourceLibraryTests.addArrays, options: nil).makeFunction(name: "add_arrays")
+        #expect(ShaderCapabilities.scalarBlockLayoutProblem(in: std430.module.words, deviceOffers: false) == nil)
+    }
+
+    @Test("a vertex function reads a buffer of 24-byte packed vertices by [[vertex_id]], as Metal by Example's shaders do")
+    func packedVertices() throws {
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            struct Vertex { packed_float4 position; packed_float2 texCoords; };
+            struct Out { float4 position [[position]]; float2 uv; };
+            vertex Out v(const device Vertex* vertices [[buffer(0)]], uint id [[vertex_id]]) {
+                Out out;
+                out.position = vertices[id].position;
+                out.uv = vertices[id].texCoords;
+                return out;
+            }
+            fragment float4 f(Out in [[stage_in]]) { return float4(in.uv, 0, 1); }
+            """
+        let gpu = try TestGPU()
+        let pipeline = try gpu.renderPipeline(try gpu.device.makeLibrary(source: source, options: nil), vertex: "v", fragment: "f")
+        // A triangle over the whole target: a 32-byte stride would read the second and third
+        // vertices' positions and coordinates from the wrong bytes.
+        let vertices = [(Float(-1), Float(-1)), (3, -1), (-1, 3)].map { Vertex(position: ($0.0, $0.1, 0, 1), texCoords: (0.25, 0.75)) }
+        let pixels = try MetalSourceLibraryTests().draw(gpu, pipeline, width: 4, height: 4) { encoder in
+            encoder.setVertexBuffer(try gpu.buffer(vertices), offset: 0, index: 0)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        }
+        #expect(pixels == Array([[UInt8]](repeating: [64, 191, 0, 255], count: 16).joined()))
+    }
+}
