@@ -85,6 +85,18 @@ package struct ConstantSampler: Sendable, Hashable {
     package var compareFunction: CompareFunction?
     /// The most anisotropic samples (`max_anisotropy(n)`).
     package var maxAnisotropy = 1
+    /// The levels of detail sampled (`lod_clamp(min, max)`); Metal's default is every one.
+    package var lodClamp: ClosedRange<Float> = 0...Float.greatestFiniteMagnitude
+
+    /// The value of a `lod_clamp` bound: a number, or `MAXFLOAT` (`FLT_MAX`).
+    static func lodBound(_ expression: Expression) -> Float? {
+        switch expression.kind {
+        case .integer(let text): return IntegerLiteral(text).map { Float($0.value) }
+        case .floating(let text): return Float(String(text.prefix { !"fFhH".contains($0) }))
+        case .name("MAXFLOAT"), .name("FLT_MAX"): return .greatestFiniteMagnitude
+        default: return nil
+        }
+    }
 
     /// Metal's defaults: nearest filtering, no mipmaps, clamped to the edge, normalized.
     package init() {}
@@ -127,9 +139,18 @@ package struct ConstantSampler: Sendable, Hashable {
                     throw invalid()
                 }
             case .call(let callee, let values):
+                if case .name("lod_clamp") = callee.kind {
+                    guard values.count == 2, let low = Self.lodBound(values[0]), let high = Self.lodBound(values[1]), low >= 0, low <= high else {
+                        throw Diagnostic(argument.location, "lod_clamp takes two constant levels of detail, the first no greater than the second")
+                    }
+                    lodClamp = low...high
+                    continue
+                }
                 guard case .name("max_anisotropy") = callee.kind, values.count == 1, case .integer(let text) = values[0].kind,
                       let count = IntegerLiteral(text), (1...16).contains(count.value) else {
-                    throw .unsupported(argument.location, "this sampler argument")
+                    let name = if case .name(let name) = callee.kind { "'\(name)'" } else { "a call" }
+                    throw .unsupported(argument.location, "the sampler argument \(name) (filter, mip_filter, address, coord, "
+                        + "border_color, compare_func, max_anisotropy(1…16) and lod_clamp are)")
                 }
                 maxAnisotropy = Int(count.value)
             default:

@@ -71,6 +71,31 @@ struct TranslatorTests {
         #expect(entry.glsl.contains("layout(set = 0, binding = 126) uniform sampler s;"))
     }
 
+    @Test("lod_clamp bounds a constexpr sampler's levels of detail; an argument outside the known ones is refused by name")
+    func constantSamplerLevels() throws {
+        func sampler(_ arguments: String) -> Result<[TranslatedEntryPoint], Diagnostic> {
+            compile("""
+                #include <metal_stdlib>
+                using namespace metal;
+                fragment float4 f(float4 p [[position]], texture2d<float> t [[texture(0)]]) {
+                    constexpr sampler s(\(arguments));
+                    return t.sample(s, p.xy);
+                }
+                """)
+        }
+        let entry = try #require(try sampler("mip_filter::linear, lod_clamp(MAXFLOAT, MAXFLOAT)").get().first)
+        #expect(entry.constantSamplers.values.first?.lodClamp == Float.greatestFiniteMagnitude...Float.greatestFiniteMagnitude)
+        #expect(try sampler("lod_clamp(1, 2.5f)").get().first?.constantSamplers.values.first?.lodClamp == 1...2.5)
+        #expect(try sampler("filter::linear").get().first?.constantSamplers.values.first?.lodClamp == 0...Float.greatestFiniteMagnitude)
+        func message(_ arguments: String) -> String {
+            if case .failure(let diagnostic) = sampler(arguments) { diagnostic.description } else { "compiled" }
+        }
+        #expect(message("lod_clamp(2, 1)")
+            == "test.metal:4:25: error: lod_clamp takes two constant levels of detail, the first no greater than the second")
+        #expect(message("lod_bias(1)")
+            == "test.metal:4:25: error: unsupported: the sampler argument 'lod_bias' (filter, mip_filter, address, coord, border_color, compare_func, max_anisotropy(1…16) and lod_clamp are)")
+    }
+
     @Test("C++'s implicit conversions become explicit; vector comparisons use GLSL's functions; signed % and fmod keep C's sign")
     func conversions() {
         let text = glsl(kernel("""

@@ -114,6 +114,8 @@ enum MetalSourceCompiler {
         }
         descriptor.normalizedCoordinates = sampler.normalizedCoordinates
         descriptor.maxAnisotropy = sampler.maxAnisotropy
+        descriptor.lodMinClamp = sampler.lodClamp.lowerBound
+        descriptor.lodMaxClamp = sampler.lodClamp.upperBound
         return descriptor
     }
 

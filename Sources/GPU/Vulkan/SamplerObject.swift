@@ -22,8 +22,10 @@ final class SamplerObject: @unchecked Sendable {
         info.maxAnisotropy = max(anisotropy, 1)
         info.compareEnable = VkBool32(descriptor.compareFunction == nil ? VK_FALSE : VK_TRUE)
         info.compareOp = descriptor.compareFunction?.vkCompareOp ?? VK_COMPARE_OP_ALWAYS
-        info.minLod = descriptor.mipFilter == .notMipmapped ? 0 : descriptor.lodMinClamp
-        info.maxLod = descriptor.mipFilter == .notMipmapped ? 0.25 : descriptor.lodMaxClamp
+        // Bounded by VK_LOD_CLAMP_NONE (1000), far past any texture's levels: llvmpipe reads
+        // the base level for a minimum of FLT_MAX (Metal's `lod_clamp(MAXFLOAT, MAXFLOAT)`).
+        info.minLod = descriptor.mipFilter == .notMipmapped ? 0 : min(descriptor.lodMinClamp, VK_LOD_CLAMP_NONE)
+        info.maxLod = descriptor.mipFilter == .notMipmapped ? 0.25 : min(descriptor.lodMaxClamp, VK_LOD_CLAMP_NONE)
         info.borderColor = descriptor.borderColor.vkBorderColor
         info.unnormalizedCoordinates = VkBool32(descriptor.normalizedCoordinates ? VK_FALSE : VK_TRUE)
         var sampler: VkSampler?

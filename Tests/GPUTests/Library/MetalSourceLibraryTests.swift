@@ -532,6 +532,44 @@ struct MetalSourceLibraryTests {
         #expect(try dispatch(gpu, pipeline, inputs: [input], count: 4) == expected)
     }
 
+    @Test("a constexpr sampler's lod_clamp reaches the sampler: clamped to MAXFLOAT it reads the smallest level")
+    func samplerLevelClamp() throws {
+        let gpu = try TestGPU()
+        let library = try gpu.device.makeLibrary(source: """
+            #include <metal_stdlib>
+            using namespace metal;
+            vertex float4 cover(uint id [[vertex_id]]) {
+                float2 p = float2((id << 1) & 2, id & 2);
+                return float4(p * 2 - 1, 0, 1);
+            }
+            fragment float4 smallest(float4 p [[position]], texture2d<float> t [[texture(0)]]) {
+                constexpr sampler s(mip_filter::nearest, lod_clamp(MAXFLOAT, MAXFLOAT));
+                return t.sample(s, p.xy / 4);
+            }
+            fragment float4 largest(float4 p [[position]], texture2d<float> t [[texture(0)]]) {
+                constexpr sampler s(mip_filter::nearest);
+                return t.sample(s, p.xy / 4);
+            }
+            """, options: nil)
+        let descriptor = TextureDescriptor.texture2D(pixelFormat: .rgba8Unorm, width: 4, height: 4, mipmapped: true)
+        descriptor.usage = [.shaderRead]
+        let texture = try gpu.device.makeTexture(descriptor: descriptor)
+        // Level 0 red, level 1 blue, level 2 (one texel) green.
+        for (level, texel) in [[UInt8(255), 0, 0, 255], [0, 0, 255, 255], [0, 255, 0, 255]].enumerated() {
+            let side = 4 >> level
+            texture.replace(region: Region(x: 0, y: 0, width: side, height: side), mipmapLevel: level,
+                            withBytes: Array(repeating: texel, count: side * side).flatMap { $0 }, bytesPerRow: side * 4)
+        }
+        for (fragment, texel) in [("smallest", [UInt8(0), 255, 0, 255]), ("largest", [255, 0, 0, 255])] {
+            let pipeline = try gpu.renderPipeline(library, vertex: "cover", fragment: fragment)
+            let pixels = try draw(gpu, pipeline, width: 4, height: 4) { encoder in
+                encoder.setFragmentTexture(texture, index: 0)
+                encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+            }
+            #expect(pixels == Array(repeating: texel, count: 16).flatMap { $0 }, "\(fragment)")
+        }
+    }
+
     @Test("errors name program_source, the line and the column; constructs outside the subset say unsupported; macros come from the options")
     func errors() throws {
         let gpu = try TestGPU()
