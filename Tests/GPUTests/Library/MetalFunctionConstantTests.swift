@@ -185,12 +185,7 @@ struct MetalFunctionConstantTests {
     func nullTexture() throws {
         let gpu = try TestGPU()
         let library = try gpu.device.makeLibrary(source: """
-            #include <metal_stdlib>
-            using namespace metal;
-            vertex float4 cover(uint id [[vertex_id]]) {
-                float2 p = float2((id << 1) & 2, id & 2);
-                return float4(p * 2 - 1, 0, 1);
-            }
+            \(TestGPU.coveringVertexMSL)
             fragment float4 paint(texture2d<float> image [[texture(3)]]) {
                 return is_null_texture(image) ? float4(1, 0, 0, 1) : image.read(uint2(0));
             }

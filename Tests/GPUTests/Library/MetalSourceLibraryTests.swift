@@ -536,12 +536,7 @@ struct MetalSourceLibraryTests {
     func samplerLevelClamp() throws {
         let gpu = try TestGPU()
         let library = try gpu.device.makeLibrary(source: """
-            #include <metal_stdlib>
-            using namespace metal;
-            vertex float4 cover(uint id [[vertex_id]]) {
-                float2 p = float2((id << 1) & 2, id & 2);
-                return float4(p * 2 - 1, 0, 1);
-            }
+            \(TestGPU.coveringVertexMSL)
             fragment float4 smallest(float4 p [[position]], texture2d<float> t [[texture(0)]]) {
                 constexpr sampler s(mip_filter::nearest, lod_clamp(MAXFLOAT, MAXFLOAT));
                 return t.sample(s, p.xy / 4);

@@ -50,6 +50,17 @@ extension TestGPU {
         return try device.makeRenderPipelineState(descriptor: descriptor)
     }
 
+    /// The start of an MSL source whose vertex function `cover` draws one triangle over the
+    /// whole target (three vertices, no buffers).
+    static let coveringVertexMSL = """
+        #include <metal_stdlib>
+        using namespace metal;
+        vertex float4 cover(uint id [[vertex_id]]) {
+            float2 p = float2((id << 1) & 2, id & 2);
+            return float4(p * 2 - 1, 0, 1);
+        }
+        """
+
     /// A buffer holding `values`.
     func buffer<T>(_ values: [T]) throws -> Buffer {
         try values.withUnsafeBytes { try device.makeBuffer(bytes: $0.baseAddress!, length: $0.count) }
