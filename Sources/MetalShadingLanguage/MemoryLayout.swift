@@ -108,8 +108,8 @@ struct MemoryLayouts {
     /// GLSL's size and alignment of `type` under `rules`.
     func glsl(_ type: MSLType, _ rules: Rules) -> Extent {
         switch type {
-        case .scalar(let scalar) where scalar.isNarrowInteger: return Extent(size: scalar.size, alignment: scalar.size)
-        case .vector(let scalar, let count) where scalar.isNarrowInteger:
+        case .scalar(let scalar) where scalar.isStoredNarrow: return Extent(size: scalar.size, alignment: scalar.size)
+        case .vector(let scalar, let count) where scalar.isStoredNarrow:
             // GLSL's 8- and 16-bit storage types: a vector of three aligned as one of four.
             return Extent(size: scalar.size * count, alignment: rules == .scalar ? scalar.size : scalar.size * (count == 2 ? 2 : 4))
         case .scalar, .atomic: return Extent(size: 4, alignment: 4)
@@ -146,7 +146,7 @@ struct MemoryLayouts {
     func difference(_ type: MSLType, _ rules: Rules, sized: Bool) -> String? {
         switch type {
         case .scalar(let scalar), .vector(let scalar, _):
-            return (scalar.size == 4 && scalar != .half) || scalar.isNarrowInteger ? nil : "\(scalar.rawValue) (16-bit floats and bool)"
+            return scalar.size == 4 || scalar.isStoredNarrow ? nil : "\(scalar.rawValue) (\(scalar.size) byte in Metal, 4 in GLSL)"
         case .matrix(let scalar, _, let rows):
             if scalar == .half { return "half matrices in a buffer" }
             return metal(.vector(scalar, rows)).size == arrayStride(.vector(scalar, rows), rules) ? nil

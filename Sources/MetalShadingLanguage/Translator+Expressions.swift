@@ -54,7 +54,7 @@ extension Translator {
         case .postfix(let op, let operand):
             let value = try self.expression(operand)
             try checkIncrement(value, op, at: location)
-            if value.type.scalar?.isNarrowInteger == true {
+            if value.type.scalar?.isNarrowInteger == true || value.storage {
                 return Value(code: narrowIncrement(value, op, prefix: false), type: value.type)
             }
             return Value(code: "(\(value.code)\(op))", type: value.type)
@@ -208,7 +208,7 @@ extension Translator {
         case "++", "--":
             let value = try expression(operand)
             try checkIncrement(value, op, at: location)
-            if value.type.scalar?.isNarrowInteger == true {
+            if value.type.scalar?.isNarrowInteger == true || value.storage {
                 return Value(code: narrowIncrement(value, op, prefix: true), type: value.type)
             }
             return Value(code: "(\(op)\(value.code))", type: value.type)
@@ -283,6 +283,11 @@ extension Translator {
             }
             throw .unsupported(location, "'\(op)' that converts a '\(result.type)' result to '\(target.type)' (write the assignment out)")
         }
+        if target.storage {
+            // A buffer's `half` holds 16 bits: the result, computed in 32, stored back.
+            return Value(code: "(\(target.code) = \(try store(try convert(result, to: target.type, at: location), target.type, at: location)))",
+                         type: target.type, storage: true)
+        }
         if binaryOp == "%" || result.code.hasPrefix("mslg_") {
             // A helper computes it: assign its result.
             return Value(code: "(\(target.code) = \(result.code))", type: target.type)
@@ -321,7 +326,7 @@ extension Translator {
                 throw Diagnostic(location, "no member named '\(name)' in '\(structName)'")
             }
             return Value(code: "\(base.code).\(GLSLNames.identifier(name))", type: member.type, lvalue: base.lvalue,
-                         storage: base.storage && member.type.narrowInteger(program) != nil)
+                         storage: base.storage && member.type.storedNarrow(program) != nil)
         default:
             throw Diagnostic(location, "member reference base type '\(base.type)' is not a structure or vector")
         }
@@ -345,7 +350,7 @@ extension Translator {
             throw Diagnostic(indexExpression.location, "array index \(literal) is past the end of the array (which contains \(bound) elements)")
         }
         if base.storage {
-            return Value(code: "\(base.code)[\(index.code)]", type: element, lvalue: base.lvalue, storage: element.narrowInteger(program) != nil)
+            return Value(code: "\(base.code)[\(index.code)]", type: element, lvalue: base.lvalue, storage: element.storedNarrow(program) != nil)
         }
         let base = try materialize(base, at: location)
         return Value(code: "\(base.code)[\(index.code)]", type: element, lvalue: base.lvalue)

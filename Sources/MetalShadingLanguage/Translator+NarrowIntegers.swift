@@ -10,6 +10,9 @@ extension ScalarType {
     /// Whether it is an 8- or 16-bit integer.
     var isNarrowInteger: Bool { self == .char || self == .uchar || self == .short || self == .ushort }
 
+    /// Whether a buffer holds it in fewer than 32 bits: an 8- or 16-bit integer, or `half`.
+    var isStoredNarrow: Bool { isNarrowInteger || self == .half }
+
     /// The range of its values, for the integers and `bool`.
     var integerRange: ClosedRange<Int64>? {
         switch self {
@@ -41,6 +44,21 @@ extension MSLType {
         case .structure(let name):
             for member in program.structs[name]?.members ?? [] {
                 if let found = member.type.narrowInteger(program) { return found }
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// The first scalar or vector it is or holds that a buffer stores in fewer than 32 bits
+    /// (an 8- or 16-bit integer, or `half`), or nil.
+    func storedNarrow(_ program: Program) -> MSLType? {
+        switch self {
+        case .scalar(let scalar), .vector(let scalar, _): return scalar.isStoredNarrow ? self : nil
+        case .array(let element, _): return element.storedNarrow(program)
+        case .structure(let name):
+            for member in program.structs[name]?.members ?? [] {
+                if let found = member.type.storedNarrow(program) { return found }
             }
             return nil
         default: return nil
@@ -84,13 +102,15 @@ extension Translator {
         }
     }
 
-    /// Whether a variable names a buffer's bytes that hold 8- or 16-bit integers.
+    /// Whether a variable names a buffer's bytes that hold 8- or 16-bit integers or `half`.
     func inStorage(_ variable: Variable) -> Bool {
-        variable.buffer != nil && variable.type.narrowInteger(program) != nil
+        variable.buffer != nil && variable.type.storedNarrow(program) != nil
     }
 
-    /// GLSL's 8- or 16-bit storage type of a narrow scalar or vector (`u8vec4`, `int16_t`).
+    /// GLSL's 8- or 16-bit storage type of a narrow scalar or vector (`u8vec4`, `int16_t`,
+    /// `f16vec4`).
     static func storageName(_ scalar: ScalarType, _ count: Int?) -> String {
+        if scalar == .half { return count.map { "f16vec\($0)" } ?? "float16_t" }
         let bits = scalar.size * 8, signed = !scalar.isUnsigned
         guard let count else { return "\(signed ? "int" : "uint")\(bits)_t" }
         return "\(signed ? "i" : "u")\(bits)vec\(count)"
@@ -119,13 +139,13 @@ extension Translator {
     /// 8- and 16-bit storage types, a struct that holds one as its storage twin.
     mutating func storageType(_ type: MSLType, at location: SourceLocation) throws(Diagnostic) -> String {
         switch type {
-        case .scalar(let scalar) where scalar.isNarrowInteger:
+        case .scalar(let scalar) where scalar.isStoredNarrow:
             extensions.insert(scalar.size == 1 ? "GL_EXT_shader_8bit_storage" : "GL_EXT_shader_16bit_storage")
             return Self.storageName(scalar, nil)
-        case .vector(let scalar, let count) where scalar.isNarrowInteger:
+        case .vector(let scalar, let count) where scalar.isStoredNarrow:
             extensions.insert(scalar.size == 1 ? "GL_EXT_shader_8bit_storage" : "GL_EXT_shader_16bit_storage")
             return Self.storageName(scalar, count)
-        case .structure(let name) where type.narrowInteger(program) != nil:
+        case .structure(let name) where type.storedNarrow(program) != nil:
             try emitStorageStruct(name, at: location)
             return "mslg_storage_" + GLSLNames.identifier(name)
         case .array(let element, let count):
@@ -147,7 +167,7 @@ extension Translator {
     /// `code`, a buffer's bytes of `type` declared with `storageType`'s types, read as the
     /// register form the rest of the translation computes with.
     mutating func load(_ code: String, _ type: MSLType, at location: SourceLocation) throws(Diagnostic) -> String {
-        guard type.narrowInteger(program) != nil else { return code }
+        guard type.storedNarrow(program) != nil else { return code }
         switch type {
         case .structure(let name):
             var members: [String] = []
@@ -168,7 +188,7 @@ extension Translator {
     /// type; a whole struct or array that holds one is refused.
     func store(_ code: String, _ type: MSLType, at location: SourceLocation) throws(Diagnostic) -> String {
         guard type.isScalarOrVector else {
-            throw .unsupported(location, "assigning a whole '\(type)' that holds 8- or 16-bit integers in a buffer (assign its members)")
+            throw .unsupported(location, "assigning a whole '\(type)' that holds 8- or 16-bit values in a buffer (assign its members)")
         }
         return Self.storageConversion(code, type)
     }

@@ -244,9 +244,10 @@ extension Translator {
             let declarator = parameter.declarator
             let type = try program.resolve(parameter.type.base, sizes: declarator.arraySizes)
             let space = parameter.type.addressSpace ?? .thread
-            if (space == .device || space == .constant), let narrow = type.narrowInteger(program) {
+            if (space == .device || space == .constant), let narrow = type.storedNarrow(program) {
                 // A copy of the argument would be read from storage types a helper does not see.
-                throw .unsupported(declarator.location, "8- and 16-bit integers ('\(narrow)') in a '\(space.rawValue)' parameter of a function other than an entry point")
+                let what = narrow.scalar == .half ? "16-bit floats" : "8- and 16-bit integers"
+                throw .unsupported(declarator.location, "\(what) ('\(narrow)') in a '\(space.rawValue)' parameter of a function other than an entry point")
             }
             var qualifier = ""
             switch parameter.type.indirection {

@@ -116,4 +116,46 @@ struct MetalBufferLayoutTests {
         }
         #expect(pixels == Array([[UInt8]](repeating: [64, 191, 0, 255], count: 16).joined()))
     }
+
+    /// `struct Sample { half2 uv; float weight; half gain; }`: 12 bytes, as Swift lays it out.
+    struct Sample: Equatable {
+        var uv: SIMD2<Float16>
+        var weight: Float
+        var gain: Float16
+    }
+
+    @Test("half in buffers: members and arrays are read and written in 16 bits at C's offsets, compound assignments and ++ included")
+    func halfBuffers() throws {
+        #expect(MemoryLayout<Sample>.stride == 12 && MemoryLayout<Sample>.offset(of: \.gain) == 8)
+        let gpu = try TestGPU()
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            struct Sample { half2 uv; float weight; half gain; };
+            kernel void k(device const Sample* input [[buffer(0)]], device Sample* output [[buffer(1)]],
+                          device half4* colours [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+                Sample s = input[i];
+                output[i].uv = s.uv * 2;
+                output[i].weight = s.weight + float(s.gain);
+                output[i].gain = s.gain;
+                output[i].gain += 1;
+                colours[i] = half4(s.uv, s.gain, 1) * half(0.5);
+                colours[i].w++;
+            }
+            """
+        let pipeline = try gpu.device.makeComputePipelineState(
+            function: try gpu.device.makeLibrary(source: source, options: nil).makeFunction(name: "k"))
+        let count = 16
+        let samples = (0..<count).map { i in Sample(uv: [Float16(i) / 4, -Float16(i)], weight: Float(i) * 10, gain: Float16(i) / 2) }
+        let output = try gpu.buffer([Sample](repeating: Sample(uv: .zero, weight: 0, gain: 0), count: count))
+        let colours = try gpu.buffer([SIMD4<Float16>](repeating: .zero, count: count))
+        try gpu.dispatch(pipeline, buffers: [try gpu.buffer(samples), output, colours], groups: count / 4, width: 4)
+        let results = Array(UnsafeBufferPointer(start: output.contents().bindMemory(to: Sample.self, capacity: count), count: count))
+        let colourResults = Array(UnsafeBufferPointer(start: colours.contents().bindMemory(to: SIMD4<Float16>.self, capacity: count),
+                                                      count: count))
+        for (i, sample) in samples.enumerated() {
+            #expect(results[i] == Sample(uv: sample.uv * 2, weight: sample.weight + Float(sample.gain), gain: sample.gain + 1), "sample \(i)")
+            #expect(colourResults[i] == SIMD4(sample.uv.x / 2, sample.uv.y / 2, sample.gain / 2, 1.5), "colour \(i)")
+        }
+    }
 }

@@ -90,7 +90,7 @@ struct MetalNarrowIntegerTests {
     func refusals() throws {
         let gpu = try TestGPU()
         #expect(gpu.metalMessages(usingMetal: "struct P { float x; short y; };\nkernel void k(device P* p [[buffer(0)]]) { p[0] = P(); }")
-            == "program_source:4:44: error: unsupported: assigning a whole 'P' that holds 8- or 16-bit integers in a buffer (assign its members)")
+            == "program_source:4:44: error: unsupported: assigning a whole 'P' that holds 8- or 16-bit values in a buffer (assign its members)")
         #expect(gpu.metalMessages(usingMetal: "struct O { float4 p [[position]]; ushort2 id; };\nvertex O v() { return O(); }")
             == "program_source:3:43: error: unsupported: 8- and 16-bit integers passed between stages ('ushort2'; SwiftGPU enables no 8- or 16-bit stage inputs and outputs)")
         #expect(gpu.metalMessages(usingMetal: "kernel void k(device float* o [[buffer(0)]], uchar i [[thread_position_in_grid]]) { o[i] = 1; }")
