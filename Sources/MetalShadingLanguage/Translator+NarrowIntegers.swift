@@ -37,28 +37,20 @@ extension ScalarType {
 extension MSLType {
     /// The first 8- or 16-bit integer scalar or vector it is or holds (in an array, or a
     /// struct's member, structs looked up in `program`), or nil.
-    func narrowInteger(_ program: Program) -> MSLType? {
-        switch self {
-        case .scalar(let scalar), .vector(let scalar, _): return scalar.isNarrowInteger ? self : nil
-        case .array(let element, _): return element.narrowInteger(program)
-        case .structure(let name):
-            for member in program.structs[name]?.members ?? [] {
-                if let found = member.type.narrowInteger(program) { return found }
-            }
-            return nil
-        default: return nil
-        }
-    }
+    func narrowInteger(_ program: Program) -> MSLType? { first(program) { $0.isNarrowInteger } }
 
     /// The first scalar or vector it is or holds that a buffer stores in fewer than 32 bits
     /// (an 8- or 16-bit integer, or `half`), or nil.
-    func storedNarrow(_ program: Program) -> MSLType? {
+    func storedNarrow(_ program: Program) -> MSLType? { first(program) { $0.isStoredNarrow } }
+
+    /// The first scalar or vector it is or holds whose scalar is `matching`.
+    private func first(_ program: Program, _ matching: (ScalarType) -> Bool) -> MSLType? {
         switch self {
-        case .scalar(let scalar), .vector(let scalar, _): return scalar.isStoredNarrow ? self : nil
-        case .array(let element, _): return element.storedNarrow(program)
+        case .scalar(let scalar), .vector(let scalar, _): return matching(scalar) ? self : nil
+        case .array(let element, _): return element.first(program, matching)
         case .structure(let name):
             for member in program.structs[name]?.members ?? [] {
-                if let found = member.type.storedNarrow(program) { return found }
+                if let found = member.type.first(program, matching) { return found }
             }
             return nil
         default: return nil
