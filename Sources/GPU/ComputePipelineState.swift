@@ -46,6 +46,9 @@ public final class ComputePipelineState: @unchecked Sendable {
     var pushConstants: PushConstantPipeline? { base.pushConstants }
     /// For x, y and z: the `SpecId` that sets the local size there, or nil where it is fixed.
     let localSizeSpecIds: [UInt32?]
+    /// Where each dispatch binds the grid's size, for an MSL kernel that reads
+    /// `[[threads_per_grid]]` or `[[threadgroups_per_grid]]`.
+    let gridSizeIndex: Int?
     /// The function, kept to make variants.
     private let function: Function
     /// Variants at other sizes, by size.
@@ -72,6 +75,7 @@ public final class ComputePipelineState: @unchecked Sendable {
         self.function = function
         functionName = function.name
         localSizeSpecIds = entry.localSizeSpecIds.count == 3 ? entry.localSizeSpecIds : [nil, nil, nil]
+        gridSizeIndex = function.gridSizeIndex
         threadsPerThreadgroup = Size(width: Int(local.x), height: Int(local.y), depth: Int(local.z))
         do {
             base = try ComputeVariant(device: device, function: function, slots: slots,

@@ -15,6 +15,10 @@ package struct TranslatedEntryPoint: Sendable, Hashable {
     /// Texture arguments the function asks `is_null_texture` of, by binding: the app may
     /// leave them unbound, and the function then sees a texture of size zero.
     package var nullableBindings: Set<Int> = []
+    /// For a kernel that reads `[[threads_per_grid]]` or `[[threadgroups_per_grid]]`, the
+    /// buffer index (past Metal's) at which each dispatch binds the grid's size: two
+    /// `uint4`s, the threads and the threadgroups.
+    package var gridSizeIndex: Int?
 }
 
 /// The front end's entry: Metal Shading Language source to one GLSL module per entry point.

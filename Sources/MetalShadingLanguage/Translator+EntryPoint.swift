@@ -281,7 +281,7 @@ extension Translator {
     }
 
     /// The GLSL value of a built-in argument, checked against its type.
-    func builtIn(_ attribute: Attribute, _ type: MSLType, _ stage: Stage, at location: SourceLocation) throws(Diagnostic) -> String {
+    mutating func builtIn(_ attribute: Attribute, _ type: MSLType, _ stage: Stage, at location: SourceLocation) throws(Diagnostic) -> String {
         if let scalar = type.scalar, scalar.isNarrowInteger {
             // A kernel's ushort positions and counts: the uint's low 16 bits.
             guard stage == .kernel, scalar == .ushort else {
@@ -308,7 +308,14 @@ extension Translator {
         case (.kernel, "threads_per_threadgroup"): return try vector("gl_WorkGroupSize")
         case (.kernel, "thread_index_in_threadgroup"): return try scalar("gl_LocalInvocationIndex", .scalar(.uint))
         case (.kernel, "threads_per_grid"), (.kernel, "threadgroups_per_grid"):
-            throw .unsupported(location, "[[\(attribute.name)]] (SwiftGPU runs a grid's last partial threadgroups as a dispatch of their own)")
+            // The dispatch's grid, which its partial threadgroups' own dispatches do not
+            // show the shader: each dispatch binds it at buffer index 31, past Metal's.
+            if !usesGridSize {
+                usesGridSize = true
+                interfaceSection.append("layout(std140, set = 0, binding = \(binding(.buffer, Self.gridSizeIndex))) uniform mslg_grid_block\n"
+                    + "{\n    uvec4 mslg_threads_per_grid;\n    uvec4 mslg_threadgroups_per_grid;\n};")
+            }
+            return try vector(attribute.name == "threads_per_grid" ? "mslg_threads_per_grid.xyz" : "mslg_threadgroups_per_grid.xyz")
         case (.vertex, "vertex_id"): return try scalar("uint(gl_VertexIndex)", .scalar(.uint))
         case (.vertex, "instance_id"): return try scalar("uint(gl_InstanceIndex)", .scalar(.uint))
         case (.fragment, "position"): return try scalar("gl_FragCoord", .vector(.float, 4))

@@ -98,6 +98,11 @@ struct Translator {
     /// Texture arguments the entry point asks `is_null_texture` of: the app may leave them
     /// unbound. By binding.
     var nullableBindings: Set<Int> = []
+    /// Whether the kernel reads `[[threads_per_grid]]` or `[[threadgroups_per_grid]]`.
+    var usesGridSize = false
+    /// The buffer index each dispatch binds the grid's size at, for a kernel that reads it:
+    /// one past the last Metal gives apps (30).
+    static let gridSizeIndex = 31
     /// Sampler indices the entry point's arguments use.
     var samplerIndices: Set<Int> = []
     /// GLSL blocks the function writes.
@@ -281,7 +286,7 @@ struct Translator {
         text += main
         return TranslatedEntryPoint(name: entry.name, stage: entry.stage ?? .kernel, glsl: text,
                                     constantSamplers: constantSamplers, conditionalBindings: conditionalBindings,
-                                    nullableBindings: nullableBindings)
+                                    nullableBindings: nullableBindings, gridSizeIndex: usesGridSize ? Self.gridSizeIndex : nil)
     }
 
     /// The specialization constant ids a kernel's threadgroup size comes from: above Metal's

@@ -63,6 +63,10 @@ for entry in translated where !entry.constantSamplers.isEmpty {
     fail("\(input): error: unsupported: '\(entry.name)' uses a constexpr sampler, which a build-time library cannot fix in "
         + "the function yet; compile the file at run time with makeLibrary(source:options:)")
 }
+for entry in translated where entry.gridSizeIndex != nil {
+    fail("\(input): error: unsupported: '\(entry.name)' reads [[threads_per_grid]] or [[threadgroups_per_grid]], which a "
+        + "build-time library cannot pass yet; compile the file at run time with makeLibrary(source:options:)")
+}
 for entry in translated where !entry.conditionalBindings.isEmpty {
     fail("\(input): error: unsupported: '\(entry.name)' has arguments under [[function_constant]], whose conditions a "
         + "build-time library cannot carry yet; compile the file at run time with makeLibrary(source:options:)")

@@ -189,8 +189,6 @@ struct TranslatorTests {
     func unsupported() {
         #expect(error(kernel("    device float* p = out + 1;")) == "test.metal:5:5: error: unsupported: pointer variables")
         #expect(error(kernel("    out[i] = *(out + 1);")).hasSuffix("error: unsupported: pointers used as values (pointer arithmetic, pointer variables, passing pointers)"))
-        #expect(error("kernel void k(device float* out [[buffer(0)]], uint n [[threads_per_grid]]) {}")
-            == "test.metal:1:53: error: unsupported: [[threads_per_grid]] (SwiftGPU runs a grid's last partial threadgroups as a dispatch of their own)")
         #expect(error(kernel("    out[i] = simd_sum(out[i]);")) == "test.metal:5:14: error: unsupported: the function 'simd_sum'")
         #expect(error("short get(constant short& s) { return s; }\nkernel void k(constant short& s [[buffer(0)]], device int* o [[buffer(1)]]) { o[0] = get(s); }")
             == "test.metal:1:27: error: unsupported: 8- and 16-bit integers ('short') in a 'constant' parameter of a function other than an entry point")

@@ -111,6 +111,11 @@ public final class ComputeCommandEncoder {
         let call: StaticString = #function
         checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup)._withUnsafeGuaranteedRef { pipeline in
             let groups = Self.groupCounts(threadgroups, call: call, what: "threadgroups")
+            if let index = pipeline.gridSizeIndex {
+                let size = [threadsPerThreadgroup.width, threadsPerThreadgroup.height, threadsPerThreadgroup.depth]
+                bindGridSize(threads: zip([groups.x, groups.y, groups.z], size).map { UInt32(truncatingIfNeeded: Int($0) * $1) },
+                             groups: [groups.x, groups.y, groups.z], index: index, call: call)
+            }
             guard prepare(pipeline, size: threadsPerThreadgroup, call: call) else { return }
             context.dispatch(groups.x, groups.y, groups.z)
         }
@@ -129,6 +134,11 @@ public final class ComputeCommandEncoder {
     public func dispatchThreadgroups(indirectBuffer: Buffer, indirectBufferOffset: Int, threadsPerThreadgroup: Size) {
         let call: StaticString = #function
         let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup).takeUnretainedValue()
+        if pipeline.gridSizeIndex != nil {
+            misuse("\(call): '\(pipeline.functionName)' reads [[threads_per_grid]] or [[threadgroups_per_grid]], which SwiftGPU gives a "
+                + "kernel from the counts a dispatch passes, and an indirect dispatch's counts are on the GPU; dispatch it with "
+                + "dispatchThreads(_:threadsPerThreadgroup:) or dispatchThreadgroups(_:threadsPerThreadgroup:)")
+        }
         let size = MemoryLayout<DispatchThreadgroupsIndirectArguments>.size
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset, size: size, call: call)
         guard !lifecycle.hasFailed else { return }
@@ -170,6 +180,10 @@ public final class ComputeCommandEncoder {
                                                height: groups(threads.height, threadsPerThreadgroup.height),
                                                depth: groups(threads.depth, threadsPerThreadgroup.depth)),
                                           call: call, what: "threads", given: threads)
+            if let index = pipeline.gridSizeIndex {
+                bindGridSize(threads: [threads.width, threads.height, threads.depth].map { UInt32(truncatingIfNeeded: $0) },
+                             groups: [counts.x, counts.y, counts.z], index: index, call: call)
+            }
             guard prepare(pipeline, size: threadsPerThreadgroup, call: call) else { return }
             context.dispatch(counts.x, counts.y, counts.z)
             return
@@ -183,6 +197,13 @@ public final class ComputeCommandEncoder {
         }
         let split = DispatchRegions(threads: threads, groupSize: threadsPerThreadgroup,
                                     specialized: pipeline.localSizeSpecIds.map { $0 != nil })
+        if let index = pipeline.gridSizeIndex {
+            // Metal's threadgroups per grid: the grid over the threadgroup size, rounded up.
+            let grid = [threads.width, threads.height, threads.depth]
+            let size = [threadsPerThreadgroup.width, threadsPerThreadgroup.height, threadsPerThreadgroup.depth]
+            bindGridSize(threads: grid.map { UInt32(truncatingIfNeeded: $0) },
+                         groups: zip(grid, size).map { UInt32(truncatingIfNeeded: ($0 + $1 - 1) / $1) }, index: index, call: call)
+        }
         for (index, region) in split.regions.enumerated() {
             // The regions are one dispatch: hazards are tracked once, before the first.
             guard prepare(pipeline, size: region.localSize, call: call, trackHazards: index == 0) else { return }
@@ -260,6 +281,19 @@ public final class ComputeCommandEncoder {
         guard let pipeline else { misuse("\(call) called before setComputePipelineState(_:)") }
         pipeline._withUnsafeGuaranteedRef { $0.check(threadsPerThreadgroup: size, call: call) }
         return pipeline
+    }
+
+    /// Binds the grid's size at buffer `index` for a kernel that reads it: the threads and
+    /// the threadgroups, each a `uint4` (std140).
+    private func bindGridSize(threads: [UInt32], groups: [UInt32], index: Int, call: StaticString) {
+        var grid: (SIMD4<UInt32>, SIMD4<UInt32>) = (SIMD4(threads[0], threads[1], threads[2], 0), SIMD4(groups[0], groups[1], groups[2], 0))
+        do {
+            _ = try withUnsafeBytes(of: &grid) { bytes throws(VulkanError) in
+                try binder.setBytes(bytes.baseAddress!, length: bytes.count, index: index, stage: .compute, call: call)
+            }
+        } catch {
+            fail(error)
+        }
     }
 
     /// Binds `pipeline`'s variant for threadgroups of `size` (or its push-constant twin)

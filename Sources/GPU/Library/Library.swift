@@ -92,6 +92,9 @@ public struct Function: Sendable {
     /// Metal's texture arguments the function asks `is_null_texture` of, by binding: the
     /// app may leave them unbound.
     var nullableBindings: Set<UInt32> = []
+    /// For an MSL kernel that reads `[[threads_per_grid]]` or `[[threadgroups_per_grid]]`,
+    /// the buffer index each dispatch binds the grid's size at.
+    var gridSizeIndex: Int?
     /// The shader stage.
     var stage: ShaderStage { entryPoint.stage }
     /// The function's kind: vertex, fragment or kernel.

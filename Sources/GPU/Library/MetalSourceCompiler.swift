@@ -59,6 +59,7 @@ enum MetalSourceCompiler {
             var function = Function(name: entry.name, module: module, entryPoint: entryPoint)
             function.conditionalBindings = Dictionary(uniqueKeysWithValues: entry.conditionalBindings.map { (UInt32($0), UInt32($1)) })
             function.nullableBindings = Set(entry.nullableBindings.map { UInt32($0) })
+            function.gridSizeIndex = entry.gridSizeIndex
             for (index, sampler) in entry.constantSamplers {
                 do {
                     function.constantSamplers[index] = try device.makeSamplerState(descriptor: descriptor(of: sampler))

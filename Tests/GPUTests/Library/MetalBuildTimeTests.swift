@@ -49,4 +49,17 @@ struct MetalBuildTimeTests {
             """, entry: "paint.frag")
         #expect(result.status == 0 && result.wroteModule, "\(result.message)")
     }
+
+    @Test("a kernel that reads [[threads_per_grid]] fails the build, pointing at the run-time compile")
+    func gridSize() throws {
+        let result = try Self.compile("""
+            #include <metal_stdlib>
+            using namespace metal;
+            kernel void count(device uint* out [[buffer(0)]], uint n [[threads_per_grid]]) { out[0] = n; }
+            """, entry: "count.comp")
+        #expect(result.status == 1 && !result.wroteModule)
+        #expect(result.message.hasSuffix("Shaders.metal: error: unsupported: 'count' reads [[threads_per_grid]] or "
+            + "[[threadgroups_per_grid]], which a build-time library cannot pass yet; compile the file at run time with "
+            + "makeLibrary(source:options:)\n"), "\(result.message)")
+    }
 }

@@ -565,6 +565,60 @@ struct MetalSourceLibraryTests {
         }
     }
 
+    /// A kernel that writes, for each thread, the grid's size in threads and threadgroups.
+    static let gridSize = """
+        #include <metal_stdlib>
+        using namespace metal;
+        kernel void grid(device uint4* out [[buffer(0)]], uint2 position [[thread_position_in_grid]],
+                         uint2 threads [[threads_per_grid]], uint3 groups [[threadgroups_per_grid]]) {
+            out[position.y * threads.x + position.x] = uint4(threads, groups.xy);
+        }
+        """
+
+    /// `gridSize`'s kernel, made into a pipeline.
+    static func gridPipeline(_ gpu: TestGPU) throws -> ComputePipelineState {
+        try gpu.device.makeComputePipelineState(function: gpu.device.makeLibrary(source: gridSize, options: nil).makeFunction(name: "grid"))
+    }
+
+    @Test("[[threads_per_grid]] and [[threadgroups_per_grid]] are the dispatch's grid, in every partial threadgroup's dispatch too")
+    func gridSizes() throws {
+        let gpu = try TestGPU()
+        let pipeline = try Self.gridPipeline(gpu)
+        for (threads, group, groups, exact) in [(Size(width: 10, height: 3), Size(width: 4, height: 2), (3, 2), true),
+                                                (Size(width: 8, height: 2), Size(width: 4, height: 1), (2, 2), false)] {
+            let count = threads.width * threads.height
+            let output = try gpu.buffer([SIMD4<UInt32>](repeating: .zero, count: count))
+            try gpu.compute { encoder in
+                encoder.setComputePipelineState(pipeline)
+                encoder.setBuffer(output, offset: 0, index: 0)
+                if exact {
+                    encoder.dispatchThreads(threads, threadsPerThreadgroup: group)
+                } else {
+                    encoder.dispatchThreadgroups(Size(width: groups.0, height: groups.1), threadsPerThreadgroup: group)
+                }
+            }
+            let written = Array(UnsafeBufferPointer(start: output.contents().bindMemory(to: SIMD4<UInt32>.self, capacity: count), count: count))
+            #expect(written == Array(repeating: SIMD4(UInt32(threads.width), UInt32(threads.height), UInt32(groups.0), UInt32(groups.1)),
+                                     count: count), "\(threads) in groups of \(group)")
+        }
+    }
+
+    @Test("a kernel that reads the grid's size, dispatched indirectly, stops naming it")
+    func gridSizeIndirect() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gpu = try TestGPU()
+            let pipeline = try MetalSourceLibraryTests.gridPipeline(gpu)
+            let arguments = try gpu.buffer([UInt32(1), 1, 1])
+            try gpu.compute { encoder in
+                encoder.setComputePipelineState(pipeline)
+                encoder.setBuffer(try gpu.device.makeBuffer(length: 16), offset: 0, index: 0)
+                encoder.dispatchThreadgroups(indirectBuffer: arguments, indirectBufferOffset: 0, threadsPerThreadgroup: Size(width: 1))
+            }
+        }
+        #expect(stderr(result).contains("SwiftGPU API misuse: dispatchThreadgroups(indirectBuffer:indirectBufferOffset:threadsPerThreadgroup:): "
+            + "'grid' reads [[threads_per_grid]] or [[threadgroups_per_grid]]"), "\(stderr(result))")
+    }
+
     @Test("errors name program_source, the line and the column; constructs outside the subset say unsupported; macros come from the options")
     func errors() throws {
         let gpu = try TestGPU()
