@@ -145,10 +145,11 @@ struct MemoryLayouts {
     /// offsets, its arrays' strides, its size where `sized`), or nil when it can.
     func difference(_ type: MSLType, _ rules: Rules, sized: Bool) -> String? {
         switch type {
-        case .scalar(let scalar), .vector(let scalar, _):
-            return scalar.size == 4 || scalar.isStoredNarrow ? nil : "\(scalar.rawValue) (\(scalar.size) byte in Metal, 4 in GLSL)"
+        case .scalar, .vector:
+            // 32-bit scalars as GLSL's; the narrower in its 8- and 16-bit storage types.
+            return nil
         case .matrix(let scalar, _, let rows):
-            if scalar == .half { return "half matrices in a buffer" }
+            if scalar == .half { return "half matrices" }
             return metal(.vector(scalar, rows)).size == arrayStride(.vector(scalar, rows), rules) ? nil
                 : "\(type) in a \(rules == .std140 ? "uniform" : "storage") block (its columns are \(metal(.vector(scalar, rows)).size) bytes apart in Metal, \(arrayStride(.vector(scalar, rows), rules)) in GLSL's \(rules.name))"
         case .array(let element, _):

@@ -10,8 +10,9 @@ extension ScalarType {
     /// Whether it is an 8- or 16-bit integer.
     var isNarrowInteger: Bool { self == .char || self == .uchar || self == .short || self == .ushort }
 
-    /// Whether a buffer holds it in fewer than 32 bits: an 8- or 16-bit integer, or `half`.
-    var isStoredNarrow: Bool { isNarrowInteger || self == .half }
+    /// Whether a buffer holds it in fewer than 32 bits: an 8- or 16-bit integer, `half`, or
+    /// `bool` (one byte in Metal).
+    var isStoredNarrow: Bool { isNarrowInteger || self == .half || self == .bool }
 
     /// The range of its values, for the integers and `bool`.
     var integerRange: ClosedRange<Int64>? {
@@ -40,7 +41,7 @@ extension MSLType {
     func narrowInteger(_ program: Program) -> MSLType? { first(program) { $0.isNarrowInteger } }
 
     /// The first scalar or vector it is or holds that a buffer stores in fewer than 32 bits
-    /// (an 8- or 16-bit integer, or `half`), or nil.
+    /// (an 8- or 16-bit integer, `half` or `bool`), or nil.
     func storedNarrow(_ program: Program) -> MSLType? { first(program) { $0.isStoredNarrow } }
 
     /// The first scalar or vector it is or holds whose scalar is `matching`.
@@ -103,6 +104,7 @@ extension Translator {
     /// `f16vec4`).
     static func storageName(_ scalar: ScalarType, _ count: Int?) -> String {
         if scalar == .half { return count.map { "f16vec\($0)" } ?? "float16_t" }
+        if scalar == .bool { return count.map { "u8vec\($0)" } ?? "uint8_t" }   // Metal's one byte
         let bits = scalar.size * 8, signed = !scalar.isUnsigned
         guard let count else { return "\(signed ? "int" : "uint")\(bits)_t" }
         return "\(signed ? "i" : "u")\(bits)vec\(count)"
@@ -111,6 +113,8 @@ extension Translator {
     /// `code`, a narrow scalar or vector in storage, as its 32-bit register form.
     static func registerConversion(_ code: String, _ type: MSLType) -> String {
         switch type {
+        case .scalar(.bool): "(uint(\(code)) != 0u)"
+        case .vector(.bool, let count): "notEqual(uvec\(count)(\(code)), uvec\(count)(0u))"
         case .scalar(let scalar): "\(scalar.glsl)(\(code))"
         case .vector(let scalar, let count): "\(scalar.glslVectorPrefix)\(count)(\(code))"
         default: code
@@ -121,6 +125,8 @@ extension Translator {
     /// storage type.
     static func storageConversion(_ code: String, _ type: MSLType) -> String {
         switch type {
+        case .scalar(.bool): "uint8_t(uint(\(code)))"
+        case .vector(.bool, let count): "u8vec\(count)(uvec\(count)(\(code)))"
         case .scalar(let scalar): "\(storageName(scalar, nil))(\(code))"
         case .vector(let scalar, let count): "\(storageName(scalar, count))(\(code))"
         default: code

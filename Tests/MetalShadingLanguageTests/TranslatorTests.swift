@@ -194,9 +194,9 @@ struct TranslatorTests {
             == "test.metal:1:27: error: unsupported: 8- and 16-bit integers ('short') in a 'constant' parameter of a function other than an entry point")
         // A struct GLSL cannot place at Metal's offsets, even with padding: refused, not misread.
         #expect(error("""
-            struct P { bool b; float weight; };
+            struct P { half3x3 m; float weight; };
             kernel void k(device P* points [[buffer(0)]]) {}
-            """) == "test.metal:2:25: error: unsupported: bool (1 byte in Metal, 4 in GLSL) in a buffer")
+            """) == "test.metal:2:25: error: unsupported: half matrices in a buffer")
         #expect(error("int f(int n) { return n > 0 ? f(n - 1) : 0; }\nkernel void k(device int* o [[buffer(0)]]) { o[0] = f(3); }")
             == "test.metal:1:5: error: unsupported: recursion ('f' calls itself)")
     }

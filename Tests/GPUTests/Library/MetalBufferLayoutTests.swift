@@ -158,4 +158,41 @@ struct MetalBufferLayoutTests {
             #expect(colourResults[i] == SIMD4(sample.uv.x / 2, sample.uv.y / 2, sample.gain / 2, 1.5), "colour \(i)")
         }
     }
+
+    /// `struct Flags { bool textured; float scale; bool inverted; }`: Metal's one-byte
+    /// bools, 12 bytes, as Swift lays it out.
+    struct Flags {
+        var textured: Bool
+        var scale: Float
+        var inverted: Bool
+    }
+
+    @Test("bool in buffers takes Metal's one byte: a constant struct's flags are read and a bool array is written")
+    func boolBuffers() throws {
+        #expect(MemoryLayout<Flags>.stride == 12 && MemoryLayout<Flags>.offset(of: \.inverted) == 8)
+        let gpu = try TestGPU()
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            struct Flags { bool textured; float scale; bool inverted; };
+            kernel void k(constant Flags& flags [[buffer(0)]], device const float* input [[buffer(1)]],
+                          device float* output [[buffer(2)]], device bool* odd [[buffer(3)]], uint i [[thread_position_in_grid]]) {
+                float v = input[i] * (flags.textured ? flags.scale : 1.0);
+                output[i] = flags.inverted ? -v : v;
+                odd[i] = (i % 2) == 1;
+            }
+            """
+        let pipeline = try gpu.device.makeComputePipelineState(
+            function: try gpu.device.makeLibrary(source: source, options: nil).makeFunction(name: "k"))
+        let input: [Float] = (0..<8).map { Float($0) + 1 }
+        for flags in [Flags(textured: true, scale: 3, inverted: false), Flags(textured: false, scale: 3, inverted: true)] {
+            let output = try gpu.buffer([Float](repeating: 0, count: 8))
+            let odd = try gpu.buffer([UInt8](repeating: 7, count: 8))
+            try gpu.dispatch(pipeline, buffers: [try gpu.buffer([flags]), try gpu.buffer(input), output, odd], groups: 2, width: 4)
+            let values = Array(UnsafeBufferPointer(start: output.contents().bindMemory(to: Float.self, capacity: 8), count: 8))
+            let bytes = Array(UnsafeBufferPointer(start: odd.contents().bindMemory(to: UInt8.self, capacity: 8), count: 8))
+            #expect(values == input.map { ($0 * (flags.textured ? flags.scale : 1)) * (flags.inverted ? -1 : 1) })
+            #expect(bytes == [0, 1, 0, 1, 0, 1, 0, 1])
+        }
+    }
 }
