@@ -136,8 +136,8 @@ public final class ComputeCommandEncoder {
         let pipeline = checkedPipeline(call, threadsPerThreadgroup: threadsPerThreadgroup).takeUnretainedValue()
         if pipeline.gridSizeIndex != nil {
             misuse("\(call): '\(pipeline.functionName)' reads [[threads_per_grid]] or [[threadgroups_per_grid]], which SwiftGPU gives a "
-                + "kernel from the counts a dispatch passes, and an indirect dispatch's counts are on the GPU; dispatch it with "
-                + "dispatchThreads(_:threadsPerThreadgroup:) or dispatchThreadgroups(_:threadsPerThreadgroup:)")
+                + "kernel from the counts a dispatch passes, and an indirect dispatch's counts are on the GPU; dispatch it with the "
+                + "counts, by dispatchThreads or dispatchThreadgroups with a size")
         }
         let size = MemoryLayout<DispatchThreadgroupsIndirectArguments>.size
         checkIndirectArguments(indirectBuffer, offset: indirectBufferOffset, size: size, call: call)
