@@ -209,6 +209,8 @@ def runs_of(commands, impl, bench, extra, env, cache=None):
     records = [json.loads(line) for line in run(arguments, env=env).splitlines() if line.startswith("{")]
     for record in records:
         record["impl"] = impl   # the static build reports itself as "swiftgpu"
+        if "--variant" in extra and not record.get("variant"):   # B6's unvalidated run does not name itself
+            record["variant"] = extra[extra.index("--variant") + 1]
         if bench == "B7":   # a warm cache's folder is named so; a cold one is a fresh temporary folder
             record["variant"] = "warm" if cache.endswith("-warm") else "cold"
     return records
