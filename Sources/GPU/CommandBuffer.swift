@@ -235,7 +235,7 @@ public final class CommandBuffer: @unchecked Sendable {
             return (context, needsBegin, takingSpare ? spareComputeEncoder.take() : nil)
         }
         var spare = consume taken
-        if needsBegin, let failure = context._withUnsafeGuaranteedRef(Self.begin) {
+        if needsBegin, let failure = context._withUnsafeGuaranteedRef({ $0.beginReportingFailure() }) {
             engine.lock.withLock {
                 record.abandonEncoder()
                 if spare != nil { spareComputeEncoder = spare.take() }
@@ -243,16 +243,6 @@ public final class CommandBuffer: @unchecked Sendable {
             throw .vulkan(failure)
         }
         return (context, needsBegin, spare)
-    }
-
-    /// Begins recording into `context`; the failure, if any.
-    private static func begin(_ context: CommandRecorder) -> VulkanError? {
-        do throws(VulkanError) {
-            try context.begin()
-            return nil
-        } catch {
-            return error
-        }
     }
 
     /// Marks the open encoder ended; an ended compute encoder is kept for reuse.

@@ -181,6 +181,17 @@ final class CommandRecorder: @unchecked Sendable {
         vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT), queries, 0)
     }
 
+    /// `begin()`, its failure returned instead of thrown, for a caller that reaches the
+    /// recorder through `_withUnsafeGuaranteedRef`, whose closure cannot throw a typed error.
+    func beginReportingFailure() -> VulkanError? {
+        do throws(VulkanError) {
+            try begin()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// Writes the end timestamp (where the device records them) and ends recording.
     func end() throws(VulkanError) {
         let commandBuffer = commandBuffer

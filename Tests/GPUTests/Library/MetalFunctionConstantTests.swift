@@ -34,17 +34,10 @@ struct MetalFunctionConstantTests {
         descriptor.fragmentFunction = try library.makeFunction(name: "paint", constantValues: values)
         descriptor.colorAttachments[0].pixelFormat = .rgba8Unorm
         let pipeline = try gpu.device.makeRenderPipelineState(descriptor: descriptor)
-        let target = try gpu.renderTarget(width: 4, height: 4)
-        let commandBuffer = try gpu.queue.makeCommandBuffer()
-        let encoder = try commandBuffer.makeRenderCommandEncoder(descriptor: gpu.clearingPass(target))
-        encoder.setRenderPipelineState(pipeline)
-        try bind(encoder)
-        encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
-        encoder.endEncoding()
-        commandBuffer.commit()
-        commandBuffer.waitUntilCompleted()
-        #expect(commandBuffer.status == .completed)
-        return try gpu.pixels(of: target)
+        return try MetalSourceLibraryTests().draw(gpu, pipeline, width: 4, height: 4) { encoder in
+            try bind(encoder)
+            encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
+        }
     }
 
     /// 16 copies of `texel`.
