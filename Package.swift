@@ -237,7 +237,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // The plugin's Metal Shading Language step: the front end's GLSL for each entry point, through glslc.
-        .executableTarget(name: "msl-compile", dependencies: ["MetalShadingLanguage"], swiftSettings: strict),
+        .executableTarget(name: "msl-compile", dependencies: ["MetalShadingLanguage", "SwiftGPUSPIRV"], swiftSettings: strict),
         .plugin(name: "SPIRVCompiler", capability: .buildTool(), dependencies: ["spirv-stamp", "msl-compile"]),
         .target(
             name: "Shaders",

@@ -21,8 +21,8 @@
 # Fuzz/GLSLFuzzer/regressions. The MSL target (Fuzz/MSLFuzzer) is built with the
 # MetalShadingLanguage sources as one module; its inputs are a source and, after a NUL byte,
 # the text its quoted includes read, seeded with every .metal file in the repository (the
-# test corpus's with their first header) plus Fuzz/MSLFuzzer/regressions. The corpus each
-# grows stays in .build-fuzz/ between runs.
+# test corpus's with their first header) plus Fuzz/MSLFuzzer/regressions (a function's
+# notes text among them). The corpus each grows stays in .build-fuzz/ between runs.
 set -euo pipefail
 # Swift traps are reported by libFuzzer itself: the Swift runtime's backtracer reads memory
 # in a way ASan reports as a crash of its own.

@@ -3,8 +3,14 @@ let spirvMagic: UInt32 = 0x0723_0203
 
 /// Opcodes this parser reads (specification section 3.42).
 package enum SPIRVOp {
+    /// `OpSourceExtension`.
+    package static let sourceExtension: UInt32 = 4
     /// `OpName`.
     package static let name: UInt32 = 5
+    /// `OpExtension`.
+    package static let `extension`: UInt32 = 10
+    /// `OpExtInstImport`.
+    package static let extInstImport: UInt32 = 11
     /// `OpMemberName`.
     package static let memberName: UInt32 = 6
     /// `OpCapability`.

@@ -21,6 +21,9 @@ package struct SPIRVModule: Sendable {
     /// The scalar specialization constants with a `SpecId`, sorted by it, for every entry
     /// point of the module (the local size's among them).
     package var specializationConstants: [SPIRVSpecializationConstant]
+    /// The text of each `OpSourceExtension`, in order: where a compiler notes what the
+    /// module was made from (see ``SPIRVSourceExtension``).
+    package var sourceExtensions: [String]
 
     /// Parses a SPIR-V binary. Accepts either endianness of the magic number.
     package init(bytes: some Collection<UInt8>) throws(SPIRVParseError) {
@@ -79,6 +82,7 @@ package struct SPIRVModule: Sendable {
         self.uniformBlockSizes = reflector.uniformBlockSizes()
         self.otherEntryPoints = reflector.otherEntryPoints()
         self.specializationConstants = reflector.specializationConstants()
+        self.sourceExtensions = parser.sourceExtensions
     }
 
     /// The first entry point with the given name (and stage, when given).

@@ -58,6 +58,8 @@ struct SPIRVParser {
     package let words: [UInt32]
     /// SPIR-V version from the header (0x00MMmm00).
     package var version: UInt32 = 0
+    /// The text of each `OpSourceExtension`, in order.
+    package var sourceExtensions: [String] = []
     /// `OpName` of ids.
     package var names: [UInt32: String] = [:]
     /// `OpDecorate` of ids.
@@ -160,6 +162,8 @@ struct SPIRVParser {
         switch inst.opcode {
         case SPIRVOp.name:
             names[try inst.operand(1)] = try inst.string(at: 2).0
+        case SPIRVOp.sourceExtension:
+            sourceExtensions.append(try inst.string(at: 1).0)
         case SPIRVOp.memoryModel:
             hasMemoryModel = true
         case SPIRVOp.capability:

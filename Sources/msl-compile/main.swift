@@ -6,9 +6,13 @@
 // Each `<name>.<stage>` (stage `comp`, `vert` or `frag`) is an entry point the plugin found
 // in the file and declared as the output `<output folder>/<name>.<stage>.spv`; the front
 // end must find exactly those, or the build fails saying which differ. Errors are printed
-// as `file:line:column: error: …`, which build logs and editors point at.
+// as `file:line:column: error: …`, which build logs and editors point at. What a library
+// sets up for a function beyond its SPIR-V (its `constexpr` samplers, its arguments under
+// `[[function_constant]]`, its grid-size block) is written into the module as the text of
+// an `OpSourceExtension` (the front end's `FunctionNotes`), which the library reads.
 import Foundation
 import MetalShadingLanguage
+import SwiftGPUSPIRV
 
 /// Fails the build with `message`.
 func fail(_ message: String) -> Never {
@@ -59,19 +63,6 @@ guard Set(found) == Set(declared) else {
         + "the Metal Shading Language front end \(found.sorted().joined(separator: ", ")); declare each entry point "
         + "on one line as `kernel void name(` (the plugin reads the file without its preprocessor)")
 }
-for entry in translated where !entry.constantSamplers.isEmpty {
-    fail("\(input): error: unsupported: '\(entry.name)' uses a constexpr sampler, which a build-time library cannot fix in "
-        + "the function yet; compile the file at run time with makeLibrary(source:options:)")
-}
-for entry in translated where entry.gridSizeIndex != nil {
-    fail("\(input): error: unsupported: '\(entry.name)' reads [[threads_per_grid]] or [[threadgroups_per_grid]], which a "
-        + "build-time library cannot pass yet; compile the file at run time with makeLibrary(source:options:)")
-}
-for entry in translated where !entry.conditionalBindings.isEmpty {
-    fail("\(input): error: unsupported: '\(entry.name)' has arguments under [[function_constant]], whose conditions a "
-        + "build-time library cannot carry yet; compile the file at run time with makeLibrary(source:options:)")
-}
-
 for (entry, name) in zip(translated, found) {
     let glsl = FileManager.default.temporaryDirectory.appending(path: "msl-compile-\(getpid())-\(name)")
     do {
@@ -80,10 +71,11 @@ for (entry, name) in zip(translated, found) {
         fail("\(input): error: cannot write \(glsl.path): \(error)")
     }
     defer { try? FileManager.default.removeItem(at: glsl) }
+    let output = outputFolder + "/" + name + ".spv"
     let process = Process()
     process.executableURL = URL(filePath: glslc)
     process.arguments = ["--target-env=vulkan1.2", "-O", "-fshader-stage=\(stageExtension(entry.stage))",
-                         "-o", outputFolder + "/" + name + ".spv", glsl.path]
+                         "-o", output, glsl.path]
     let errors = Pipe()
     process.standardError = errors
     do {
@@ -96,5 +88,21 @@ for (entry, name) in zip(translated, found) {
     guard process.terminationStatus == 0 else {
         fail("\(input): error: internal error: the GLSL translation of '\(entry.name)' did not compile "
             + "(a front-end bug; please report it):\n\(message)\n\(entry.glsl)")
+    }
+    let notes = entry.notes
+    guard !notes.isEmpty else { continue }
+    // What the library sets up beyond the module (constexpr samplers, arguments under
+    // function constants, the grid-size block) travels in it, as run-time libraries keep it.
+    guard let data = FileManager.default.contents(atPath: output), data.count % 4 == 0 else {
+        fail("\(input): error: cannot read glslc's module \(output)")
+    }
+    let words = data.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+    guard let noted = SPIRVSourceExtension.inserting(notes.text, into: words) else {
+        fail("\(input): error: internal error: the notes of '\(entry.name)' do not fit its module (a front-end bug; please report it)")
+    }
+    do {
+        try noted.withUnsafeBytes { Data($0) }.write(to: URL(filePath: output))
+    } catch {
+        fail("\(input): error: cannot write \(output): \(error)")
     }
 }

@@ -51,10 +51,13 @@ public final class Library: Sendable {
     /// A bundle library's module is validated here, the first time one of its functions is
     /// asked for: ``LibraryError/invalidSPIRV(name:reason:)`` and
     /// ``LibraryError/unsupportedModule(name:reason:)`` come from this call for it.
+    /// A function compiled from Metal Shading Language, at run time or by the build, gets
+    /// here what its module notes beyond the SPIR-V: its `constexpr` samplers are made,
+    /// and its arguments under `[[function_constant]]` and its grid-size block set up.
     public func makeFunction(name: String) throws(LibraryError) -> Function {
         let function = try lookUp(name)
         try function.pendingValidation?.check()
-        return function
+        return try function.applyingMetalNotes(device: device)
     }
 
     private func lookUp(_ name: String) throws(LibraryError) -> Function {

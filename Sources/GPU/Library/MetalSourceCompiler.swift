@@ -52,72 +52,20 @@ enum MetalSourceCompiler {
                 ] + messages)
             case .failure(let error): throw error
             }
-            let module = try Device.parse(words.withUnsafeBytes { Data($0) }, name: entry.name)
+            // The notes travel in the module, as they do from the build's compiler (`msl-compile`).
+            let notes = entry.notes
+            guard let noted = notes.isEmpty ? words : SPIRVSourceExtension.inserting(notes.text, into: words) else {
+                throw .compilationFailed(name: entry.name, messages: [
+                    "internal error: the notes of '\(entry.name)' do not fit its module (a front-end bug; please report it)",
+                ])
+            }
+            let module = try Device.parse(noted.withUnsafeBytes { Data($0) }, name: entry.name)
             guard let entryPoint = module.entryPoints.first else {
                 throw .compilationFailed(name: entry.name, messages: ["the compiled module has no entry point"])
             }
-            var function = Function(name: entry.name, module: module, entryPoint: entryPoint)
-            function.conditionalBindings = Dictionary(uniqueKeysWithValues: entry.conditionalBindings.map { (UInt32($0), UInt32($1)) })
-            function.nullableBindings = Set(entry.nullableBindings.map { UInt32($0) })
-            function.gridSizeIndex = entry.gridSizeIndex
-            for (index, sampler) in entry.constantSamplers {
-                do {
-                    function.constantSamplers[index] = try device.makeSamplerState(descriptor: descriptor(of: sampler))
-                } catch {
-                    throw .unsupportedFunction(name: entry.name, reason: "its constexpr sampler could not be made: \(error)")
-                }
-            }
-            functions.append(function)
+            functions.append(Function(name: entry.name, module: module, entryPoint: entryPoint))
         }
         return Library(device: device, functions: functions)
-    }
-
-    /// The sampler a `constexpr sampler` describes.
-    static func descriptor(of sampler: ConstantSampler) -> SamplerDescriptor {
-        let descriptor = SamplerDescriptor()
-        func filter(_ filter: ConstantSampler.Filter) -> SamplerMinMagFilter { filter == .linear ? .linear : .nearest }
-        func address(_ address: ConstantSampler.Address) -> SamplerAddressMode {
-            switch address {
-            case .clampToEdge: .clampToEdge
-            case .mirrorClampToEdge: .mirrorClampToEdge
-            case .repeat: .repeat
-            case .mirroredRepeat: .mirrorRepeat
-            case .clampToZero, .clampToBorder: .clampToBorderColor
-            }
-        }
-        descriptor.minFilter = filter(sampler.minFilter)
-        descriptor.magFilter = filter(sampler.magFilter)
-        descriptor.mipFilter = switch sampler.mipFilter {
-        case .none: .notMipmapped
-        case .nearest: .nearest
-        case .linear: .linear
-        }
-        descriptor.sAddressMode = address(sampler.sAddress)
-        descriptor.tAddressMode = address(sampler.tAddress)
-        descriptor.rAddressMode = address(sampler.rAddress)
-        // clamp_to_zero reads transparent black, the border colour clamp_to_border defaults to.
-        descriptor.borderColor = switch sampler.borderColor {
-        case .transparentBlack: .transparentBlack
-        case .opaqueBlack: .opaqueBlack
-        case .opaqueWhite: .opaqueWhite
-        }
-        descriptor.compareFunction = sampler.compareFunction.map { function -> CompareFunction in
-            switch function {
-            case .never: .never
-            case .less: .less
-            case .lessEqual: .lessEqual
-            case .greater: .greater
-            case .greaterEqual: .greaterEqual
-            case .equal: .equal
-            case .notEqual: .notEqual
-            case .always: .always
-            }
-        }
-        descriptor.normalizedCoordinates = sampler.normalizedCoordinates
-        descriptor.maxAnisotropy = sampler.maxAnisotropy
-        descriptor.lodMinClamp = sampler.lodClamp.lowerBound
-        descriptor.lodMaxClamp = sampler.lodClamp.upperBound
-        return descriptor
     }
 
     /// `#include "name"` for run-time MSL: read from the include folders as run-time GLSL's

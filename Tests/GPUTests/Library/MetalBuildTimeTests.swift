@@ -1,15 +1,16 @@
 import Foundation
 import GPUTestSupport
+import SPIRVValidation
+import SwiftGPUSPIRV
 import Testing
 
-/// The SPIRVCompiler plugin's `msl-compile` step, run as the plugin runs it: what a `.metal`
-/// file needs that a build-time library cannot carry fails the build with a message that
-/// points at the run-time compile.
+/// The SPIRVCompiler plugin's `msl-compile` step, run as the plugin runs it: each entry
+/// point's module, with what the library sets up beyond the SPIR-V written into it.
 @Suite("Build-time Metal Shading Language")
 struct MetalBuildTimeTests {
     /// `msl-compile`'s exit status and standard error for `source`, whose one entry point is
-    /// `entry` (`name.stage`), and whether it wrote the entry point's module.
-    static func compile(_ source: String, entry: String) throws -> (status: Int32, message: String, wroteModule: Bool) {
+    /// `entry` (`name.stage`), and the entry point's module where it wrote one.
+    static func compile(_ source: String, entry: String) throws -> (status: Int32, message: String, module: [UInt8]?) {
         let folder = try TemporaryFolder("msl-compile")
         try folder.write(Array(source.utf8), to: "Shaders.metal")
         let process = Process()
@@ -21,45 +22,51 @@ struct MetalBuildTimeTests {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let module = folder.url.appendingPathComponent("\(entry).spv").path
-        return (process.terminationStatus, message, FileManager.default.fileExists(atPath: module))
+        return (process.terminationStatus, message, FileManager.default.contents(atPath: module).map { Array($0) })
     }
 
-    @Test("a fragment function with an argument under [[function_constant]] fails the build, pointing at the run-time compile")
-    func conditionalArgument() throws {
+    @Test("what a function needs beyond its SPIR-V is written into its module: a constexpr sampler, an argument under [[function_constant]], is_null_texture")
+    func fragmentNotes() throws {
         let result = try Self.compile("""
             #include <metal_stdlib>
             using namespace metal;
             constant bool textured [[function_constant(0)]];
-            fragment float4 paint(texture2d<float> image [[texture(0), function_constant(textured)]]) {
-                return textured ? image.read(uint2(0)) : float4(1);
+            fragment float4 paint(float4 p [[position]], texture2d<float> image [[texture(0), function_constant(textured)]],
+                                  texture2d<float> other [[texture(3)]]) {
+                constexpr sampler tiles(address::repeat);
+                float4 color = textured ? image.sample(tiles, p.xy) : float4(1);
+                return is_null_texture(other) ? color : other.read(uint2(0));
             }
             """, entry: "paint.frag")
-        #expect(result.status == 1 && !result.wroteModule)
-        #expect(result.message.hasSuffix("Shaders.metal: error: unsupported: 'paint' has arguments under [[function_constant]], "
-            + "whose conditions a build-time library cannot carry yet; compile the file at run time with "
-            + "makeLibrary(source:options:)\n"), "\(result.message)")
+        #expect(result.status == 0 && result.message.isEmpty, "\(result.message)")
+        let module = try SPIRVModule(bytes: try #require(result.module))
+        // The sampler at the highest free index; fragment texture 0 is binding 96, texture 3 binding 99.
+        #expect(module.sourceExtensions.filter { $0.hasPrefix("SwiftGPU") } == ["""
+            SwiftGPU MSL notes 1
+            sampler 15 nearest nearest none repeat repeat repeat transparent_black - normalized 1 0 7f7fffff
+            conditional 96 0
+            nullable 99
+            """])
+        #expect(SPIRVValidator.problem(in: module.words) == nil)
     }
 
-    @Test("the same function without the condition compiles to its module")
-    func unconditionalArgument() throws {
-        let result = try Self.compile("""
-            #include <metal_stdlib>
-            using namespace metal;
-            fragment float4 paint(texture2d<float> image [[texture(0)]]) { return image.read(uint2(0)); }
-            """, entry: "paint.frag")
-        #expect(result.status == 0 && result.wroteModule, "\(result.message)")
-    }
-
-    @Test("a kernel that reads [[threads_per_grid]] fails the build, pointing at the run-time compile")
-    func gridSize() throws {
+    @Test("a kernel that reads [[threads_per_grid]] notes the grid's buffer index; a function that needs nothing more has no notes")
+    func kernelNotes() throws {
         let result = try Self.compile("""
             #include <metal_stdlib>
             using namespace metal;
             kernel void count(device uint* out [[buffer(0)]], uint n [[threads_per_grid]]) { out[0] = n; }
             """, entry: "count.comp")
-        #expect(result.status == 1 && !result.wroteModule)
-        #expect(result.message.hasSuffix("Shaders.metal: error: unsupported: 'count' reads [[threads_per_grid]] or "
-            + "[[threadgroups_per_grid]], which a build-time library cannot pass yet; compile the file at run time with "
-            + "makeLibrary(source:options:)\n"), "\(result.message)")
+        #expect(result.status == 0, "\(result.message)")
+        let module = try SPIRVModule(bytes: try #require(result.module))
+        #expect(module.sourceExtensions.filter { $0.hasPrefix("SwiftGPU") } == ["SwiftGPU MSL notes 1\ngrid 31"])
+        #expect(SPIRVValidator.problem(in: module.words) == nil)
+        let plain = try Self.compile("""
+            #include <metal_stdlib>
+            using namespace metal;
+            fragment float4 paint(texture2d<float> image [[texture(0)]]) { return image.read(uint2(0)); }
+            """, entry: "paint.frag")
+        #expect(plain.status == 0, "\(plain.message)")
+        #expect(try SPIRVModule(bytes: try #require(plain.module)).sourceExtensions.allSatisfy { !$0.hasPrefix("SwiftGPU") })
     }
 }
