@@ -49,10 +49,19 @@ public final class ComputePipelineState: @unchecked Sendable {
     /// Where each dispatch binds the grid's size, for an MSL kernel that reads
     /// `[[threads_per_grid]]` or `[[threadgroups_per_grid]]`.
     let gridSizeIndex: Int?
+    /// An MSL kernel's `[[threadgroup(n)]]` arguments, sorted by index: each dispatch
+    /// gives their lengths (`ComputeCommandEncoder.setThreadgroupMemoryLength(_:index:)`).
+    let threadgroupArguments: [ThreadgroupMemoryArgument]
     /// The function, kept to make variants.
     private let function: Function
-    /// Variants at other sizes, by size.
-    private let variants = LockedValue<[Size: ComputeVariant]>([:], rank: .leaf("ComputePipelineState.variants"))
+    /// What a variant is made for: a threadgroup size and the element counts of the
+    /// threadgroup memory arguments.
+    private struct VariantKey: Hashable {
+        var size: Size
+        var threadgroupCounts: [UInt32]
+    }
+    /// Variants at other sizes and threadgroup memory lengths.
+    private let variants = LockedValue<[VariantKey: ComputeVariant]>([:], rank: .leaf("ComputePipelineState.variants"))
 
     init(device: Device, function: Function) throws(LibraryError) {
         guard function.stage == .compute else {
@@ -76,6 +85,7 @@ public final class ComputePipelineState: @unchecked Sendable {
         functionName = function.name
         localSizeSpecIds = entry.localSizeSpecIds.count == 3 ? entry.localSizeSpecIds : [nil, nil, nil]
         gridSizeIndex = function.gridSizeIndex
+        threadgroupArguments = function.threadgroupArguments
         threadsPerThreadgroup = Size(width: Int(local.x), height: Int(local.y), depth: Int(local.z))
         do {
             base = try ComputeVariant(device: device, function: function, slots: slots,
@@ -86,22 +96,53 @@ public final class ComputePipelineState: @unchecked Sendable {
         device.pipelineCache.saveIfGrown()
     }
 
-    /// The pipeline for threadgroups of `size`: the declared one, or a variant made on
-    /// first use (the caller has checked `size` with `check(threadsPerThreadgroup:call:)`).
-    func variant(for size: Size) throws(VulkanError) -> ComputeVariant {
-        if size == threadsPerThreadgroup { return base }
-        if let made = variants.withLock({ $0[size] }) { return made }
+    /// The pipeline for threadgroups of `size` whose threadgroup memory arguments hold
+    /// `threadgroupCounts` elements (in ``threadgroupArguments``' order): the declared one,
+    /// or a variant made on first use (the caller has checked `size` with
+    /// `check(threadsPerThreadgroup:call:)`, and the counts).
+    func variant(for size: Size, threadgroupCounts: [UInt32] = []) throws(VulkanError) -> ComputeVariant {
+        if size == threadsPerThreadgroup && threadgroupCounts.isEmpty { return base }
+        let key = VariantKey(size: size, threadgroupCounts: threadgroupCounts)
+        if let made = variants.withLock({ $0[key] }) { return made }
         let values = [size.width, size.height, size.depth]
-        let specialization = function.specialization + zip(localSizeSpecIds, values).compactMap { id, value in
-            id.map { SpecializationConstant(id: $0, bytes: withUnsafeBytes(of: UInt32(value)) { Array($0) }) }
+        func constant(_ id: UInt32, _ value: UInt32) -> SpecializationConstant {
+            SpecializationConstant(id: id, bytes: withUnsafeBytes(of: value) { Array($0) })
         }
+        let specialization = function.specialization
+            + zip(localSizeSpecIds, values).compactMap { id, value in id.map { constant($0, UInt32(value)) } }
+            + zip(threadgroupArguments, threadgroupCounts).map { constant($0.countId, $1) }
         // Made outside the lock (pipeline creation is slow); a variant made at the same time
         // on another thread is dropped for the one stored first.
         let made = try ComputeVariant(device: device, function: function, slots: slots, specialization: specialization)
         return variants.withLock { variants in
-            if let first = variants[size] { return first }
-            variants[size] = made
+            if let first = variants[key] { return first }
+            variants[key] = made
             return made
+        }
+    }
+
+    /// The element counts of the threadgroup memory arguments, in their order, for the
+    /// lengths set at each index (`lengths[i]`, nil where none is). Stops unless every
+    /// argument's length is set and holds an element, and the lengths with the memory the
+    /// kernel declares fit the device.
+    func threadgroupCounts(lengths: [Int?], call: StaticString) -> [UInt32] {
+        var total = staticThreadgroupMemoryLength
+        return threadgroupArguments.map { argument in
+            guard argument.index < lengths.count, let length = lengths[argument.index] else {
+                misuse("\(call): '\(functionName)' has threadgroup memory at index \(argument.index), and no length is set "
+                    + "there (setThreadgroupMemoryLength)")
+            }
+            let count = length / argument.stride
+            guard count >= 1 else {
+                misuse("\(call): the threadgroup memory length \(length) at index \(argument.index) holds no element of "
+                    + "'\(functionName)''s argument there, of \(argument.stride) bytes")
+            }
+            total += count * argument.stride
+            guard total <= device.limits.maxThreadgroupMemoryLength else {
+                misuse("\(call): '\(functionName)' would use \(total) bytes of threadgroup memory with the lengths set, over "
+                    + "this device's maxThreadgroupMemoryLength of \(device.limits.maxThreadgroupMemoryLength)")
+            }
+            return UInt32(count)
         }
     }
 

@@ -10,6 +10,8 @@ public protocol MTLComputeCommandEncoder: AnyObject {
     func setBuffer(_ buffer: (any MTLBuffer)?, offset: Int, index: Int)
     /// Copies `length` bytes at `bytes` into the command buffer and binds them at `index`.
     func setBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int)
+    /// Sets the length of the threadgroup memory at `index` (`[[threadgroup(index)]]`).
+    func setThreadgroupMemoryLength(_ length: Int, index: Int)
     /// Runs `threadgroupsPerGrid` threadgroups of `threadsPerThreadgroup` threads.
     func dispatchThreadgroups(_ threadgroupsPerGrid: MTLSize, threadsPerThreadgroup: MTLSize)
     /// Runs `threadsPerGrid` threads in threadgroups of `threadsPerThreadgroup`.

@@ -10,6 +10,7 @@
 ///     conditional <binding> <constant index>
 ///     nullable <binding>
 ///     grid <buffer index>
+///     threadgroup <index> <count constant id> <stride>
 ///
 /// Filters, address modes, border colours and comparisons are MSL's names
 /// (`clamp_to_edge`); the LOD bounds are the bits of their `Float` in hexadecimal, so they
@@ -24,6 +25,8 @@ package struct FunctionNotes: Sendable, Hashable {
     package var nullableBindings: Set<Int> = []
     /// The buffer index each dispatch binds the grid's size at, for a kernel that reads it.
     package var gridSizeIndex: Int?
+    /// A kernel's `[[threadgroup(n)]]` arguments, by index n.
+    package var threadgroupArguments: [Int: ThreadgroupArgument] = [:]
 
     /// The first line of the text: what marks an `OpSourceExtension` as these notes, and
     /// the format's version.
@@ -35,6 +38,7 @@ package struct FunctionNotes: Sendable, Hashable {
     /// Whether there is nothing to note.
     package var isEmpty: Bool {
         constantSamplers.isEmpty && conditionalBindings.isEmpty && nullableBindings.isEmpty && gridSizeIndex == nil
+            && threadgroupArguments.isEmpty
     }
 
     /// The notes as the text an `OpSourceExtension` keeps, items sorted so that the same
@@ -56,6 +60,9 @@ package struct FunctionNotes: Sendable, Hashable {
         }
         for binding in nullableBindings.sorted() { lines.append("nullable \(binding)") }
         if let gridSizeIndex { lines.append("grid \(gridSizeIndex)") }
+        for (index, argument) in threadgroupArguments.sorted(by: { $0.key < $1.key }) {
+            lines.append("threadgroup \(index) \(argument.countId) \(argument.stride)")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -89,6 +96,10 @@ package struct FunctionNotes: Sendable, Hashable {
                 conditionalBindings[binding] = try number(2)
             case ("nullable", 2):
                 nullableBindings.insert(try number(1))
+            case ("threadgroup", 4):
+                let index = try number(1)
+                guard threadgroupArguments[index] == nil else { throw invalid("a second argument at threadgroup index \(index)") }
+                threadgroupArguments[index] = ThreadgroupArgument(countId: try number(2), stride: try number(3))
             case ("grid", 2):
                 guard gridSizeIndex == nil else { throw invalid("a second grid index") }
                 gridSizeIndex = try number(1)
@@ -148,6 +159,7 @@ extension TranslatedEntryPoint {
         notes.conditionalBindings = conditionalBindings
         notes.nullableBindings = nullableBindings
         notes.gridSizeIndex = gridSizeIndex
+        notes.threadgroupArguments = threadgroupArguments
         return notes
     }
 }

@@ -19,6 +19,25 @@ package struct TranslatedEntryPoint: Sendable, Hashable {
     /// buffer index (past Metal's) at which each dispatch binds the grid's size: two
     /// `uint4`s, the threads and the threadgroups.
     package var gridSizeIndex: Int?
+    /// A kernel's `[[threadgroup(n)]]` arguments, by index n: threadgroup memory whose
+    /// length each dispatch's `setThreadgroupMemoryLength(_:index:)` gives.
+    package var threadgroupArguments: [Int: ThreadgroupArgument] = [:]
+}
+
+/// A kernel's `threadgroup T* name [[threadgroup(n)]]` argument: GLSL `shared` memory, an
+/// array of T whose element count is a specialization constant the pipeline sets from the
+/// length the app gives.
+package struct ThreadgroupArgument: Sendable, Hashable {
+    /// The specialization constant id of the element count.
+    package var countId: Int
+    /// The bytes one element takes in Metal's layout: the length divided by it is the count.
+    package var stride: Int
+
+    /// The argument whose count is constant `countId`, of elements of `stride` bytes.
+    package init(countId: Int, stride: Int) {
+        self.countId = countId
+        self.stride = stride
+    }
 }
 
 /// The front end's entry: Metal Shading Language source to one GLSL module per entry point.

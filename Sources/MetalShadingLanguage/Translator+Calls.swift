@@ -30,7 +30,7 @@ extension Translator {
     static func isBuiltinFunction(_ name: String) -> Bool {
         floatFunctions[name] != nil || numericFunctions[name] != nil || atomicFunctions[name] != nil
             || unsupportedFunctions.contains(name)
-            || ["dot", "cross", "length", "distance", "refract", "transpose", "determinant", "all", "any", "select", "isnan",
+            || ["dot", "cross", "length", "distance", "length_squared", "distance_squared", "refract", "transpose", "determinant", "all", "any", "select", "isnan",
                 "isinf", "saturate", "round", "fmod", "threadgroup_barrier", "discard_fragment", "is_null_texture"].contains(name)
     }
 
@@ -159,6 +159,18 @@ extension Translator {
             let values = try self.arguments(arguments, 1, name, at: location)
             let type = try componentwiseType(values, floats: true, name: name, at: location)
             var value = try componentwise("length", values, type, at: location)
+            value.type = .scalar(type.scalar!)
+            return value
+        case "length_squared", "distance_squared":
+            // GLSL's dot takes scalars too.
+            let count = name == "distance_squared" ? 2 : 1
+            let values = try self.arguments(arguments, count, name, at: location)
+            let type = try componentwiseType(values, floats: true, name: name, at: location)
+            let glsl = try glslType(type, at: location), result = try glslType(.scalar(type.scalar!), at: location)
+            let parameters = count == 2 ? "\(glsl) a, \(glsl) b" : "\(glsl) a"
+            let body = count == 2 ? "\(glsl) d = a - b; return dot(d, d);" : "return dot(a, a);"
+            helper("mslg_\(name)_\(glsl)", "\(result) mslg_\(name)(\(parameters)) { \(body) }")
+            var value = try componentwise("mslg_\(name)", values, type, at: location)
             value.type = .scalar(type.scalar!)
             return value
         case "cross":

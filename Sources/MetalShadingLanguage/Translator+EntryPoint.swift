@@ -188,6 +188,8 @@ extension Translator {
             samplerIndices.insert(index)
             interfaceSection.append("layout(set = 0, binding = \(binding(.sampler, index))) uniform sampler \(name);")
             try declare(declarator.name, Variable(kind: .value, type: type, code: name, mutable: false, space: .thread), at: location)
+        case "threadgroup":
+            try threadgroupParameter(parameter, type, stage, index: try attributeIndex(attribute, limit: 30))
         case "stage_in":
             guard stage != .kernel else { throw .unsupported(location, "[[stage_in]] in kernels") }
             if stage == .fragment, type == .vector(.float, 4), parameter.type.indirection == .none {
@@ -262,6 +264,28 @@ extension Translator {
         if !variable.mutable { block.readOnly = true }
         try declare(parameter.declarator.name, variable, at: location)
         return block
+    }
+
+    /// A `[[threadgroup(n)]]` argument: a `shared` array whose element count is the
+    /// specialization constant `threadgroupCountId(n)`, which the pipeline sets from the
+    /// length `setThreadgroupMemoryLength(_:index:)` gives (1 until then).
+    mutating func threadgroupParameter(_ parameter: Parameter, _ type: MSLType, _ stage: Stage, index: Int) throws(Diagnostic) {
+        let location = parameter.declarator.location
+        guard stage == .kernel else { throw Diagnostic(location, "[[threadgroup(n)]] arguments are a kernel's") }
+        guard parameter.type.addressSpace == .threadgroup, parameter.type.indirection == .pointer else {
+            throw Diagnostic(location, "a [[threadgroup(n)]] argument is a pointer in the threadgroup address space")
+        }
+        switch type {
+        case .texture, .sampler, .void, .array: throw .unsupported(location, "a [[threadgroup(n)]] argument of '\(type)'")
+        default: break
+        }
+        guard threadgroupArguments[index] == nil else { throw Diagnostic(location, "a second argument at threadgroup index \(index)") }
+        let countId = Self.threadgroupCountId(index), name = "mslg_threadgroup\(index)"
+        globalSection.append("layout(constant_id = \(countId)) const uint \(name)_count = 1u;")
+        globalSection.append("shared \(try glslDeclaration(type, "\(name)[\(name)_count]", at: location));")
+        threadgroupArguments[index] = ThreadgroupArgument(countId: countId, stride: layouts.metal(type).size)
+        try declare(parameter.declarator.name, Variable(kind: .bufferArray, type: type, code: name, mutable: !parameter.type.isConst,
+                                                        space: .threadgroup), at: location)
     }
 
     /// The structs GLSL declares padded for the scalar block layout

@@ -323,8 +323,12 @@ extension Translator {
         if declarator.initializer != nil || declarator.constructorArguments != nil {
             throw Diagnostic(declarator.location, "a function constant takes its value from the pipeline, not an initializer")
         }
-        // 65536 and up hold a kernel's threadgroup size.
         let index = try attributeIndex(attribute, limit: 65535)
+        guard index <= Self.maxFunctionConstantIndex else {
+            throw .unsupported(attribute.arguments[0].location, "function_constant index \(index) (SwiftGPU compiles 0..."
+                + "\(Self.maxFunctionConstantIndex): glslang's specialization constant ids end at 2046, and the ids after "
+                + "\(Self.maxFunctionConstantIndex) hold threadgroup memory lengths)")
+        }
         let glslName = GLSLNames.identifier(name)
         globalSection.append("layout(constant_id = \(index)) const \(scalar.glsl) \(glslName) = \(try zero(type, at: declarator.location));")
         let variable = Variable(kind: .value, type: type, code: glslName, mutable: false, space: .constant)

@@ -100,6 +100,8 @@ struct Translator {
     var nullableBindings: Set<Int> = []
     /// Whether the kernel reads `[[threads_per_grid]]` or `[[threadgroups_per_grid]]`.
     var usesGridSize = false
+    /// A kernel's `[[threadgroup(n)]]` arguments, by index n.
+    var threadgroupArguments: [Int: ThreadgroupArgument] = [:]
     /// The buffer index each dispatch binds the grid's size at, for a kernel that reads it:
     /// one past the last Metal gives apps (30).
     static let gridSizeIndex = 31
@@ -286,10 +288,20 @@ struct Translator {
         text += main
         return TranslatedEntryPoint(name: entry.name, stage: entry.stage ?? .kernel, glsl: text,
                                     constantSamplers: constantSamplers, conditionalBindings: conditionalBindings,
-                                    nullableBindings: nullableBindings, gridSizeIndex: usesGridSize ? Self.gridSizeIndex : nil)
+                                    nullableBindings: nullableBindings, gridSizeIndex: usesGridSize ? Self.gridSizeIndex : nil,
+                                    threadgroupArguments: threadgroupArguments)
     }
 
     /// The specialization constant ids a kernel's threadgroup size comes from: above Metal's
-    /// function constant indices (0...65535), so that none collides with one.
+    /// function constant indices (0...65535), so that none collides with one (glslang's
+    /// `local_size_x_id` takes them where its `constant_id` stops at 2046).
     static let localSizeIds: [UInt32] = [65536, 65537, 65538]
+
+    /// The last function constant index the front end compiles: glslang takes
+    /// `constant_id`s up to 2046, and the 31 after this one hold threadgroup memory lengths.
+    static let maxFunctionConstantIndex = 2015
+
+    /// The specialization constant id that holds the element count of `[[threadgroup(n)]]`
+    /// argument n (n in 0...30): after the function constants'.
+    static func threadgroupCountId(_ index: Int) -> Int { maxFunctionConstantIndex + 1 + index }
 }

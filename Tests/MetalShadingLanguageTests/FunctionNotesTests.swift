@@ -26,7 +26,10 @@ struct FunctionNotesTests {
             color += depth.sample(plain, p.xy);
             return tinted ? color * tint : color;
         }
-        kernel void grid(device uint* out [[buffer(0)]], uint n [[threads_per_grid]]) { out[0] = n; }
+        kernel void grid(device uint* out [[buffer(0)]], uint n [[threads_per_grid]], threadgroup float4* shared [[threadgroup(2)]]) {
+            shared[0] = float4(n);
+            out[0] = n + uint(shared[0].x);
+        }
         kernel void none(device uint* out [[buffer(0)]]) { out[0] = 1; }
         """
 
@@ -41,7 +44,8 @@ struct FunctionNotesTests {
             conditional 66 4
             nullable 99
             """)
-        #expect(Self.notes(Self.source, "grid").text == "SwiftGPU MSL notes 1\ngrid 31")
+        // Threadgroup argument 2's element count is specialization constant 2018; a float4 is 16 bytes.
+        #expect(Self.notes(Self.source, "grid").text == "SwiftGPU MSL notes 1\ngrid 31\nthreadgroup 2 2018 16")
         #expect(Self.notes(Self.source, "none").isEmpty)
     }
 

@@ -25,6 +25,8 @@ public final class ComputeCommandEncoder {
     @exclusivity(unchecked) private var boundBackend: ObjectIdentifier?
     /// The counter samples its pass descriptor asks for at its end.
     private var passSamples = PassCounterSamples()
+    /// The threadgroup memory lengths set, by index (nil where none is).
+    @exclusivity(unchecked) private var threadgroupMemoryLengths: [Int?] = []
 
     init(commandBuffer: CommandBuffer, context: CommandRecorder) {
         self.commandBuffer = commandBuffer
@@ -47,6 +49,7 @@ public final class ComputeCommandEncoder {
         // Reset only when set: each assignment releases the old value, empty or not.
         if label != nil { label = nil }
         if !passSamples.isEmpty { passSamples = PassCounterSamples() }
+        if !threadgroupMemoryLengths.isEmpty { threadgroupMemoryLengths = [] }
     }
 
     /// Sets the pipeline later dispatches use.
@@ -83,6 +86,29 @@ public final class ComputeCommandEncoder {
         } catch {
             fail(error)
         }
+    }
+
+    /// Sets the length of the threadgroup memory at `index`, Metal's
+    /// `setThreadgroupMemoryLength(_:index:)`: a kernel's `threadgroup T* name
+    /// [[threadgroup(index)]]` argument holds `length / sizeof(T)` elements in later
+    /// dispatches, each threadgroup its own. `length` is a multiple of 16, at most the
+    /// device's `maxThreadgroupMemoryLength`; `index` is in 0...30. A dispatch of a kernel
+    /// with such an argument stops unless its length is set and holds an element. Each set
+    /// of lengths is a variant of the pipeline, made at its first dispatch.
+    public func setThreadgroupMemoryLength(_ length: Int, index: Int) {
+        checkOpen(#function)
+        guard (0...BindingConvention.maxThreadgroupIndex).contains(index) else {
+            misuse("\(#function): index \(index) is outside 0...\(BindingConvention.maxThreadgroupIndex)")
+        }
+        let limit = commandBuffer.unsafelyUnwrapped.device.limits.maxThreadgroupMemoryLength
+        guard length >= 0, length % 16 == 0, length <= limit else {
+            misuse("\(#function): length \(length) at index \(index) is not a multiple of 16 in 0...\(limit) "
+                + "(this device's maxThreadgroupMemoryLength)")
+        }
+        if threadgroupMemoryLengths.count <= index {
+            threadgroupMemoryLengths += repeatElement(nil, count: index + 1 - threadgroupMemoryLengths.count)
+        }
+        threadgroupMemoryLengths[index] = length
     }
 
     /// Binds `texture` at texture `index` (Vulkan binding 32 + `index`).
@@ -304,8 +330,13 @@ public final class ComputeCommandEncoder {
         guard !lifecycle.hasFailed else { return false }
         let indirectID = indirect?.hazardID
         do {
-            // The declared size's pipeline is read in place; another size's is looked up.
-            if size == pipeline.threadsPerThreadgroup {
+            // The declared size's pipeline is read in place; another size's is looked up, as
+            // are those for threadgroup memory lengths.
+            if !pipeline.threadgroupArguments.isEmpty {
+                let counts = pipeline.threadgroupCounts(lengths: threadgroupMemoryLengths, call: call)
+                try record(pipeline.variant(for: size, threadgroupCounts: counts), call: call, trackHazards: trackHazards,
+                           indirect: indirectID)
+            } else if size == pipeline.threadsPerThreadgroup {
                 try record(pipeline.base, call: call, trackHazards: trackHazards, indirect: indirectID)
             } else {
                 try record(pipeline.variant(for: size), call: call, trackHazards: trackHazards, indirect: indirectID)

@@ -13,6 +13,8 @@ enum BindingConvention {
     static let maxBufferIndex = 31
     static let maxTextureIndex = 15
     static let maxSamplerIndex = 15
+    /// The last index of `setThreadgroupMemoryLength(_:index:)`, MSL's `[[threadgroup(n)]]`.
+    static let maxThreadgroupIndex = 30
     static let fragmentBase: UInt32 = 64
 
     /// What a Metal slot is.

@@ -36,7 +36,8 @@ extension Function {
 extension Function {
     /// The constants the function declares, Metal's `functionConstantsDictionary`, by
     /// name. The constants a compute function's local size comes from
-    /// (`local_size_x_id`) are not among them: each dispatch's threadgroup size sets them.
+    /// (`local_size_x_id`) are not among them: each dispatch's threadgroup size sets them;
+    /// nor are those its `[[threadgroup(n)]]` arguments' lengths come from.
     /// A constant of a type Metal has no name for (a 64-bit float) is not listed and keeps
     /// its default.
     ///
@@ -46,11 +47,12 @@ extension Function {
         Dictionary(functionConstants.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The constants the function declares, sorted by index, without the local size's.
+    /// The constants the function declares, sorted by index, without the local size's and
+    /// its threadgroup memory's.
     var functionConstants: [FunctionConstant] {
-        let localSize = Set(entryPoint.localSizeSpecIds.compactMap { $0 })
+        let setByDispatch = Set(entryPoint.localSizeSpecIds.compactMap { $0 } + threadgroupArguments.map(\.countId))
         return module.specializationConstants.compactMap { constant in
-            guard !localSize.contains(constant.specId), let type = DataType(constant.type) else { return nil }
+            guard !setByDispatch.contains(constant.specId), let type = DataType(constant.type) else { return nil }
             return FunctionConstant(name: constant.name.isEmpty ? "\(constant.specId)" : constant.name, type: type,
                                     index: Int(constant.specId), required: false)
         }
@@ -74,6 +76,10 @@ extension Library {
         for id in function.entryPoint.localSizeSpecIds.compactMap({ $0 }) where constantValues.byIndex[Int(id)] != nil {
             throw .unsupportedFunction(name: function.name, reason:
                 "constant index \(id) sets its local size, which each dispatch's threadsPerThreadgroup chooses")
+        }
+        for argument in function.threadgroupArguments where constantValues.byIndex[Int(argument.countId)] != nil {
+            throw .unsupportedFunction(name: function.name, reason: "constant index \(argument.countId) sets the length of its "
+                + "threadgroup memory at index \(argument.index), which setThreadgroupMemoryLength chooses")
         }
         var specialization: [SpecializationConstant] = []
         for constant in function.functionConstants {

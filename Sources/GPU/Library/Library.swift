@@ -98,6 +98,8 @@ public struct Function: Sendable {
     /// For an MSL kernel that reads `[[threads_per_grid]]` or `[[threadgroups_per_grid]]`,
     /// the buffer index each dispatch binds the grid's size at.
     var gridSizeIndex: Int?
+    /// For an MSL kernel, its `[[threadgroup(n)]]` arguments, sorted by index.
+    var threadgroupArguments: [ThreadgroupMemoryArgument] = []
     /// The shader stage.
     var stage: ShaderStage { entryPoint.stage }
     /// The function's kind: vertex, fragment or kernel.

@@ -1,13 +1,25 @@
 import MetalShadingLanguage
 import SwiftGPUSPIRV
 
+/// A kernel's `[[threadgroup(n)]]` argument: threadgroup memory of the length
+/// `setThreadgroupMemoryLength(_:index:)` gives at index n, an array whose element count is
+/// the specialization constant `countId`.
+struct ThreadgroupMemoryArgument: Sendable, Hashable {
+    /// Its index n.
+    var index: Int
+    /// The specialization constant that holds its element count.
+    var countId: UInt32
+    /// The bytes of one element in Metal's layout.
+    var stride: Int
+}
+
 /// The notes Metal Shading Language's compilers keep in a function's module (the text of
 /// an `OpSourceExtension`, ``FunctionNotes``): what a library made from the module sets up
 /// for the function, whether the module was compiled at run time or by the build.
 extension Function {
     /// The function as its module's notes make it: its `constexpr` samplers made, its
-    /// arguments under function constants, the textures it may find unbound and its
-    /// grid-size block set. The function itself where the module has no notes.
+    /// arguments under function constants, the textures it may find unbound, its grid-size
+    /// block and its threadgroup memory arguments set. The function itself where the module has no notes.
     ///
     /// Throws ``LibraryError/invalidSPIRV(name:reason:)`` for notes that are not as the
     /// compilers write them or name a place outside SwiftGPU's binding convention, and
@@ -41,7 +53,25 @@ extension Function {
                     + "at an index in 0...\(BindingConvention.maxBufferIndex)")
             }
         }
+        var threadgroupArguments: [ThreadgroupMemoryArgument] = []
+        for (index, argument) in notes.threadgroupArguments.sorted(by: { $0.key < $1.key }) {
+            guard stage == .compute, (0...BindingConvention.maxThreadgroupIndex).contains(index) else {
+                throw invalid("threadgroup memory at index \(index) of a \(stage) function; only a kernel has it, at an index "
+                    + "in 0...\(BindingConvention.maxThreadgroupIndex)")
+            }
+            guard module.specializationConstants.contains(where: { Int($0.specId) == argument.countId && $0.type == .int(width: 32, signed: false) })
+            else {
+                throw invalid("threadgroup index \(index)'s count is constant \(argument.countId), which is not a uint "
+                    + "specialization constant of the module")
+            }
+            guard (1...device.limits.maxThreadgroupMemoryLength).contains(argument.stride) else {
+                throw invalid("threadgroup index \(index)'s element of \(argument.stride) bytes is outside "
+                    + "1...\(device.limits.maxThreadgroupMemoryLength)")
+            }
+            threadgroupArguments.append(ThreadgroupMemoryArgument(index: index, countId: UInt32(argument.countId), stride: argument.stride))
+        }
         var function = self
+        function.threadgroupArguments = threadgroupArguments
         function.conditionalBindings = Dictionary(uniqueKeysWithValues: notes.conditionalBindings.map {
             (UInt32($0), UInt32($1))
         })

@@ -80,10 +80,14 @@ struct MetalFunctionConstantTests {
             == "program_source:3:17: error: unsupported: function constants of type 'float3' (bool, int, uint, float and half are)")
         #expect(message("constant int n [[function_constant(1)]] = 4;", "out[0] = float(n);")
             == "program_source:3:14: error: a function constant takes its value from the pipeline, not an initializer")
+        #expect(message("constant bool b [[function_constant(2015)]];", "out[0] = b ? 1.0 : 0.0;") == "compiled")
         #expect(message("constant bool b [[function_constant(1)]];", "out[0] = is_function_constant_defined(b) ? 1.0 : 0.0;")
             == "program_source:5:10: error: unsupported: is_function_constant_defined (a specialization constant always has a value, zero where the app sets none)")
         #expect(message("constant bool b [[function_constant(65536)]];", "out[0] = b ? 1.0 : 0.0;")
             == "program_source:3:37: error: function_constant index 65536 is outside 0...65535")
+        #expect(message("constant bool b [[function_constant(2016)]];", "out[0] = b ? 1.0 : 0.0;")
+            == "program_source:3:37: error: unsupported: function_constant index 2016 (SwiftGPU compiles 0...2015: glslang's "
+            + "specialization constant ids end at 2046, and the ids after 2015 hold threadgroup memory lengths)")
     }
 
     @Test("a member passed between stages under [[function_constant]] is there when the constant is true, unread when false")

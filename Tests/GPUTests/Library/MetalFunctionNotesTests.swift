@@ -24,6 +24,8 @@ struct MetalFunctionNotesTests {
         var painted: [[UInt8]]
         /// `msl_grid` over 10×3 threads in 4×2 threadgroups.
         var grid: [SIMD4<UInt32>]
+        /// `msl_group_sums` of 0..<96 in threadgroups of 32, through 128 bytes of threadgroup memory.
+        var groupSums: [Float]
     }
 
     /// `library`'s `msl_*` functions, run.
@@ -62,13 +64,23 @@ struct MetalFunctionNotesTests {
             encoder.dispatchThreads(Size(width: 10, height: 3), threadsPerThreadgroup: Size(width: 4, height: 2))
         }
         let written = Array(UnsafeBufferPointer(start: output.contents().bindMemory(to: SIMD4<UInt32>.self, capacity: 30), count: 30))
-        return Results(tiled: tiled, painted: painted, grid: written)
+        let sums = try gpu.device.makeComputePipelineState(function: try library.makeFunction(name: "msl_group_sums"))
+        let input = try gpu.buffer((0..<96).map { Float($0) }), groupSums = try gpu.buffer([Float](repeating: 0, count: 3))
+        try gpu.compute { encoder in
+            encoder.setComputePipelineState(sums)
+            encoder.setBuffer(input, offset: 0, index: 0)
+            encoder.setBuffer(groupSums, offset: 0, index: 1)
+            encoder.setThreadgroupMemoryLength(128, index: 0)
+            encoder.dispatchThreads(Size(width: 96), threadsPerThreadgroup: Size(width: 32))
+        }
+        return Results(tiled: tiled, painted: painted, grid: written,
+                       groupSums: Array(UnsafeBufferPointer(start: groupSums.contents().bindMemory(to: Float.self, capacity: 3), count: 3)))
     }
 
-    @Test("the build's library and the same file compiled at run time: a constexpr sampler, arguments under a function constant, is_null_texture and the grid's size, alike")
+    @Test("the build's library and the same file compiled at run time: a constexpr sampler, arguments under a function constant, is_null_texture, the grid's size and threadgroup memory, alike")
     func buildAndRunTimeAlike() throws {
         let gpu = try TestGPU()
-        #expect(["msl_cover.vert", "msl_grid.comp", "msl_paint.frag", "msl_tiled.frag"].allSatisfy(gpu.library.functionNames.contains))
+        #expect(["msl_cover.vert", "msl_grid.comp", "msl_group_sums.comp", "msl_paint.frag", "msl_tiled.frag"].allSatisfy(gpu.library.functionNames.contains))
         let runTime = try gpu.device.makeLibrary(source: String(contentsOf: Self.file, encoding: .utf8), options: nil)
         let built = try Self.run(gpu, gpu.library), compiled = try Self.run(gpu, runTime)
         #expect(built == compiled)
@@ -85,6 +97,7 @@ struct MetalFunctionNotesTests {
             #expect((0..<16).allSatisfy { texel(texel(results.painted[2], width: 4, x: $0 % 4, y: $0 / 4), holds: [0, 0, 1, 0.5]) },
                     "\(name): \(results.painted[2])")
             #expect(results.grid == Array(repeating: SIMD4(10, 3, 3, 2), count: 30), "\(name)")
+            #expect(results.groupSums == [496, 1520, 2544], "\(name)")
         }
     }
 
@@ -120,6 +133,10 @@ struct MetalFunctionNotesTests {
             ([header + "grid 32"], "a grid-size block at buffer index 32 of a compute function; only a kernel has one, at an index in 0...31"),
             ([header + sampler.replacingOccurrences(of: "sampler 0", with: "sampler 16")], "sampler index 16 is outside 0...15"),
             ([header + "grid 31 "], "line 2 ('grid 31 '): not a line of the notes"),
+            ([header + "threadgroup 0 1999 4"], "threadgroup index 0's count is constant 1999, which is not a uint specialization "
+                + "constant of the module"),
+            ([header + "threadgroup 31 1999 4"], "threadgroup memory at index 31 of a compute function; only a kernel has it, at an "
+                + "index in 0...30"),
         ] {
             #expect(try Self.error(gpu, notes: notes) == refused(reason))
         }

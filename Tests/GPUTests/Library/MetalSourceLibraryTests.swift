@@ -471,6 +471,22 @@ struct MetalSourceLibraryTests {
         #expect(try dispatch(gpu, negate, inputs: [], count: 10) == Array(repeating: 1, count: 10))
     }
 
+    @Test("length_squared and distance_squared of scalars and vectors")
+    func squaredLengths() throws {
+        let gpu = try TestGPU()
+        let pipeline = try gpu.device.makeComputePipelineState(function: try gpu.device.makeLibrary(source: """
+            #include <metal_stdlib>
+            using namespace metal;
+            kernel void k(device const float* input [[buffer(0)]], device float* output [[buffer(1)]], uint i [[thread_position_in_grid]]) {
+                float x = input[i];
+                output[i] = length_squared(float3(x, 1, 2)) + distance_squared(x, 1.0) + length_squared(x) + distance_squared(float2(x), float2(0, 1));
+            }
+            """, options: nil).makeFunction(name: "k"))
+        let input: [Float] = [0, 1, 2, 3]
+        #expect(try dispatch(gpu, pipeline, inputs: [input], count: 4)
+            == input.map { x in (x * x + 5) + (x - 1) * (x - 1) + x * x + (x * x + (x - 1) * (x - 1)) })
+    }
+
     @Test("member functions: const and not, calling each other, members shadowing globals, locals shadowing members, this->")
     func memberFunctions() throws {
         let gpu = try TestGPU()
