@@ -7,7 +7,7 @@ extension Translator {
     /// `value` usable as a value: a buffer's struct is built from its block's members.
     mutating func materialize(_ value: Value, at location: SourceLocation) throws(Diagnostic) -> Value {
         if value.pointer {
-            throw .unsupported(location, "pointers used as values (pointer arithmetic, pointer variables, passing pointers)")
+            throw .unsupported(location, "pointers used as values (passing pointers to functions, choosing one with ?:, casting them)")
         }
         if value.storage, !value.block { return Value(code: try load(value.code, value.type, at: location), type: value.type) }
         guard value.block, case .structure(let name) = value.type else { return value }
@@ -53,13 +53,17 @@ extension Translator {
             return try prefix(op, operand, at: location)
         case .postfix(let op, let operand):
             let value = try self.expression(operand)
+            if value.pointer { return try stepPointer(value, op, prefix: false, at: location) }
             try checkIncrement(value, op, at: location)
             if value.type.scalar?.isNarrowInteger == true || value.storage {
                 return Value(code: narrowIncrement(value, op, prefix: false), type: value.type)
             }
             return Value(code: "(\(value.code)\(op))", type: value.type)
         case .binary(let op, let left, let right):
-            return try binary(op, try rvalue(left), try rvalue(right), at: location, rightLocation: right.location)
+            let a = try self.expression(left), b = try self.expression(right)
+            if a.pointer || b.pointer { return try pointerArithmetic(op, a, b, at: location) }
+            return try binary(op, try materialize(a, at: left.location), try materialize(b, at: right.location), at: location,
+                              rightLocation: right.location)
         case .assignment(let op, let target, let value):
             return try assignment(op, target, value, at: location)
         case .conditional(let condition, let then, let otherwise):
@@ -176,7 +180,9 @@ extension Translator {
                             buffer: variable.buffer)
         switch variable.kind {
         case .value: return Value(code: variable.code, type: variable.type, lvalue: lvalue, storage: inStorage(variable))
-        case .bufferArray: return Value(code: variable.code, type: variable.type, lvalue: lvalue, pointer: true, storage: inStorage(variable))
+        case .bufferArray:
+            return Value(code: variable.code, type: variable.type, lvalue: lvalue, pointer: true, offset: variable.offset,
+                         offsetVariable: variable.offset, storage: inStorage(variable))
         case .block: return Value(code: variable.code, type: variable.type, lvalue: lvalue, block: true, storage: inStorage(variable))
         }
     }
@@ -192,9 +198,10 @@ extension Translator {
         return Value(code: "\(size)u", type: .scalar(.uint), literal: Int64(size))
     }
 
-    /// Element `index` of a pointer's buffer.
+    /// Element `index` of a pointer's buffer, after the pointer's offset.
     func element(of pointer: Value, _ index: String) -> Value {
-        Value(code: "\(pointer.code)[\(index)]", type: pointer.type, lvalue: pointer.lvalue, storage: pointer.storage)
+        let position = pointer.offset.map { index == "0" ? $0 : "(\($0) + int(\(index)))" } ?? index
+        return Value(code: "\(pointer.code)[\(position)]", type: pointer.type, lvalue: pointer.lvalue, storage: pointer.storage)
     }
 
     mutating func prefix(_ op: String, _ operand: Expression, at location: SourceLocation) throws(Diagnostic) -> Value {
@@ -204,9 +211,10 @@ extension Translator {
             guard pointer.pointer else { throw Diagnostic(location, "indirection requires a pointer operand ('\(pointer.type)' invalid)") }
             return element(of: pointer, "0")
         case "&":
-            throw .unsupported(location, "taking an address with '&'")
+            return try address(of: operand, at: location)
         case "++", "--":
             let value = try expression(operand)
+            if value.pointer { return try stepPointer(value, op, prefix: true, at: location) }
             try checkIncrement(value, op, at: location)
             if value.type.scalar?.isNarrowInteger == true || value.storage {
                 return Value(code: narrowIncrement(value, op, prefix: true), type: value.type)
@@ -259,6 +267,7 @@ extension Translator {
     mutating func assignment(_ op: String, _ targetExpression: Expression, _ valueExpression: Expression,
                              at location: SourceLocation) throws(Diagnostic) -> Value {
         let target = try expression(targetExpression)
+        if target.pointer { return try assignPointer(op, target, valueExpression, at: location) }
         try checkWritable(target, at: location)
         if op == "=" {
             let value = try initialize(target.type, with: valueExpression)

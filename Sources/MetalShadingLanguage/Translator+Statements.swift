@@ -13,9 +13,7 @@ extension Translator {
         case .declaration(let declaration):
             try localDeclaration(declaration)
         case .expression(let node):
-            let value = try self.expression(node)
-            if value.pointer || value.block { throw Diagnostic(location, "expression result unused") }
-            emit(Self.strippingParentheses(value.code) + ";")
+            emit(try effect(of: try self.expression(node), at: location) + ";")
         case .conditional(let condition, let then, let otherwise):
             emit("if (\(try self.condition(condition)))")
             try scoped(then)
@@ -39,7 +37,7 @@ extension Translator {
                 initial = String(line.dropLast())
             }
             let test = try condition.map { (expression) throws(Diagnostic) in try self.condition(expression) } ?? ""
-            let increment = try step.map { (expression) throws(Diagnostic) in Self.strippingParentheses(try self.expression(expression).code) } ?? ""
+            let increment = try step.map { (expression) throws(Diagnostic) in try effect(of: try self.expression(expression), at: expression.location) } ?? ""
             emit("for (\(initial); \(test); \(increment))")
             try scoped(body)
         case .whileLoop(let condition, let body):
@@ -120,10 +118,18 @@ extension Translator {
         return String(code.dropFirst().dropLast())
     }
 
+    /// The GLSL of `value` evaluated for its effect alone: a statement, a for loop's step.
+    func effect(of value: Value, at location: SourceLocation) throws(Diagnostic) -> String {
+        if value.changesPointer, let offset = value.offset { return Self.strippingParentheses(offset) }
+        if value.pointer || value.block { throw Diagnostic(location, "expression result unused") }
+        return Self.strippingParentheses(value.code)
+    }
+
     mutating func localDeclaration(_ declaration: VariableDeclaration) throws(Diagnostic) {
         let declared = declaration.type
         if declared.indirection == .pointer {
-            throw .unsupported(declared.location, "pointer variables")
+            try pointerVariables(declaration)
+            return
         }
         // A reference to `constant` memory reads what cannot change while it lives: a const
         // copy reads the same. Any other memory may change through another name.

@@ -25,6 +25,9 @@ struct Translator {
         var space: AddressSpace
         /// The GLSL block it lives in, for a buffer's variables.
         var buffer: String?
+        /// For a pointer variable, the GLSL `int` variable holding its element offset into
+        /// `code`'s array.
+        var offset: String?
     }
 
     /// A typed expression in GLSL.
@@ -37,6 +40,15 @@ struct Translator {
         var lvalue: LValue?
         /// Whether `code` names a buffer's runtime array (a pointer in the source).
         var pointer = false
+        /// For a pointer, the GLSL `int` expression of its element offset into `code`'s
+        /// array; nil for 0.
+        var offset: String?
+        /// For a pointer variable, the `int` variable its offset is, which assigning the
+        /// pointer sets.
+        var offsetVariable: String?
+        /// Whether `offset` changes a pointer variable (`p++`, `p = q`): as a statement, it
+        /// stands alone.
+        var changesPointer = false
         /// Whether `code` names a block instance standing for a struct.
         var block = false
         /// The value of an integer literal.

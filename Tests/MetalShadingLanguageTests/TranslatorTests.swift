@@ -187,8 +187,21 @@ struct TranslatorTests {
 
     @Test("constructs outside the subset are refused with the construct's name")
     func unsupported() {
-        #expect(error(kernel("    device float* p = out + 1;")) == "test.metal:5:5: error: unsupported: pointer variables")
-        #expect(error(kernel("    out[i] = *(out + 1);")).hasSuffix("error: unsupported: pointers used as values (pointer arithmetic, pointer variables, passing pointers)"))
+        #expect(error(kernel("    device float* p;")) == "test.metal:5:19: error: unsupported: a pointer variable without an initializer "
+            + "(it is given the array it points into)")
+        #expect(error(kernel("    device float* p = i > 0 ? out : out + 1;")).hasSuffix("error: unsupported: pointers used as values "
+            + "(passing pointers to functions, choosing one with ?:, casting them)"))
+        #expect(error(kernel("    out++;")) == "test.metal:5:5: error: unsupported: changing a pointer argument (copy it into a pointer "
+            + "variable: 'device T* p = argument;')")
+        #expect(error(kernel("    device float* p = &out[0]; p = (device float*)&i;")).contains("error: "))
+        #expect(error(kernel("    uint* p = &i;")) == "test.metal:5:15: error: unsupported: taking the address of anything but an array "
+            + "element ('&a[i]')")
+        #expect(error("kernel void k(device float* a [[buffer(0)]], device float* b [[buffer(1)]]) { device float* p = a; p = b; }")
+            == "test.metal:1:100: error: unsupported: a pointer variable that points into two arrays (it first pointed into another)")
+        #expect(error("kernel void k(device float* a [[buffer(0)]], constant float* b [[buffer(1)]]) { device float* p = b; }")
+            == "test.metal:1:99: error: cannot initialize a 'device' pointer with a pointer into 'constant' memory")
+        #expect(error("float first(device float* p) { return p[0]; }\nkernel void k(device float* a [[buffer(0)]]) { a[0] = first(a); }")
+            .contains("error: unsupported: pointer parameters of functions other than entry points"))
         #expect(error(kernel("    out[i] = simd_sum(out[i]);")) == "test.metal:5:14: error: unsupported: the function 'simd_sum'")
         #expect(error("short get(constant short& s) { return s; }\nkernel void k(constant short& s [[buffer(0)]], device int* o [[buffer(1)]]) { o[0] = get(s); }")
             == "test.metal:1:27: error: unsupported: 8- and 16-bit integers ('short') in a 'constant' parameter of a function other than an entry point")

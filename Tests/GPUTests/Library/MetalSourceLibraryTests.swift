@@ -471,6 +471,36 @@ struct MetalSourceLibraryTests {
         #expect(try dispatch(gpu, negate, inputs: [], count: 10) == Array(repeating: 1, count: 10))
     }
 
+    @Test("pointer variables into a buffer, a local array and threadgroup memory: arithmetic, differences, comparisons, ++, += and &a[i]")
+    func pointerVariables() throws {
+        let gpu = try TestGPU()
+        let pipeline = try gpu.device.makeComputePipelineState(function: try gpu.device.makeLibrary(source: """
+            #include <metal_stdlib>
+            using namespace metal;
+            kernel void rows(device const float* matrix [[buffer(0)]], device float* sums [[buffer(1)]],
+                             uint y [[thread_position_in_grid]], uint t [[thread_position_in_threadgroup]]) {
+                threadgroup float shared[4];
+                device const float* row = matrix + y * 4;
+                device const float* end = row + 4;
+                float sum = 0;
+                for (device const float* p = row; p < end; p++) { sum += *p; }
+                float local[4] = { 1, 2, 3, 4 };
+                thread float* q = &local[1];
+                q++;
+                sum += q[1] * 10;
+                threadgroup float* mine = &shared[0] + t;
+                *mine = sum;
+                device float* out = &sums[1];
+                out += y;
+                out -= 1;
+                out[0] = *mine + float(end - row) * 1000 + (row == matrix + y * 4 ? 100000 : 0);
+            }
+            """, options: nil).makeFunction(name: "rows"))
+        let matrix = (0..<16).map { Float($0) }
+        #expect(try dispatch(gpu, pipeline, inputs: [matrix], count: 4)
+            == (0..<4).map { y in Float((0..<4).map { y * 4 + $0 }.reduce(0, +)) + 40 + 4000 + 100000 })
+    }
+
     @Test("length_squared and distance_squared of scalars and vectors")
     func squaredLengths() throws {
         let gpu = try TestGPU()
