@@ -52,10 +52,11 @@ struct MemoryLayouts {
         case .structure(let name):
             var offset = 0, alignment = 1
             for member in structs[name]?.members ?? [] {
-                let extent = metal(member)
+                let extent = metal(member, in: name)
                 offset = Self.roundUp(offset, extent.alignment) + extent.size
                 alignment = max(alignment, extent.alignment)
             }
+            alignment = max(alignment, structs[name]?.alignment ?? 1)
             return Extent(size: Self.roundUp(offset, alignment), alignment: alignment)
         case .atomic: return Extent(size: 4, alignment: 4)
         case .void, .texture, .sampler: return Extent(size: 0, alignment: 1)
@@ -74,7 +75,7 @@ struct MemoryLayouts {
         let scalar = scalarStructs.contains(name)
         let rules: Rules = scalar ? .scalar : .std430
         for member in structs[name]?.members ?? [] {
-            let metalExtent = metal(member), glslExtent = glsl(member.type, rules)
+            let metalExtent = metal(member, in: name), glslExtent = glsl(member.type, rules)
             metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
             glslOffset = Self.roundUp(glslOffset, glslExtent.alignment)
             let gap = metalOffset - glslOffset
@@ -84,14 +85,18 @@ struct MemoryLayouts {
             glslOffset += 4 * count + glslExtent.size
             metalAlignment = max(metalAlignment, metalExtent.alignment)
         }
-        let tail = Self.roundUp(metalOffset, metalAlignment) - glslOffset
+        let tail = Self.roundUp(metalOffset, max(metalAlignment, structs[name]?.alignment ?? 1)) - glslOffset
         pads.append(scalar && tail > 0 && tail % 4 == 0 ? tail / 4 : 0)
         return pads
     }
 
-    /// Metal's size and alignment of a struct's member: a packed vector's alignment is its
-    /// scalar's, and its size has no fourth component's room.
-    func metal(_ member: Program.StructInfo.Member) -> Extent {
+    /// Metal's size and alignment of a member of struct `structName`: a packed vector's
+    /// alignment is its scalar's, and its size has no fourth component's room; in a packed
+    /// struct every member's alignment is 1.
+    func metal(_ member: Program.StructInfo.Member, in structName: String) -> Extent {
+        if structs[structName]?.packed == true {
+            return Extent(size: metal(member, in: "").size, alignment: 1)
+        }
         guard member.packed else { return metal(member.type) }
         func packed(_ type: MSLType) -> Extent {
             switch type {
@@ -161,7 +166,7 @@ struct MemoryLayouts {
             var metalOffset = 0, glslOffset = 0
             for (member, pad) in zip(structs[name]?.members ?? [], pads(name)) {
                 if let reason = difference(member.type, rules, sized: true) { return reason }
-                let metalExtent = metal(member), glslExtent = glsl(member.type, rules)
+                let metalExtent = metal(member, in: name), glslExtent = glsl(member.type, rules)
                 metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
                 glslOffset = Self.roundUp(Self.padded(glslOffset, pad), glslExtent.alignment)
                 if metalOffset != glslOffset {
@@ -188,7 +193,7 @@ struct MemoryLayouts {
         var metalOffset = 0, glslEnd = 0
         for member in structs[name]?.members ?? [] {
             if let reason = difference(member.type, rules, sized: false) { return .failure(BlockLayoutProblem(reason: reason)) }
-            let metalExtent = metal(member), glslExtent = glsl(member.type, rules)
+            let metalExtent = metal(member, in: name), glslExtent = glsl(member.type, rules)
             metalOffset = Self.roundUp(metalOffset, metalExtent.alignment)
             guard metalOffset % glslExtent.alignment == 0, metalOffset >= glslEnd else {
                 return .failure(BlockLayoutProblem(reason:

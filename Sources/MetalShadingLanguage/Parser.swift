@@ -146,7 +146,7 @@ package struct Parser {
             _ = advance()
             return try typedef()
         case "struct", "class":
-            if peek(1).kind == .identifier, peek(2).isa("{") || peek(2).isa(":") {
+            if peek(1).kind == .identifier, peek(2).isa("{") || peek(2).isa(":") || peek(1).isa("__attribute__") || peek(1).isa("alignas") {
                 let declaration = try structure()
                 try expect(";")
                 return [.structure(declaration)]
@@ -172,10 +172,7 @@ package struct Parser {
     mutating func typedef() throws(Diagnostic) -> [TopLevelDeclaration] {
         var declarations: [TopLevelDeclaration] = []
         let type: DeclaredType
-        if current.isa("struct"), peek(1).isa("__attribute__") || peek(1).isa("alignas") {
-            throw .unsupported(peek(1).location, "\(peek(1).text) on a struct (packed or aligned structs)")
-        }
-        if (current.isa("struct") && (peek(1).isa("{") || peek(2).isa("{"))) {
+        if current.isa("struct") && (peek(1).isa("{") || peek(2).isa("{") || peek(1).isa("__attribute__") || peek(1).isa("alignas")) {
             var declaration = try structure(anonymousAllowed: true)
             let name = try identifier("a type name")
             if declaration.name.isEmpty { declaration.name = name.text }
@@ -233,8 +230,42 @@ package struct Parser {
         return [.function(function)]
     }
 
+    /// `__attribute__((packed, aligned(n)))` or `alignas(n)` after `struct`: the layout
+    /// attributes a C header shared with Swift gives a struct; any other is refused by name.
+    mutating func structAttributes(packed: inout Bool, alignment: inout Expression?) throws(Diagnostic) {
+        if accept("alignas") {
+            try expect("(")
+            alignment = try conditional()
+            try expect(")")
+            return
+        }
+        _ = advance()
+        try expect("(")
+        try expect("(")
+        repeat {
+            let item = try identifier("an attribute")
+            switch item.text {
+            case "packed", "__packed__":
+                packed = true
+            case "aligned", "__aligned__":
+                guard accept("(") else { throw .unsupported(item.location, "__attribute__((aligned)) without an alignment") }
+                alignment = try conditional()
+                try expect(")")
+            default:
+                throw .unsupported(item.location, "__attribute__((\(item.text))) on a struct")
+            }
+        } while accept(",")
+        try expect(")")
+        try expect(")")
+    }
+
     mutating func structure(anonymousAllowed: Bool = false) throws(Diagnostic) -> StructDeclaration {
         let keyword = advance()
+        var packed = false
+        var alignment: Expression?
+        while current.isa("__attribute__") || current.isa("alignas") {
+            try structAttributes(packed: &packed, alignment: &alignment)
+        }
         var name = ""
         var location = keyword.location
         if current.kind == .identifier {
@@ -246,6 +277,9 @@ package struct Parser {
             throw expected("a struct name")
         }
         if current.isa(":") { throw .unsupported(current.location, "struct inheritance") }
+        if current.isa("__attribute__") || current.isa("alignas") {
+            throw .unsupported(current.location, "\(current.text) after a struct's name (write it after 'struct')")
+        }
         try expect("{")
         var members: [(type: DeclaredType, declarator: Declarator)] = []
         var methods: [FunctionDeclaration] = []
@@ -273,7 +307,8 @@ package struct Parser {
             } while accept(",")
             try expect(";")
         }
-        return StructDeclaration(name: name, members: members, location: location, methods: methods)
+        return StructDeclaration(name: name, members: members, location: location, methods: methods, packed: packed,
+                                 alignment: alignment)
     }
 
     mutating func enumeration() throws(Diagnostic) -> EnumDeclaration {
@@ -487,6 +522,13 @@ package struct Parser {
                             indirection: indirection, location: location)
     }
 
+    /// Metal's pixel storage types (`rgba8unorm<half4>`), each a format an image block or
+    /// tile memory stores its value in.
+    static let pixelStorageTypes: Set<String> = [
+        "r8unorm", "r8snorm", "r16unorm", "r16snorm", "rg8unorm", "rg8snorm", "rg16unorm", "rg16snorm", "rgba8unorm",
+        "srgba8unorm", "rgba8snorm", "rgba16unorm", "rgba16snorm", "rgb10a2", "rg11b10f", "rgb9e5",
+    ]
+
     /// A type's name with its template arguments.
     mutating func typeName() throws(Diagnostic) -> TypeName {
         _ = accept("struct") || accept("enum")
@@ -498,6 +540,10 @@ package struct Parser {
             // Metal's tessellation factor buffers: a stage SwiftGPU has no counterpart for.
             if name.hasPrefix("MTL"), name.contains("TessellationFactors") {
                 throw .unsupported(first.location, "tessellation (the type '\(name)')")
+            }
+            // Metal's pixel storage types, which image blocks and tile memory hold.
+            if Self.pixelStorageTypes.contains(name) {
+                throw .unsupported(first.location, "pixel storage types of image blocks ('\(name)')")
             }
             throw Diagnostic(first.location, "unknown type name '\(name)'")
         }

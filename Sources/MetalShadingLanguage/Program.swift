@@ -27,6 +27,11 @@ struct Program {
         var members: [Member]
         /// Where it is declared.
         var location: SourceLocation
+        /// Whether it is packed (`__attribute__((packed))`): each member right after the
+        /// one before, the struct aligned to 1.
+        var packed = false
+        /// The alignment it asks for (`aligned(n)`, `alignas(n)`), if any.
+        var alignment: Int?
     }
 
     /// A global constant or `constexpr sampler`.
@@ -136,7 +141,16 @@ struct Program {
                                              location: declarator.location, packed: packed,
                                              defaultValue: declarator.initializer))
         }
-        structs[structure.name] = StructInfo(name: structure.name, members: members, location: structure.location)
+        var alignment: Int?
+        if let expression = structure.alignment {
+            let value = try constantInteger(expression)
+            guard value > 0, value & (value - 1) == 0, value <= 4096 else {
+                throw Diagnostic(expression.location, "requested alignment \(value) is not a power of 2 in 1...4096")
+            }
+            alignment = Int(value)
+        }
+        structs[structure.name] = StructInfo(name: structure.name, members: members, location: structure.location,
+                                             packed: structure.packed, alignment: alignment)
     }
 
     private mutating func declareEnumeration(_ enumeration: EnumDeclaration) throws(Diagnostic) {

@@ -237,7 +237,10 @@ package struct StructDeclaration: Sendable {
     package var location: SourceLocation
     /// Its member functions, as written (without the object they are called on).
     package var methods: [FunctionDeclaration] = []
-
+    /// Whether it is packed (`__attribute__((packed))`): its members without padding.
+    package var packed = false
+    /// The alignment it asks for (`__attribute__((aligned(n)))`, `alignas(n)`), if any.
+    package var alignment: Expression?
 }
 
 /// An enumeration's declaration: its enumerators and their values as written.

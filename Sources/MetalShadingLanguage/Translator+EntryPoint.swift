@@ -401,6 +401,12 @@ extension Translator {
         var location = 0
         for member in program.structs[structName]?.members ?? [] {
             if Self.isBuiltInMember(member) {
+                if member.attributes.contains(where: { $0.name == "point_size" }), member.type == .scalar(.float) {
+                    // The vertex function's point size, in the struct both share: there, unread.
+                    unreadableMembers.insert(StructMember(structName: structName, name: member.name))
+                    values.append("0.0")
+                    continue
+                }
                 guard let attribute = member.attributes.first(where: { ["position", "front_facing", "point_coord"].contains($0.name) }) else {
                     throw .unsupported(member.location, "the attribute [[\(member.attributes[0].name)]] in a fragment function's input")
                 }

@@ -314,6 +314,9 @@ extension Translator {
     }
 
     mutating func member(_ base: Value, _ name: String, at location: SourceLocation) throws(Diagnostic) -> Value {
+        if case .structure(let structName) = base.type, unreadableMembers.contains(StructMember(structName: structName, name: name)) {
+            throw .unsupported(location, "reading a [[point_size]] member in a fragment function (Vulkan gives fragments no point size)")
+        }
         switch base.type {
         case .vector(let scalar, let count):
             let sets = ["xyzw", "rgba"]

@@ -112,6 +112,14 @@ struct Translator {
     var nullableBindings: Set<Int> = []
     /// Whether the kernel reads `[[threads_per_grid]]` or `[[threadgroups_per_grid]]`.
     var usesGridSize = false
+    /// A member of a struct, by the struct's name.
+    struct StructMember: Hashable {
+        var structName: String
+        var name: String
+    }
+    /// Members a fragment function's input holds but may not read: its `[[point_size]]`
+    /// (the vertex function's output struct, shared with the fragment function).
+    var unreadableMembers: Set<StructMember> = []
     /// A kernel's `[[threadgroup(n)]]` arguments, by index n.
     var threadgroupArguments: [Int: ThreadgroupArgument] = [:]
     /// The buffer index each dispatch binds the grid's size at, for a kernel that reads it:

@@ -81,8 +81,16 @@ struct PublishedIdiomsTests {
     func unsupportedConstructs() {
         #expect(error("using raytracing::instance_acceleration_structure;")
             == "test.metal:1:1: error: unsupported: using-declarations ('using raytracing::…')")
-        #expect(error("typedef struct __attribute__((packed)) { float x; } P;")
-            == "test.metal:1:16: error: unsupported: __attribute__ on a struct (packed or aligned structs)")
+        // A vertex function's output struct with its point size, shared with the fragment function: there, unread.
+        let shared = "struct V { float4 p [[position]]; float s [[point_size]]; half4 c; };\n"
+            + "vertex V v(uint id [[vertex_id]]) { V o; o.p = float4(0, 0, 0, 1); o.s = 4; o.c = half4(1); return o; }\n"
+        if case .failure(let diagnostic) = compile(shared + "fragment half4 f(V in [[stage_in]]) { return in.c; }") {
+            Issue.record("\(diagnostic)")
+        }
+        #expect(error(shared + "fragment half4 f(V in [[stage_in]]) { return in.c * in.s; }").hasSuffix("error: unsupported: reading a "
+            + "[[point_size]] member in a fragment function (Vulkan gives fragments no point size)"))
+        #expect(error("typedef struct __attribute__((packed)) { float x; } P;\nstruct Q { rgba8unorm<half4> color; };")
+            == "test.metal:2:12: error: unsupported: pixel storage types of image blocks ('rgba8unorm')")
         #expect(error("kernel void k(imageblock<float> b, uint i [[thread_position_in_grid]]) {}")
             == "test.metal:1:15: error: unsupported: the type 'imageblock'")
         #expect(error("float3 tonemap(float3 color);\nkernel void k(device float3* o [[buffer(0)]]) { o[0] = tonemap(o[0]); }")
