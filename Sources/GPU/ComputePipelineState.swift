@@ -31,8 +31,12 @@ public final class ComputePipelineState: @unchecked Sendable {
     /// maxTotalThreadsPerThreadgroup / width`).
     public var threadExecutionWidth: Int { device.limits.threadExecutionWidth }
     /// Metal's `staticThreadgroupMemoryLength`: the bytes of threadgroup (GLSL `shared`)
-    /// memory the kernel declares, each variable at its natural size.
-    public var staticThreadgroupMemoryLength: Int { function.entryPoint.workgroupMemorySize }
+    /// memory the kernel declares, each variable at its natural size, without its
+    /// `[[threadgroup(n)]]` arguments, whose lengths each dispatch sets. (The reflection counts
+    /// each such argument as one element, taken off here at Metal's element size.)
+    public var staticThreadgroupMemoryLength: Int {
+        max(0, function.entryPoint.workgroupMemorySize - threadgroupArguments.reduce(0) { $0 + $1.stride })
+    }
     /// Whether the threadgroup size is chosen at dispatch (some dimension of the local size
     /// is a specialization constant).
     public var specializesLocalSize: Bool { localSizeSpecIds.contains { $0 != nil } }

@@ -54,8 +54,16 @@ struct MetalThreadgroupMemoryTests {
             // A Pair is 8 bytes in Metal's layout; the lengths are multiples of 16, as Metal requires.
             #expect(try Self.sums(gpu, groups: groups, width: width, lengths: [0: width * 4, 3: width * 8]) == expected, "\(width)")
         }
+        // Lengths that take all the device's threadgroup memory: the kernel declares none of its own.
+        let limit = gpu.device.limits.maxThreadgroupMemoryLength
+        let all = try Self.sums(gpu, groups: 2, width: 32, lengths: [0: limit - 256, 3: 256])
+        #expect(all == (0..<2).map { group in
+            let sum = Float((0..<32).map { group * 32 + $0 }.reduce(0, +))
+            return SIMD2(sum, 2 * sum)
+        })
         let function = try gpu.device.makeLibrary(source: Self.sums, options: nil).makeFunction(name: "sums")
         #expect(function.functionConstantsDictionary.isEmpty)
+        #expect(try gpu.device.makeComputePipelineState(function: function).staticThreadgroupMemoryLength == 0)
         #expect(function.threadgroupArguments == [ThreadgroupMemoryArgument(index: 0, countId: 2016, stride: 4),
                                                   ThreadgroupMemoryArgument(index: 3, countId: 2019, stride: 8)])
     }
