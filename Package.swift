@@ -242,6 +242,7 @@ let package = Package(
         .target(
             name: "Shaders",
             path: "Shaders",
+            exclude: ["msl_common.h"],   // read by the .metal files through msl-compile's -I
             swiftSettings: strict,
             plugins: ["SPIRVCompiler"]
         ),

@@ -28,8 +28,10 @@ import PackagePlugin
 /// A Metal Shading Language file (`.metal`) gives a module for each of its entry points:
 /// the plugin reads the file for `kernel`, `vertex` and `fragment` functions and runs
 ///
-///     msl-compile <glslc> <file> <pluginWorkDirectory> -I <file's folder> -I <target folder> <name>.<stage>...
+///     msl-compile <glslc> <file> <pluginWorkDirectory> -I <file's folder> -I <target folder> [-L <other .metal file>]... <name>.<stage>...
 ///
+/// (each `-L` another `.metal` file of the target, whose definitions the file's
+/// declarations may name, as Metal's build links a target's files into one library),
 /// which translates them with SwiftGPU's front end and compiles each with glslc, as
 /// `<name>.comp.spv`, `<name>.vert.spv` or `<name>.frag.spv` (found as `<name>`), then stamps
 /// each as above.
@@ -97,14 +99,17 @@ struct SPIRVCompiler: BuildToolPlugin {
                 let entryPoints = try Self.entryPoints(in: String(contentsOf: input, encoding: .utf8))
                 guard !entryPoints.isEmpty else { continue }
                 let outputs = entryPoints.map { outputDirectory.appending(path: $0 + ".spv") }
+                // The target's other .metal files, whose definitions this file may call.
+                let others = metalFiles.map(\.url).filter { $0 != input }
                 metalCommands.append(.buildCommand(
                     displayName: "Compiling \(input.lastPathComponent) to SPIR-V",
                     executable: translator,
                     arguments: [glslc.path(percentEncoded: false), input.path(percentEncoded: false),
                                 outputDirectory.path(percentEncoded: false),
                                 "-I", input.deletingLastPathComponent().path(percentEncoded: false),
-                                "-I", module.directoryURL.path(percentEncoded: false)] + entryPoints,
-                    inputFiles: [input, translator],
+                                "-I", module.directoryURL.path(percentEncoded: false)]
+                        + others.flatMap { ["-L", $0.path(percentEncoded: false)] } + entryPoints,
+                    inputFiles: [input, translator] + others,
                     outputFiles: outputs
                 ))
                 metalCommands += outputs.map(stampCommand)

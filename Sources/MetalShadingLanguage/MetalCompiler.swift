@@ -40,20 +40,43 @@ package struct ThreadgroupArgument: Sendable, Hashable {
     }
 }
 
+/// Another file of the same target, whose definitions a file's declarations may name.
+package struct LinkedSource: Sendable {
+    /// Its text.
+    package var text: String
+    /// Its name in diagnostics.
+    package var file: String
+
+    /// The file `file`, holding `text`.
+    package init(text: String, file: String) {
+        self.text = text
+        self.file = file
+    }
+}
+
 /// The front end's entry: Metal Shading Language source to one GLSL module per entry point.
 package enum MetalCompiler {
     /// Preprocesses, parses and checks `source` (named `file` in diagnostics), and
     /// translates each `kernel`, `vertex` and `fragment` function, in the order they are
     /// declared. `macros` are defined before the source; `#include "name"` reads through
     /// `readHeader`. The first error ends the compile.
-    package static func compile(_ source: String, file: String, macros: [String: String] = [:],
+    ///
+    /// `linked` are the other files of the library, as Metal's build links a target's
+    /// `.metal` files into one: where `source` declares a function it does not define, the
+    /// declarations of these files that `source` lacks (their functions, structs,
+    /// constants; not their entry points) join it, each file preprocessed on its own.
+    package static func compile(_ source: String, file: String, macros: [String: String] = [:], linked: [LinkedSource] = [],
                                 readHeader: @escaping Preprocessor.HeaderReader = { _ in .notFound })
         -> Result<[TranslatedEntryPoint], Diagnostic> {
         do throws(Diagnostic) {
-            var preprocessor = try Preprocessor(macros: macros, readHeader: readHeader)
-            let tokens = try preprocessor.run(source, file: file)
-            var parser = Parser(tokens: tokens)
-            let program = try Program(try parser.parse())
+            var declarations = try parse(source, file: file, macros: macros, readHeader: readHeader)
+            if !linked.isEmpty, declarations.contains(where: { if case .function(let f) = $0 { f.body == nil } else { false } }) {
+                for other in linked {
+                    let found = try parse(other.text, file: other.file, macros: macros, readHeader: readHeader)
+                    declarations += missing(from: found, in: declarations)
+                }
+            }
+            let program = try Program(declarations)
             var entryPoints: [TranslatedEntryPoint] = []
             for entry in program.entryPoints {
                 var translator = Translator(program: program, entry: entry)
@@ -62,6 +85,41 @@ package enum MetalCompiler {
             return .success(entryPoints)
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// The declarations of one file.
+    private static func parse(_ source: String, file: String, macros: [String: String],
+                              readHeader: @escaping Preprocessor.HeaderReader) throws(Diagnostic) -> [TopLevelDeclaration] {
+        var preprocessor = try Preprocessor(macros: macros, readHeader: readHeader)
+        let tokens = try preprocessor.run(source, file: file)
+        var parser = Parser(tokens: tokens)
+        return try parser.parse()
+    }
+
+    /// The declarations of `found` (another file) that `declarations` lack: every one but
+    /// entry points and function prototypes, and but those whose names `declarations`
+    /// already define (the headers both files include, chiefly).
+    private static func missing(from found: [TopLevelDeclaration], in declarations: [TopLevelDeclaration]) -> [TopLevelDeclaration] {
+        var defined: Set<String> = []
+        for declaration in declarations {
+            switch declaration {
+            case .structure(let structure): defined.insert(structure.name)
+            case .enumeration(let enumeration): defined.formUnion(enumeration.name.map { [$0] } ?? [])
+            case .function(let function) where function.body != nil: defined.insert(function.name)
+            case .function: break
+            case .variable(let variable): defined.formUnion(variable.declarators.map(\.name))
+            case .alias(let name, _, _): defined.insert(name)
+            }
+        }
+        return found.filter { declaration in
+            switch declaration {
+            case .structure(let structure): !defined.contains(structure.name)
+            case .enumeration(let enumeration): enumeration.name.map { !defined.contains($0) } ?? false
+            case .function(let function): function.stage == nil && function.body != nil && !defined.contains(function.name)
+            case .variable(let variable): !variable.declarators.contains { defined.contains($0.name) }
+            case .alias(let name, _, _): !defined.contains(name)
+            }
         }
     }
 }

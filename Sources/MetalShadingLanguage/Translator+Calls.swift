@@ -236,7 +236,8 @@ extension Translator {
             return Value(code: "discard", type: .void)
         default:
             if program.declaredOnly.contains(name) {
-                throw .unsupported(location, "calling '\(name)', which is declared here and defined in another file (each file compiles alone)")
+                throw .unsupported(location, "calling '\(name)', which is declared here and defined in another file (a source compiled at run time "
+                    + "stands alone; the build links a target's .metal files)")
             }
             throw Diagnostic(location, "use of undeclared identifier '\(name)'")
         }

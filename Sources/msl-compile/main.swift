@@ -1,12 +1,15 @@
 // The SPIRVCompiler plugin's step for Metal Shading Language: translates a `.metal` file's
 // entry points with the MetalShadingLanguage front end and compiles each with glslc.
 //
-//     msl-compile <glslc> <file.metal> <output folder> [-I <folder>]... <name>.<stage>...
+//     msl-compile <glslc> <file.metal> <output folder> [-I <folder>]... [-L <other.metal>]... <name>.<stage>...
 //
 // Each `<name>.<stage>` (stage `comp`, `vert` or `frag`) is an entry point the plugin found
 // in the file and declared as the output `<output folder>/<name>.<stage>.spv`; the front
 // end must find exactly those, or the build fails saying which differ. Errors are printed
-// as `file:line:column: error: …`, which build logs and editors point at. What a library
+// as `file:line:column: error: …`, which build logs and editors point at. Each `-L` file is
+// another `.metal` file of the target: where the file calls a function it only declares,
+// those files' definitions join it, as Metal's build links a target's files into one
+// library. What a library
 // sets up for a function beyond its SPIR-V (its `constexpr` samplers, its arguments under
 // `[[function_constant]]`, its grid-size block) is written into the module as the text of
 // an `OpSourceExtension` (the front end's `FunctionNotes`), which the library reads.
@@ -22,23 +25,30 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 3 else {
-    fail("usage: msl-compile <glslc> <file.metal> <output folder> [-I <folder>]... <name>.<stage>...")
+    fail("usage: msl-compile <glslc> <file.metal> <output folder> [-I <folder>]... [-L <other.metal>]... <name>.<stage>...")
 }
 let glslc = arguments.removeFirst(), input = arguments.removeFirst(), outputFolder = arguments.removeFirst()
 var includeFolders: [String] = []
+var linkedFiles: [String] = []
 var declared: [String] = []
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     if argument == "-I", !arguments.isEmpty {
         includeFolders.append(arguments.removeFirst())
+    } else if argument == "-L", !arguments.isEmpty {
+        linkedFiles.append(arguments.removeFirst())
     } else {
         declared.append(argument)
     }
 }
 
 guard let source = try? String(contentsOfFile: input, encoding: .utf8) else { fail("\(input): error: cannot read the file") }
+let linked = linkedFiles.map { file -> LinkedSource in
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { fail("\(file): error: cannot read the file") }
+    return LinkedSource(text: text, file: file)
+}
 let translated: [TranslatedEntryPoint]
-switch MetalCompiler.compile(source, file: input, readHeader: { name in
+switch MetalCompiler.compile(source, file: input, linked: linked, readHeader: { name in
     for folder in includeFolders {
         let path = folder + "/" + name
         if let text = try? String(contentsOfFile: path, encoding: .utf8) { return .found(text: text, file: path) }

@@ -94,7 +94,8 @@ struct PublishedIdiomsTests {
         #expect(error("kernel void k(imageblock<float> b, uint i [[thread_position_in_grid]]) {}")
             == "test.metal:1:15: error: unsupported: the type 'imageblock'")
         #expect(error("float3 tonemap(float3 color);\nkernel void k(device float3* o [[buffer(0)]]) { o[0] = tonemap(o[0]); }")
-            == "test.metal:2:56: error: unsupported: calling 'tonemap', which is declared here and defined in another file (each file compiles alone)")
+            == "test.metal:2:56: error: unsupported: calling 'tonemap', which is declared here and defined in another file "
+            + "(a source compiled at run time stands alone; the build links a target's .metal files)")
         #expect(error("kernel void k(uchar i [[thread_position_in_grid]]) {}")
             == "test.metal:1:21: error: unsupported: [[thread_position_in_grid]] of type 'uchar' (8- and 16-bit integer types)")
     }

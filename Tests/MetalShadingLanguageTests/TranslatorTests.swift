@@ -185,6 +185,43 @@ struct TranslatorTests {
         #expect(text.contains("bool swapped = (mslg_held1 = atomicCompSwap(counter[0], seen, 1u), mslg_exchanged2 = mslg_held1 == seen, seen = mslg_held1, mslg_exchanged2);"))
     }
 
+    @Test("a function declared here and defined in a linked file joins the file, with what it uses there; the linked file's entry points do not")
+    func linkedFiles() throws {
+        let header = "struct Light { float3 direction; float power; };\nfloat shade(Light light, float3 n);\n"
+        let main = "#include <metal_stdlib>\nusing namespace metal;\n" + header + """
+            kernel void k(constant Light& light [[buffer(0)]], device float* out [[buffer(1)]], uint i [[thread_position_in_grid]]) {
+                out[i] = shade(light, float3(0, 0, 1));
+            }
+            """
+        let common = "#include <metal_stdlib>\nusing namespace metal;\n" + header + """
+            constant float ambient = 0.25;
+            static float lit(float d) { return max(d, 0.0) + ambient; }
+            float shade(Light light, float3 n) { return lit(dot(-light.direction, n)) * light.power; }
+            kernel void other(device float* out [[buffer(0)]]) { out[0] = 1; }
+            """
+        let result = MetalCompiler.compile(main, file: "main.metal", linked: [LinkedSource(text: common, file: "common.metal")])
+        let entries = try result.get()
+        #expect(entries.map(\.name) == ["k"])
+        #expect(entries[0].glsl.contains("""
+            const float ambient = 0.25;
+            float lit(float d)
+            {
+                return max(d, 0.0) + ambient;
+            }
+            float shade(Light light, vec3 n)
+            {
+                return lit(dot((-light.direction), n)) * light.power;
+            }
+            """), "\(entries[0].glsl)")
+        // Without the linked file, the call is refused by name.
+        guard case .failure(let alone) = MetalCompiler.compile(main, file: "main.metal") else {
+            Issue.record("compiled without the definition")
+            return
+        }
+        #expect(alone.description.hasSuffix("calling 'shade', which is declared here and defined in another file (a source compiled "
+            + "at run time stands alone; the build links a target's .metal files)"))
+    }
+
     @Test("constructs outside the subset are refused with the construct's name")
     func unsupported() {
         #expect(error(kernel("    device float* p;")) == "test.metal:5:19: error: unsupported: a pointer variable without an initializer "

@@ -9,13 +9,20 @@ import Testing
 @Suite("Build-time Metal Shading Language")
 struct MetalBuildTimeTests {
     /// `msl-compile`'s exit status and standard error for `source`, whose one entry point is
-    /// `entry` (`name.stage`), and the entry point's module where it wrote one.
-    static func compile(_ source: String, entry: String) throws -> (status: Int32, message: String, module: [UInt8]?) {
+    /// `entry` (`name.stage`), with the other files `others` (by name) linked, and the entry
+    /// point's module where it wrote one.
+    static func compile(_ source: String, entry: String, linking others: [String: String] = [:]) throws
+        -> (status: Int32, message: String, module: [UInt8]?) {
         let folder = try TemporaryFolder("msl-compile")
         try folder.write(Array(source.utf8), to: "Shaders.metal")
+        var links: [String] = []
+        for (name, text) in others.sorted(by: { $0.key < $1.key }) {
+            try folder.write(Array(text.utf8), to: name)
+            links += ["-L", folder.url.appendingPathComponent(name).path]
+        }
         let process = Process()
         process.executableURL = try ExampleProgram.executable("msl-compile")
-        process.arguments = ["/usr/bin/glslc", folder.url.appendingPathComponent("Shaders.metal").path, folder.path, entry]
+        process.arguments = ["/usr/bin/glslc", folder.url.appendingPathComponent("Shaders.metal").path, folder.path] + links + [entry]
         let errors = Pipe()
         process.standardError = errors
         try process.run()
@@ -68,5 +75,30 @@ struct MetalBuildTimeTests {
             """, entry: "paint.frag")
         #expect(plain.status == 0, "\(plain.message)")
         #expect(try SPIRVModule(bytes: try #require(plain.module)).sourceExtensions.allSatisfy { !$0.hasPrefix("SwiftGPU") })
+    }
+
+    @Test("a function the file declares and another file of the target defines is linked in, with what that file's definition uses")
+    func linkedFunction() throws {
+        let declaring = """
+            #include <metal_stdlib>
+            using namespace metal;
+            float shade(float x);
+            kernel void k(device float* out [[buffer(0)]], uint i [[thread_position_in_grid]]) { out[i] = shade(out[i]); }
+            """
+        let defining = """
+            #include <metal_stdlib>
+            using namespace metal;
+            constant float gain = 3;
+            static float twice(float x) { return x * 2; }
+            float shade(float x) { return twice(x) * gain; }
+            kernel void other(device float* out [[buffer(0)]]) { out[0] = shade(1); }
+            """
+        let alone = try Self.compile(declaring, entry: "k.comp")
+        #expect(alone.status == 1 && alone.module == nil)
+        #expect(alone.message.contains("error: unsupported: calling 'shade', which is declared here and defined in another file "
+            + "(a source compiled at run time stands alone; the build links a target's .metal files)"), "\(alone.message)")
+        // The other file's entry point is its own module, not this file's.
+        let linked = try Self.compile(declaring, entry: "k.comp", linking: ["Common.metal": defining])
+        #expect(linked.status == 0 && linked.module != nil, "\(linked.message)")
     }
 }

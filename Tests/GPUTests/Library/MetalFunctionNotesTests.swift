@@ -101,6 +101,24 @@ struct MetalFunctionNotesTests {
         }
     }
 
+    @Test("the build links a target's .metal files: a kernel calls a function another file of the Shaders target defines")
+    func linkedAcrossFiles() throws {
+        let gpu = try TestGPU()
+        #expect(gpu.library.functionNames.contains("msl_linked.comp"))
+        let pipeline = try gpu.device.makeComputePipelineState(function: try gpu.library.makeFunction(name: "msl_linked"))
+        let values = try gpu.buffer((0..<8).map { Float($0) })
+        var scale: (Float, Float) = (3, -1)
+        try gpu.compute { encoder in
+            encoder.setComputePipelineState(pipeline)
+            encoder.setBuffer(values, offset: 0, index: 0)
+            encoder.setBytes(&scale, length: 8, index: 1)
+            encoder.dispatchThreads(Size(width: 8), threadsPerThreadgroup: Size(width: 8))
+        }
+        // msl_common.metal: fma(twice(x), factor, offset) + bias, bias 0.5.
+        let expected: [Float] = (0..<8).map { (i: Int) -> Float in Float(i) * 6 - 0.5 }
+        #expect(Array(UnsafeBufferPointer(start: values.contents().bindMemory(to: Float.self, capacity: 8), count: 8)) == expected)
+    }
+
     /// The error `makeFunction` throws for the Shaders target's `add.comp` with an
     /// `OpSourceExtension` of each of `texts` added; nil when it makes the function.
     static func error(_ gpu: TestGPU, notes texts: [String]) throws -> LibraryError? {
