@@ -62,19 +62,24 @@ package enum MetalCompiler {
     /// `readHeader`. The first error ends the compile.
     ///
     /// `linked` are the other files of the library, as Metal's build links a target's
-    /// `.metal` files into one: where `source` declares a function it does not define, the
-    /// declarations of these files that `source` lacks (their functions, structs,
-    /// constants; not their entry points) join it, each file preprocessed on its own.
+    /// `.metal` files into one: where `source` declares a function it does not define, each
+    /// of these files that defines one (each preprocessed on its own; one that does not
+    /// parse is left out, its own compile saying why) adds the declarations `source` lacks:
+    /// its functions, structs and constants, not its entry points.
     package static func compile(_ source: String, file: String, macros: [String: String] = [:], linked: [LinkedSource] = [],
                                 readHeader: @escaping Preprocessor.HeaderReader = { _ in .notFound })
         -> Result<[TranslatedEntryPoint], Diagnostic> {
         do throws(Diagnostic) {
             var declarations = try parse(source, file: file, macros: macros, readHeader: readHeader)
-            if !linked.isEmpty, declarations.contains(where: { if case .function(let f) = $0 { f.body == nil } else { false } }) {
-                for other in linked {
-                    let found = try parse(other.text, file: other.file, macros: macros, readHeader: readHeader)
-                    declarations += missing(from: found, in: declarations)
-                }
+            var needed = Set(declarations.compactMap { if case .function(let f) = $0, f.body == nil { f.name } else { nil } })
+                .subtracting(declarations.compactMap { if case .function(let f) = $0, f.body != nil { f.name } else { nil } })
+            for other in linked where !needed.isEmpty {
+                // A file that does not parse is skipped: its own compile reports why.
+                guard let found = try? parse(other.text, file: other.file, macros: macros, readHeader: readHeader) else { continue }
+                let defines = Set(found.compactMap { if case .function(let f) = $0, f.body != nil, f.stage == nil { f.name } else { nil } })
+                guard !defines.isDisjoint(with: needed) else { continue }
+                declarations += missing(from: found, in: declarations)
+                needed.subtract(defines)
             }
             let program = try Program(declarations)
             var entryPoints: [TranslatedEntryPoint] = []

@@ -222,6 +222,22 @@ struct TranslatorTests {
             + "at run time stands alone; the build links a target's .metal files)"))
     }
 
+    @Test("Apple's MSAA sample: the files that call the tone-mapping function AAPLShaderCommon.metal defines compile linked with the sample's other files, the one with image blocks left out")
+    func linkedPublishedSample() throws {
+        let folder = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "GPUTests/MetalCorpus/apple/ImprovingEdgeRenderingQualityWithMultisampleAntialiasingMSAA")
+        let names = ["AAPLShaders.metal", "AAPLIMResolve.metal", "AAPLShaderCommon.metal", "AAPLTileBasedResolve.metal"]
+        let texts = try names.map { try String(contentsOf: folder.appending(path: $0), encoding: .utf8) }
+        let headers: (String) -> Preprocessor.HeaderLookup = { name in
+            (try? String(contentsOf: folder.appending(path: name), encoding: .utf8)).map { .found(text: $0, file: name) } ?? .notFound
+        }
+        for (index, name) in names.prefix(2).enumerated() {
+            let others = zip(names, texts).filter { $0.0 != name }.map { LinkedSource(text: $0.1, file: $0.0) }
+            let entries = try MetalCompiler.compile(texts[index], file: name, linked: others, readHeader: headers).get()
+            #expect(entries.contains { $0.glsl.contains("tonemapByLuminance(") }, "\(name)")
+        }
+    }
+
     @Test("constructs outside the subset are refused with the construct's name")
     func unsupported() {
         #expect(error(kernel("    device float* p;")) == "test.metal:5:19: error: unsupported: a pointer variable without an initializer "
