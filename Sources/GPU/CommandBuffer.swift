@@ -135,14 +135,10 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Commits the buffer for execution (enqueuing it first if needed). It is scheduled
     /// once every buffer enqueued before it has been.
     public func commit() {
-        // Copied only when the buffer writes textures (most write none).
-        let written = engine.lock.withLock { () -> [Texture]? in
-            record.isOpenForRecording && !record.writtenTextures.isEmpty ? record.writtenTextures : nil
-        }
-        guard let written else {
-            engine.commit(self)
-            return
-        }
+        // Most buffers write no texture: they are committed here, with the queue's lock taken
+        // once for the check and the commit's first step. The others come back with the
+        // textures they write.
+        guard let written = engine.commit(self, unlessWritingTextures: true) else { return }
         // A drawable presented by itself while this buffer rendered into it is presented by
         // this buffer, when it is the last that renders into it: after the rendering, as
         // Metal presents a drawable only once the work that renders it is scheduled.

@@ -54,19 +54,47 @@ package enum ServiceActivity {
     /// Runs `wait`, a call that may block in the driver until its owner's `wakeForExit()`
     /// ends it; nil, without running it, once the process is exiting (the caller stops).
     package static func blocking<T, Failure: Error>(_ wait: () throws(Failure) -> T) throws(Failure) -> T? {
-        let proceed = lock.withLock { () -> Bool in
+        guard enterWait() else { return nil }
+        defer { leaveWait(beginning: false) }
+        return try wait()
+    }
+
+    /// `blocking(_:)` whose return starts a burst of work (`begin()`), in the critical
+    /// section that ends the wait: a thread that waits and then works takes the lock twice a
+    /// round, not three times. Nil, starting no burst, once the process is exiting, before
+    /// the wait or after it (the caller stops); a wait that throws starts none either.
+    package static func blockingThenBegin<T, Failure: Error>(_ wait: () throws(Failure) -> T) throws(Failure) -> T? {
+        guard enterWait() else { return nil }
+        let result: T
+        do {
+            result = try wait()
+        } catch {
+            leaveWait(beginning: false)
+            throw error
+        }
+        return leaveWait(beginning: true) ? result : nil
+    }
+
+    /// Counts a wait in the driver; false once the process is exiting.
+    private static func enterWait() -> Bool {
+        lock.withLock {
             if exiting { return false }
             blocked += 1
             return true
         }
-        guard proceed else { return nil }
-        defer {
-            lock.withLock {
-                blocked -= 1
-                lock.broadcast()
-            }
+    }
+
+    /// Ends a wait; with `beginning`, starts a burst in the same critical section unless the
+    /// process is exiting. Returns whether it started one.
+    @discardableResult
+    private static func leaveWait(beginning: Bool) -> Bool {
+        lock.withLock {
+            blocked -= 1
+            lock.broadcast()
+            guard beginning, !exiting else { return false }
+            busy += 1
+            return true
         }
-        return try wait()
     }
 
     /// Registers `owner` to be woken when the process exits; it is held weakly.
