@@ -53,6 +53,14 @@ public final class CommandBuffer: @unchecked Sendable {
         record = Submission(context: context)
     }
 
+    /// Runs `body` under the engine's lock, the one that guards `record`. The lock is read in
+    /// place: the buffer holds its engine, and the engine its lock, for the buffer's whole
+    /// life, so a critical section costs no retain and release of the lock.
+    @inline(__always)
+    func withEngineLock<T>(_ body: () -> T) -> T {
+        Unmanaged.passUnretained(engine.lock)._withUnsafeGuaranteedRef { $0.withLock(body) }
+    }
+
     /// Makes a spare object (see `clearForReuse()`) a new command buffer of `queue`.
     func reuse(queue: CommandQueue, context: consuming CommandRecorder, options: CommandBufferOptions) {
         self.queue = queue
@@ -72,7 +80,7 @@ public final class CommandBuffer: @unchecked Sendable {
         // through the lock orders them in a way ThreadSanitizer sees too (the Swift
         // runtime's counts are not instrumented). Cleared after it: what the record holds
         // may take other locks as it goes.
-        engine.lock.withLock {}
+        withEngineLock {}
         queue = nil
         record.clear()
     }
@@ -81,13 +89,13 @@ public final class CommandBuffer: @unchecked Sendable {
     /// for a view, its parent, whose image it writes.
     func noteWrite(to texture: Texture) {
         let texture = texture.imageTexture
-        if engine.lock.withLock({ record.noteWrite(to: texture) }) { texture.noteRenderer() }
+        if withEngineLock({ record.noteWrite(to: texture) }) { texture.noteRenderer() }
     }
 
     /// Records a resource failure met while encoding: the buffer ends in `.error` with it
     /// when committed, as Metal reports such failures on the command buffer.
     func recordFailure(_ error: CommandBufferError) {
-        engine.lock.withLock { record.failRecording(error) }
+        withEngineLock { record.failRecording(error) }
     }
 
     deinit {
@@ -103,30 +111,30 @@ public final class CommandBuffer: @unchecked Sendable {
     public var device: Device { commandQueue.device }
 
     /// The current status.
-    public var status: CommandBufferStatus { engine.lock.withLock { record.status } }
+    public var status: CommandBufferStatus { withEngineLock { record.status } }
 
     /// Why the buffer failed, when `status == .error`.
-    public var error: CommandBufferError? { engine.lock.withLock { record.error } }
+    public var error: CommandBufferError? { withEngineLock { record.error } }
 
     /// A label for debugging.
     public var label: String? {
-        get { engine.lock.withLock { record.label } }
-        set { engine.lock.withLock { record.label = newValue } }
+        get { withEngineLock { record.label } }
+        set { withEngineLock { record.label = newValue } }
     }
 
     /// When the GPU started the work, in host monotonic seconds; 0 until completed (and
     /// equal to `kernelStartTime` where the device records no timestamps: see
     /// `Device.recordsGPUTimestamps`).
-    public var gpuStartTime: Double { engine.lock.withLock { record.gpuStart } }
+    public var gpuStartTime: Double { withEngineLock { record.gpuStart } }
     /// When the GPU finished the work, in host monotonic seconds; 0 until completed (and
     /// equal to `kernelEndTime` where the device records no timestamps).
-    public var gpuEndTime: Double { engine.lock.withLock { record.gpuEnd } }
+    public var gpuEndTime: Double { withEngineLock { record.gpuEnd } }
     /// When SwiftGPU handed the buffer to Vulkan (`vkQueueSubmit2`), in host monotonic
     /// seconds; 0 until scheduled.
-    public var kernelStartTime: Double { engine.lock.withLock { record.kernelStart } }
+    public var kernelStartTime: Double { withEngineLock { record.kernelStart } }
     /// When the queue's completion thread saw the work finish, in host monotonic seconds;
     /// 0 until completed.
-    public var kernelEndTime: Double { engine.lock.withLock { record.kernelEnd } }
+    public var kernelEndTime: Double { withEngineLock { record.kernelEnd } }
 
     /// Reserves the buffer's place in the queue's order without committing it. Buffers
     /// committed after it wait (`.committed`) until it is committed and scheduled.
@@ -152,13 +160,13 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Adds a handler run when the buffer is scheduled (or, if it fails first, just
     /// before its completed handlers). Stops if called after `commit()`.
     public func addScheduledHandler(_ handler: @escaping CommandBufferHandler) {
-        engine.lock.withLock { record.addHandler(handler, scheduled: true, call: #function) }
+        withEngineLock { record.addHandler(handler, scheduled: true, call: #function) }
     }
 
     /// Adds a handler run on the queue's completion thread when the buffer completes or
     /// fails. Stops if called after `commit()`.
     public func addCompletedHandler(_ handler: @escaping CommandBufferHandler) {
-        engine.lock.withLock { record.addHandler(handler, scheduled: false, call: #function) }
+        withEngineLock { record.addHandler(handler, scheduled: false, call: #function) }
     }
 
     /// Blocks the calling thread until the buffer is scheduled, completed or failed.
@@ -190,7 +198,7 @@ public final class CommandBuffer: @unchecked Sendable {
 
     /// Records a debug label into the buffer itself, beginning its recording if needed.
     private func recordDebugLabel(_ kind: CommandRecorder.DebugLabel, _ name: String, change: Int, call: String) {
-        let (context, needsBegin) = engine.lock.withLock { () -> (CommandRecorder, Bool) in
+        let (context, needsBegin) = withEngineLock { () -> (CommandRecorder, Bool) in
             record.changeDebugGroups(by: change, call: call)
             return record.recordBetweenEncoders(call: call)
         }
@@ -225,14 +233,14 @@ public final class CommandBuffer: @unchecked Sendable {
 
     private func beginEncoder(_ kind: EncoderKind, call: String, takingSpare: Bool) throws(GPUError)
         -> (context: Unmanaged<CommandRecorder>, startsBuffer: Bool, spare: ComputeCommandEncoder?) {
-        let (context, needsBegin, taken) = engine.lock.withLock {
+        let (context, needsBegin, taken) = withEngineLock {
             () -> (Unmanaged<CommandRecorder>, Bool, ComputeCommandEncoder?) in
             let (context, needsBegin) = record.openEncoder(kind, call: call)
             return (context, needsBegin, takingSpare ? spareComputeEncoder.take() : nil)
         }
         var spare = consume taken
         if needsBegin, let failure = context._withUnsafeGuaranteedRef({ $0.beginReportingFailure() }) {
-            engine.lock.withLock {
+            withEngineLock {
                 record.abandonEncoder()
                 if spare != nil { spareComputeEncoder = spare.take() }
             }
@@ -243,7 +251,7 @@ public final class CommandBuffer: @unchecked Sendable {
 
     /// Marks the open encoder ended; an ended compute encoder is kept for reuse.
     func endEncoder(keeping spare: consuming ComputeCommandEncoder? = nil) {
-        engine.lock.withLock {
+        withEngineLock {
             record.closeEncoder()
             // Moved in: the buffer takes the caller's reference.
             if spare != nil { spareComputeEncoder = spare.take() }

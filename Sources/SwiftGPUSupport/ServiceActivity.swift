@@ -54,17 +54,20 @@ package enum ServiceActivity {
     /// Runs `wait`, a call that may block in the driver until its owner's `wakeForExit()`
     /// ends it; nil, without running it, once the process is exiting (the caller stops).
     package static func blocking<T, Failure: Error>(_ wait: () throws(Failure) -> T) throws(Failure) -> T? {
-        guard enterWait() else { return nil }
+        guard enterWait(endingBurst: false) else { return nil }
         defer { leaveWait(beginning: false) }
         return try wait()
     }
 
     /// `blocking(_:)` whose return starts a burst of work (`begin()`), in the critical
-    /// section that ends the wait: a thread that waits and then works takes the lock twice a
-    /// round, not three times. Nil, starting no burst, once the process is exiting, before
-    /// the wait or after it (the caller stops); a wait that throws starts none either.
-    package static func blockingThenBegin<T, Failure: Error>(_ wait: () throws(Failure) -> T) throws(Failure) -> T? {
-        guard enterWait() else { return nil }
+    /// section that ends the wait; with `endingBurst`, the caller's burst in progress ends
+    /// (`end()`) in the one that starts it. A thread that waits and works in turn takes the
+    /// lock twice a round, not four times. Nil, starting no burst, once the process is
+    /// exiting, before the wait or after it (the caller stops); a wait that throws starts
+    /// none either.
+    package static func blockingThenBegin<T, Failure: Error>(endingBurst: Bool,
+                                                             _ wait: () throws(Failure) -> T) throws(Failure) -> T? {
+        guard enterWait(endingBurst: endingBurst) else { return nil }
         let result: T
         do {
             result = try wait()
@@ -75,9 +78,14 @@ package enum ServiceActivity {
         return leaveWait(beginning: true) ? result : nil
     }
 
-    /// Counts a wait in the driver; false once the process is exiting.
-    private static func enterWait() -> Bool {
+    /// Counts a wait in the driver, after ending the caller's burst when `endingBurst`;
+    /// false once the process is exiting.
+    private static func enterWait(endingBurst: Bool) -> Bool {
         lock.withLock {
+            if endingBurst {
+                busy -= 1
+                lock.broadcast()
+            }
             if exiting { return false }
             blocked += 1
             return true

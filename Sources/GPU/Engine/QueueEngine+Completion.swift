@@ -16,15 +16,19 @@ extension QueueEngine {
         // Copied once: the wait below reads it each round without a count of its own.
         let timeline = timeline
         var next: UInt64 = 1
+        // Whether a burst of work (the last round's) is in progress.
+        var inBurst = false
         while true {
             let reached: UInt64
             do {
-                // The wait's end starts the burst of work, in one critical section.
-                guard let value = try ServiceActivity.blockingThenBegin({ () throws(VulkanError) -> UInt64 in
+                // The last round's burst ends as the wait starts, and the wait's end starts
+                // this round's, each in one critical section.
+                guard let value = try ServiceActivity.blockingThenBegin(endingBurst: inBurst, { () throws(VulkanError) -> UInt64 in
                     _ = try timeline.wait(for: next)
                     return try timeline.value()
                 }) else { return }
                 reached = value
+                inBurst = true
             } catch {
                 // The timeline can no longer be waited for: end what is in flight and stop.
                 deviceLost(stoppingCompletion: true)
@@ -47,8 +51,10 @@ extension QueueEngine {
                 complete(buffer, ready)
                 recycle(consume buffer)
             }
-            ServiceActivity.end()
-            if stop { return }
+            if stop {
+                ServiceActivity.end()
+                return
+            }
             next = reached + 1
         }
     }
