@@ -103,7 +103,7 @@ final class QueueEngine: @unchecked Sendable {
     /// one, blocking while every slot is taken. A pooled context is reset here, on the
     /// recording thread; one that cannot be reset is dropped for a new one.
     func acquire() throws(VulkanError) -> (context: CommandRecorder, spare: CommandBuffer?) {
-        let (reused, recycled) = lock.withLock { () -> (CommandRecorder?, (buffer: CommandBuffer, needsClearing: Bool)?) in
+        let (pooled, recycled) = lock.withLock { () -> (CommandRecorder?, (buffer: CommandBuffer, needsClearing: Bool)?) in
             if slots.isFull {
                 slots.makerBlocked(true)
                 lock.broadcast()
@@ -114,7 +114,8 @@ final class QueueEngine: @unchecked Sendable {
         }
         // The caller holds the queue, so clearing a candidate's reference to it ends nothing.
         if let recycled, recycled.needsClearing { recycled.buffer.clearForReuse() }
-        if let reused, (try? reused.reset()) != nil { return (reused, recycled?.buffer) }
+        // Moved, so that the reset uses this function's reference, not a copy.
+        if let reused = consume pooled, (try? reused.reset()) != nil { return (reused, recycled?.buffer) }
         do {
             return (try CommandRecorder(device: backend), recycled?.buffer)
         } catch {

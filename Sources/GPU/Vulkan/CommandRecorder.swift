@@ -205,8 +205,15 @@ final class CommandRecorder: @unchecked Sendable {
 
     /// The GPU start and end of the recorded work in host CLOCK_MONOTONIC nanoseconds, when
     /// the device records timestamps calibrated against the host clock.
+    @inline(__always)
     func gpuTimes() -> (start: UInt64, end: UInt64)? {
+        // Software devices record none unless asked (`recordsTimestamps`): no call then.
         guard device.recordsTimestamps, device.timestampToHostOffset != nil else { return nil }
+        return readGPUTimes()
+    }
+
+    /// `gpuTimes()` where the device records calibrated timestamps.
+    private func readGPUTimes() -> (start: UInt64, end: UInt64)? {
         var values: (UInt64, UInt64) = (0, 0)
         let flags = VkQueryResultFlags(VK_QUERY_RESULT_64_BIT.rawValue)
         let queries = queries
