@@ -54,33 +54,17 @@ package enum ServiceActivity {
     /// Runs `wait`, a call that may block in the driver until its owner's `wakeForExit()`
     /// ends it; nil, without running it, once the process is exiting (the caller stops).
     package static func blocking<T, Failure: Error>(_ wait: () throws(Failure) -> T) throws(Failure) -> T? {
-        guard enterWait(endingBurst: false) else { return nil }
-        defer { leaveWait(beginning: false) }
+        guard startWait(endingBurst: false) else { return nil }
+        defer { endWait(beginningBurst: false) }
         return try wait()
     }
 
-    /// `blocking(_:)` whose return starts a burst of work (`begin()`), in the critical
-    /// section that ends the wait; with `endingBurst`, the caller's burst in progress ends
-    /// (`end()`) in the one that starts it. A thread that waits and works in turn takes the
-    /// lock twice a round, not four times. Nil, starting no burst, once the process is
-    /// exiting, before the wait or after it (the caller stops); a wait that throws starts
-    /// none either.
-    package static func blockingThenBegin<T, Failure: Error>(endingBurst: Bool,
-                                                             _ wait: () throws(Failure) -> T) throws(Failure) -> T? {
-        guard enterWait(endingBurst: endingBurst) else { return nil }
-        let result: T
-        do {
-            result = try wait()
-        } catch {
-            leaveWait(beginning: false)
-            throw error
-        }
-        return leaveWait(beginning: true) ? result : nil
-    }
-
-    /// Counts a wait in the driver, after ending the caller's burst when `endingBurst`;
-    /// false once the process is exiting.
-    private static func enterWait(endingBurst: Bool) -> Bool {
+    /// `blocking(_:)` in two calls, for a thread that waits in the driver and works in turn:
+    /// counts a wait, after ending the caller's burst in progress when `endingBurst`, in one
+    /// critical section; false, counting nothing, once the process is exiting (the caller
+    /// stops). Each true is followed by `endWait(beginningBurst:)` once the wait returns or
+    /// throws. Non-generic, so that the round costs no generic calls either.
+    package static func startWait(endingBurst: Bool) -> Bool {
         lock.withLock {
             if endingBurst {
                 busy -= 1
@@ -92,14 +76,15 @@ package enum ServiceActivity {
         }
     }
 
-    /// Ends a wait; with `beginning`, starts a burst in the same critical section unless the
-    /// process is exiting. Returns whether it started one.
+    /// Ends a wait `startWait(endingBurst:)` counted; with `beginningBurst`, starts a burst
+    /// (`begin()`) in the same critical section unless the process is exiting. Returns
+    /// whether it started one (false: the caller stops).
     @discardableResult
-    private static func leaveWait(beginning: Bool) -> Bool {
+    package static func endWait(beginningBurst: Bool) -> Bool {
         lock.withLock {
             blocked -= 1
             lock.broadcast()
-            guard beginning, !exiting else { return false }
+            guard beginningBurst, !exiting else { return false }
             busy += 1
             return true
         }

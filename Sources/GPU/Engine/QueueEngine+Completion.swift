@@ -19,21 +19,21 @@ extension QueueEngine {
         // Whether a burst of work (the last round's) is in progress.
         var inBurst = false
         while true {
+            // The last round's burst ends as the wait starts, and the wait's end starts this
+            // round's, each in one critical section of `ServiceActivity`'s.
+            guard ServiceActivity.startWait(endingBurst: inBurst) else { return }
             let reached: UInt64
-            do {
-                // The last round's burst ends as the wait starts, and the wait's end starts
-                // this round's, each in one critical section.
-                guard let value = try ServiceActivity.blockingThenBegin(endingBurst: inBurst, { () throws(VulkanError) -> UInt64 in
-                    _ = try timeline.wait(for: next)
-                    return try timeline.value()
-                }) else { return }
-                reached = value
-                inBurst = true
+            do throws(VulkanError) {
+                _ = try timeline.wait(for: next)
+                reached = try timeline.value()
             } catch {
+                ServiceActivity.endWait(beginningBurst: false)
                 // The timeline can no longer be waited for: end what is in flight and stop.
                 deviceLost(stoppingCompletion: true)
                 return
             }
+            guard ServiceActivity.endWait(beginningBurst: true) else { return }
+            inBurst = true
             // Set by the critical section that finds no more finished buffers: waiters for
             // an emptier list are woken there too.
             var stop = false
