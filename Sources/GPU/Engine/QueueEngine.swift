@@ -103,7 +103,7 @@ final class QueueEngine: @unchecked Sendable {
     /// one, blocking while every slot is taken. A pooled context is reset here, on the
     /// recording thread; one that cannot be reset is dropped for a new one.
     func acquire() throws(VulkanError) -> (context: CommandRecorder, spare: CommandBuffer?) {
-        let (pooled, recycled) = lock.withLock { () -> (CommandRecorder?, (buffer: CommandBuffer, needsClearing: Bool)?) in
+        let (reused, recycled) = lock.withLock { () -> (CommandRecorder?, (buffer: CommandBuffer, needsClearing: Bool)?) in
             if slots.isFull {
                 slots.makerBlocked(true)
                 lock.broadcast()
@@ -114,8 +114,7 @@ final class QueueEngine: @unchecked Sendable {
         }
         // The caller holds the queue, so clearing a candidate's reference to it ends nothing.
         if let recycled, recycled.needsClearing { recycled.buffer.clearForReuse() }
-        // Moved, so that the reset uses this function's reference, not a copy.
-        if let reused = consume pooled, (try? reused.reset()) != nil { return (reused, recycled?.buffer) }
+        if let reused, (try? reused.reset()) != nil { return (reused, recycled?.buffer) }
         do {
             return (try CommandRecorder(device: backend), recycled?.buffer)
         } catch {
@@ -150,31 +149,20 @@ final class QueueEngine: @unchecked Sendable {
     /// `commit()`: the gate decides first, before any Vulkan call for the buffer; an
     /// admitted buffer ends its recording and joins the order, and every buffer at the
     /// head that may go is submitted.
-    ///
-    /// With `unlessWritingTextures`, a buffer still recording that writes textures is not
-    /// committed: its textures come back (for the drawables they present to be handed to
-    /// this buffer first), and the caller commits it again without the flag. Nil otherwise.
-    @discardableResult
-    func commit(_ buffer: CommandBuffer, unlessWritingTextures: Bool = false) -> [Texture]? {
+    func commit(_ buffer: CommandBuffer) {
         // The context is read unretained: the record holds it until the buffer ends, and
         // nothing ends it before it joins the order below (only a refusal, on this thread).
         // The lists are copied only when they hold something.
-        var writers: [Texture]?
-        let begun = lock.withLock {
-            () -> (Unmanaged<CommandRecorder>?, Bool, [(swapchain: SwapchainPresenter, index: Int)]?, [Texture]?)? in
-            if unlessWritingTextures, buffer.record.isOpenForRecording, !buffer.record.writtenTextures.isEmpty {
-                writers = buffer.record.writtenTextures
-                return nil
-            }
+        let (context, isRecording, presented, written) = lock.withLock {
+            () -> (Unmanaged<CommandRecorder>?, Bool, [(swapchain: SwapchainPresenter, index: Int)]?, [Texture]?) in
             buffer.record.beginCommit()
             return (buffer.record.unretainedContext, buffer.record.isRecording,
                     buffer.record.presentedImages.isEmpty ? nil : buffer.record.presentedImages,
                     buffer.record.writtenTextures.isEmpty ? nil : buffer.record.writtenTextures)
         }
-        guard let (context, isRecording, presented, written) = begun else { return writers }
         if let refusal = gate.admit(buffer) {
             refuse(buffer, error: refusal)
-            return nil
+            return
         }
         // Before the buffer can finish: its terminal step forgets these notes.
         if let written {
@@ -191,7 +179,6 @@ final class QueueEngine: @unchecked Sendable {
         }
         gate.admitted()
         schedule()
-        return nil
     }
 
     /// Ends the recording of a committed buffer: begins it first if no encoder did, moves
@@ -297,55 +284,43 @@ final class QueueEngine: @unchecked Sendable {
     /// `end`, with the error decided by `decide`, which runs on the record under `lock` in
     /// the critical section that ends the buffer (the completion thread notes the
     /// completion there). A buffer without handlers gives its slot back and is done with
-    /// its handlers in one more critical section, or in the same one when the caller let
-    /// the context's retained objects go already (`referencesReleased`: the completion
-    /// thread, which owns the context until this end). `decide` is handed the engine, so
-    /// that it need not capture it (a capture costs the engine a retain and a release).
-    func end(_ buffer: CommandBuffer, withScheduledHandlers: Bool, releasingSlot: Bool = true, referencesReleased: Bool = false,
+    /// its handlers in one more critical section. `decide` is handed the engine, so that
+    /// it need not capture it (a capture costs the engine a retain and a release).
+    func end(_ buffer: CommandBuffer, withScheduledHandlers: Bool, releasingSlot: Bool = true,
              deciding decide: (QueueEngine, inout Submission) -> CommandBufferError?) {
-        var endedAtOnce = false
-        var (ending, context, finished) = lock.withLock { () -> (Submission.Ending, CommandRecorder?, Submission.Finished?) in
+        var (ending, context) = lock.withLock { () -> (Submission.Ending, CommandRecorder?) in
             let error = decide(self, &buffer.record)
             let ending = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
-            var context = releasingSlot ? buffer.record.releaseResources() : nil
-            var finished: Submission.Finished?
-            if referencesReleased, case .noHandlers = ending {
-                // Moved into the pool: no count changes hands.
-                if context != nil { slots.giveBack(context.take()) }
-                finished = buffer.record.handlersRan()
-                endedAtOnce = true
-            }
             lock.broadcast()
             wakeWaiters(of: buffer)
-            return (ending, context, finished)
+            return (ending, releasingSlot ? buffer.record.releaseResources() : nil)
         }
-        if !endedAtOnce {
-            switch ending {
-            case .alreadyEnded:
-                if let context { releaseSlot(context) }
-                return
-            case .noHandlers:
-                context?.releaseReferences()
-                finished = lock.withLock {
-                    // Moved into the pool: no count changes hands.
-                    if context != nil { slots.giveBack(context.take()) }
-                    defer {
-                        lock.broadcast()
-                        wakeWaiters(of: buffer)
-                    }
-                    return buffer.record.handlersRan()
+        let finished: Submission.Finished?
+        switch ending {
+        case .alreadyEnded:
+            if let context { releaseSlot(context) }
+            return
+        case .noHandlers:
+            context?.releaseReferences()
+            finished = lock.withLock {
+                // Moved into the pool: no count changes hands.
+                if context != nil { slots.giveBack(context.take()) }
+                defer {
+                    lock.broadcast()
+                    wakeWaiters(of: buffer)
                 }
-            case .handlers(let scheduled, let completed):
-                if let context { releaseSlot(context) }
-                for handler in scheduled { handler(buffer) }
-                for handler in completed { handler(buffer) }
-                finished = lock.withLock { () -> Submission.Finished? in
-                    defer {
-                        lock.broadcast()
-                        wakeWaiters(of: buffer)
-                    }
-                    return buffer.record.handlersRan()
+                return buffer.record.handlersRan()
+            }
+        case .handlers(let scheduled, let completed):
+            if let context { releaseSlot(context) }
+            for handler in scheduled { handler(buffer) }
+            for handler in completed { handler(buffer) }
+            finished = lock.withLock { () -> Submission.Finished? in
+                defer {
+                    lock.broadcast()
+                    wakeWaiters(of: buffer)
                 }
+                return buffer.record.handlersRan()
             }
         }
         guard let finished else { return }
