@@ -19,7 +19,8 @@ struct ThreadgroupMemoryArgument: Sendable, Hashable {
 extension Function {
     /// The function as its module's notes make it: its `constexpr` samplers made, its
     /// arguments under function constants, the textures it may find unbound, its grid-size
-    /// block and its threadgroup memory arguments set. The function itself where the module has no notes.
+    /// block and its threadgroup memory arguments set. The function itself where the
+    /// module has no notes.
     ///
     /// Throws ``LibraryError/invalidSPIRV(name:reason:)`` for notes that are not as the
     /// compilers write them or name a place outside SwiftGPU's binding convention, and
