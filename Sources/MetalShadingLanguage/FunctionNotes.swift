@@ -150,16 +150,3 @@ package struct FunctionNotesError: Error, Sendable, Hashable {
     /// What is wrong, naming the line.
     package var reason: String
 }
-
-extension TranslatedEntryPoint {
-    /// What the library needs beyond the module.
-    package var notes: FunctionNotes {
-        var notes = FunctionNotes()
-        notes.constantSamplers = constantSamplers
-        notes.conditionalBindings = conditionalBindings
-        notes.nullableBindings = nullableBindings
-        notes.gridSizeIndex = gridSizeIndex
-        notes.threadgroupArguments = threadgroupArguments
-        return notes
-    }
-}

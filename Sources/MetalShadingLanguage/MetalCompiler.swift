@@ -6,22 +6,10 @@ package struct TranslatedEntryPoint: Sendable, Hashable {
     package var stage: Stage
     /// The GLSL module, whose `main` is the function.
     package var glsl: String
-    /// The `constexpr sampler`s it uses, by the sampler index the GLSL declares each at.
-    package var constantSamplers: [Int: ConstantSampler]
-    /// Buffer and texture arguments present only when a function constant is true
-    /// (`[[function_constant(c)]]`): the constant's index, by the binding the GLSL declares
-    /// the argument at. Where the constant is false, the app need not bind one.
-    package var conditionalBindings: [Int: Int] = [:]
-    /// Texture arguments the function asks `is_null_texture` of, by binding: the app may
-    /// leave them unbound, and the function then sees a texture of size zero.
-    package var nullableBindings: Set<Int> = []
-    /// For a kernel that reads `[[threads_per_grid]]` or `[[threadgroups_per_grid]]`, the
-    /// buffer index (past Metal's) at which each dispatch binds the grid's size: two
-    /// `uint4`s, the threads and the threadgroups.
-    package var gridSizeIndex: Int?
-    /// A kernel's `[[threadgroup(n)]]` arguments, by index n: threadgroup memory whose
-    /// length each dispatch's `setThreadgroupMemoryLength(_:index:)` gives.
-    package var threadgroupArguments: [Int: ThreadgroupArgument] = [:]
+    /// What the library sets up beyond the module: its `constexpr sampler`s, its arguments
+    /// under function constants, the textures it may find unbound, its grid-size block and
+    /// its threadgroup memory arguments.
+    package var notes: FunctionNotes
 }
 
 /// A kernel's `threadgroup T* name [[threadgroup(n)]]` argument: GLSL `shared` memory, an

@@ -306,10 +306,13 @@ struct Translator {
             text += section.joined(separator: "\n") + "\n"
         }
         text += main
-        return TranslatedEntryPoint(name: entry.name, stage: entry.stage ?? .kernel, glsl: text,
-                                    constantSamplers: constantSamplers, conditionalBindings: conditionalBindings,
-                                    nullableBindings: nullableBindings, gridSizeIndex: usesGridSize ? Self.gridSizeIndex : nil,
-                                    threadgroupArguments: threadgroupArguments)
+        var notes = FunctionNotes()
+        notes.constantSamplers = constantSamplers
+        notes.conditionalBindings = conditionalBindings
+        notes.nullableBindings = nullableBindings
+        notes.gridSizeIndex = usesGridSize ? Self.gridSizeIndex : nil
+        notes.threadgroupArguments = threadgroupArguments
+        return TranslatedEntryPoint(name: entry.name, stage: entry.stage ?? .kernel, glsl: text, notes: notes)
     }
 
     /// The specialization constant ids a kernel's threadgroup size comes from: above Metal's

@@ -69,7 +69,7 @@ struct PublishedIdiomsTests {
             }
             """
         let entries = try compile(source).get()
-        #expect(entries[0].constantSamplers[15]?.minFilter == .linear)
+        #expect(entries[0].notes.constantSamplers[15]?.minFilter == .linear)
         #expect(entries[0].glsl.contains("layout(set = 0, binding = 127) uniform sampler mslg_msl_sampler_1;"))
         #expect(entries[0].glsl.contains("texture(sampler2D(msl_texture, mslg_msl_sampler_1), p.xy)"))
         // A half matrix times a half vector is a half vector, which a float matrix's product is not.
@@ -149,7 +149,7 @@ struct PublishedIdiomsTests {
         let entry = try #require(try? compile(source).get().first)
         #expect(entry.glsl.contains("(uint(textureSize(t, 0).x) == 0u)"))
         // Only the argument the entry point asks of directly may be left unbound.
-        #expect(entry.nullableBindings == [64 + 32])
+        #expect(entry.notes.nullableBindings == [64 + 32])
         #expect(error("kernel void k(device float* o [[buffer(0)]]) { o[0] = is_null_texture(o[0]); }")
             == "test.metal:1:55: error: is_null_texture takes a texture")
     }
@@ -209,7 +209,7 @@ struct PublishedIdiomsTests {
             }
             """
         let entries = try compile(source).get()
-        #expect(entries[0].constantSamplers[15]?.compareFunction == .greaterEqual)
+        #expect(entries[0].notes.constantSamplers[15]?.compareFunction == .greaterEqual)
         #expect(entries[0].glsl.contains("texture(sampler2DShadow(shadowMap, shadowSampler), vec3((p.xy / float(64)), 0.5))"))
         #expect(error("fragment float4 f(texture2d<float> t [[texture(0)]], sampler s [[sampler(0)]]) { return t.sample_compare(s, float2(0), 0.5); }")
             == "test.metal:1:89: error: unsupported: sample_compare of a 'texture2d<float, access::sample>'")
@@ -240,7 +240,7 @@ struct PublishedIdiomsTests {
     func defaultSampler() throws {
         let source = "fragment float4 f(float4 p [[position]], texture2d<float> t [[texture(0)]]) { sampler s; return t.sample(s, p.xy); }"
         let entries = try compile(source).get()
-        #expect(entries[0].constantSamplers == [15: ConstantSampler()])
+        #expect(entries[0].notes.constantSamplers == [15: ConstantSampler()])
         #expect(error("fragment float4 f(texture2d<float> t [[texture(0)]], sampler a [[sampler(0)]]) { sampler s = a; return t.sample(s, float2(0)); }")
             == "test.metal:1:90: error: unsupported: local texture and sampler variables")
     }

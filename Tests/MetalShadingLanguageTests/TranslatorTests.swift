@@ -67,7 +67,7 @@ struct TranslatorTests {
         expected.mipFilter = .nearest
         expected.sAddress = .repeat
         expected.normalizedCoordinates = false
-        #expect(entry.constantSamplers == [14: expected])
+        #expect(entry.notes.constantSamplers == [14: expected])
         #expect(entry.glsl.contains("layout(set = 0, binding = 126) uniform sampler s;"))
     }
 
@@ -84,9 +84,9 @@ struct TranslatorTests {
                 """)
         }
         let entry = try #require(try sampler("mip_filter::linear, lod_clamp(MAXFLOAT, MAXFLOAT)").get().first)
-        #expect(entry.constantSamplers.values.first?.lodClamp == Float.greatestFiniteMagnitude...Float.greatestFiniteMagnitude)
-        #expect(try sampler("lod_clamp(1, 2.5f)").get().first?.constantSamplers.values.first?.lodClamp == 1...2.5)
-        #expect(try sampler("filter::linear").get().first?.constantSamplers.values.first?.lodClamp == 0...Float.greatestFiniteMagnitude)
+        #expect(entry.notes.constantSamplers.values.first?.lodClamp == Float.greatestFiniteMagnitude...Float.greatestFiniteMagnitude)
+        #expect(try sampler("lod_clamp(1, 2.5f)").get().first?.notes.constantSamplers.values.first?.lodClamp == 1...2.5)
+        #expect(try sampler("filter::linear").get().first?.notes.constantSamplers.values.first?.lodClamp == 0...Float.greatestFiniteMagnitude)
         func message(_ arguments: String) -> String {
             if case .failure(let diagnostic) = sampler(arguments) { diagnostic.description } else { "compiled" }
         }
