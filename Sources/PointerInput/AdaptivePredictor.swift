@@ -16,20 +16,24 @@ import Glibc
 ///   as noise). The filters' measurement noise is raised to it, and from half a pixel the
 ///   smoothing filter joins the candidates.
 /// - **Recent error.** Each candidate's hindcast errors are summed, squared, the latest
-///   counting most (they fade with a time constant of `errorMemory`), and the candidates
+///   counting most on clean input (they fade with a time constant of `errorMemory`; on
+///   noisy input, where one hindcast's error is mostly noise, all count the same), and the candidates
 ///   are blended by the inverse 8th power of those sums: in effect the one whose recent
 ///   hindcasts were best, mixed with any close to it, so the answer does not jump when
 ///   another candidate takes over. Noise makes the quadratic's hindcasts worse and hands the answer
 ///   to the filters; clean motion hands it to whichever model fits it.
 /// - **Confidence.** The lead is scaled by the factor that would have brought the blend's
-///   hindcasts closest to the samples that arrived (least squares), over 0.6, at most 1: 1
-///   when the predictions came (nearly) true, less when they ran ahead (curvature the fits
+///   hindcasts closest to the samples that arrived (least squares), at most 1: 1
+///   when the predictions came true, less when they ran ahead (curvature the fits
 ///   miss, reversals, stops), 0 when predicting did worse than drawing the latest sample.
 ///   At 0 it declines, and the latest sample is drawn. The blend is drawn from its own
 ///   estimate of where the contact is now, so on noisy input the drawn point is smoothed
 ///   as well as moved ahead.
 /// - **Deceleration.** A contact slowing down is predicted no further than where its fitted
-///   velocity would reach zero: past that a parabola turns back, and hands rarely do.
+///   velocity would reach zero: past that a parabola turns back, and hands rarely do. On
+///   clean input the stop is also read from the last three samples (a mouse that stops
+///   dead reports one short step), and the quadratic alone predicts it: the filters'
+///   velocity lags a sudden stop.
 /// - **Stillness.** When the line through the samples of the last 35 ms moves less than
 ///   half a pixel (or twice the noise) across them, the contact has stopped: it declines.
 ///   On clean input it declines as soon as a sample repeats the one before.
@@ -50,14 +54,10 @@ public struct AdaptivePredictor: InputPredictor {
     /// How far back the hindcasts reach: samples this recent are predicted from older ones.
     public var hindcastSpan: Duration
 
-    /// The hindcasts' best lead scale that counts as full confidence: a factor under 1
-    /// comes as often from the fits' own error, and from a change of the candidate in
-    /// front, as from motion they missed.
-    static let fullConfidence = 0.6
-
-    /// The longest lead whose hindcasts the history is kept for (`InputPrediction`'s
-    /// default horizon); a longer lead is judged on fewer hindcasts.
-    static let longestLead: Duration = .milliseconds(25)
+    /// The longest reach whose hindcasts the history is kept for: `InputPrediction`'s
+    /// default horizon (25 ms) plus its longest interval between samples (20 ms). A longer
+    /// one is judged on fewer hindcasts.
+    static let longestLead: Duration = .milliseconds(45)
 
     /// The time constant over which a hindcast's error fades from a candidate's score.
     static let errorMemory = 0.02
@@ -103,11 +103,15 @@ public struct AdaptivePredictor: InputPredictor {
         let history = noiseLevel < Self.noiseThreshold ? sinceStill(motion, noise: noiseLevel) : motion
         let candidates = self.candidates(noise: noiseLevel)
         let hindcasts = self.hindcasts(history, lead: lead, candidates: candidates)
-        let weights = self.weights(hindcasts, count: candidates.count)
-        let aimed = latest.timestamp + (timeToStop(history).map { $0 < lead.seconds ? .seconds(rounding: $0) : lead } ?? lead)
+        let clean = noiseLevel < Self.noiseThreshold
+        var weights = self.weights(hindcasts, count: candidates.count, clean: clean)
+        let confidence = self.confidence(hindcasts, weights: weights)
+        let stop = timeToStop(history, clean: clean).flatMap { $0 < lead.seconds ? Duration.seconds(rounding: $0) : nil }
+        // Stopping on clean input: the quadratic alone, as the filters' velocity lags the stop.
+        if stop != nil, clean { weights = [1] + [Double](repeating: 0, count: candidates.count - 1) }
+        let aimed = latest.timestamp + (stop ?? lead)
         guard aimed > latest.timestamp, let estimate = blend(history, at: aimed, weights: weights, candidates: candidates),
               let anchor = blend(history, at: latest.timestamp, weights: weights, candidates: candidates) else { return nil }
-        let confidence = self.confidence(hindcasts, weights: weights)
         guard confidence > 0 else { return nil }
         let scaled = latest.timestamp + (aimed - latest.timestamp) * confidence
         guard scaled > latest.timestamp else { return nil }
@@ -211,15 +215,17 @@ public struct AdaptivePredictor: InputPredictor {
     }
 
     /// Each candidate's share: the inverse `weightPower` of its summed squared hindcast error
-    /// (each hindcast's fading with its age over `errorMemory`), normalized; all to one that
-    /// made no error, equal shares with no hindcasts. Hindcasts where a candidate declined
-    /// count for none.
-    private func weights(_ hindcasts: [Hindcast], count: Int) -> [Double] {
+    /// (on `clean` input each hindcast's fading with its age over `errorMemory`; on noisy
+    /// input every hindcast of the span counting the same, as one hindcast's error is then
+    /// mostly the noise, and shares that follow it make the drawn point jitter), normalized;
+    /// all to one that made no error, equal shares with no hindcasts. Hindcasts where a
+    /// candidate declined count for none.
+    private func weights(_ hindcasts: [Hindcast], count: Int, clean: Bool) -> [Double] {
         var errors = [Double](repeating: 0, count: count)
         for hindcast in hindcasts {
             let predictions = hindcast.predictions.compactMap { $0 }
             guard predictions.count == count else { continue }
-            let recency = exp(-hindcast.age / Self.errorMemory)
+            let recency = clean ? exp(-hindcast.age / Self.errorMemory) : 1
             for (index, prediction) in predictions.enumerated() { errors[index] += recency * Self.squared(prediction - hindcast.actual) }
         }
         guard let smallest = errors.min(), errors.contains(where: { $0 > 1e-12 }) else {
@@ -236,8 +242,8 @@ public struct AdaptivePredictor: InputPredictor {
     }
 
     /// The lead scale that brings the blended hindcasts' displacements from their base
-    /// sample closest to the samples that arrived, over `fullConfidence`, within 0...1;
-    /// 1 with no hindcasts.
+    /// sample closest to the samples that arrived (least squares), within 0...1; 1 with no
+    /// hindcasts.
     private func confidence(_ hindcasts: [Hindcast], weights: [Double]) -> Double {
         var along = 0.0, predicted = 0.0
         for hindcast in hindcasts {
@@ -247,7 +253,7 @@ public struct AdaptivePredictor: InputPredictor {
             predicted += Self.squared(step)
         }
         guard predicted > 1e-12 else { return 1 }
-        return min(max(along / predicted / Self.fullConfidence, 0), 1)
+        return min(max(along / predicted, 0), 1)
     }
 
     /// The weighted mean of the answers, the weights of those that declined shared among the
@@ -268,12 +274,22 @@ public struct AdaptivePredictor: InputPredictor {
         Self.blend(candidates.map { $0.predict(from: history, at: time)?.position }, weights: weights)
     }
 
-    /// How many seconds until the contact stops if it keeps decelerating as the quadratic through
-    /// the curve predictor's window says; nil when it is not slowing down.
-    private func timeToStop(_ history: [InputSample]) -> Double? {
+    /// How many seconds until the contact stops if it keeps decelerating as the quadratic
+    /// through the curve predictor's window says, or, on `clean` input, the parabola through
+    /// the last three samples, whichever stops sooner; nil when neither is slowing down. The
+    /// window's fit averages a sudden stop (a mouse's last, short step) over the steps
+    /// before it; the last three samples show it, and on clean input hold no noise to mistake
+    /// for it.
+    private func timeToStop(_ history: [InputSample], clean: Bool) -> Double? {
         let latest = history[history.count - 1]
-        let used = history.filter { latest.timestamp - $0.timestamp <= curvePredictor.window }
-        guard used.count >= 3 else { return nil }
+        let window = history.filter { latest.timestamp - $0.timestamp <= curvePredictor.window }
+        let fits = clean ? [window, Array(history.suffix(3))] : [window]
+        return fits.compactMap(Self.timeToStop).min()
+    }
+
+    /// The time to stop of the quadratic through `used` (three samples at least).
+    private static func timeToStop(_ used: [InputSample]) -> Double? {
+        guard used.count >= 3, let latest = used.last else { return nil }
         let times = used.map { ($0.timestamp - latest.timestamp).seconds }
         guard let x = PolynomialFit(times: times, values: used.map(\.position.x), degree: 2),
               let y = PolynomialFit(times: times, values: used.map(\.position.y), degree: 2) else { return nil }

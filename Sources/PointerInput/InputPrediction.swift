@@ -9,13 +9,16 @@
 /// - the last interval between samples no longer than `maximumSampleInterval` (sparse
 ///   samples say too little about the motion between them);
 /// - the prediction reaches past the latest sample by the frame's lead (its prediction time
-///   minus its time) plus the latest sample's age, but by no more of that age than one
-///   interval between samples (a sample older than that says the pointer slowed or
-///   stopped, not that it moved on), and by no more than `maximumHorizon` in all.
+///   minus its time, at most `maximumHorizon`) plus the latest sample's age, but by no more
+///   of that age than one interval between samples (a sample older than that says the
+///   pointer slowed or stopped, not that it moved on). The cap is on the lead, not on the
+///   reach: a cap on the reach would draw every frame whose sample is not fresh short of
+///   where the contact is at the frame's time, by as far as it moves in that age.
 public struct InputPrediction: Sendable {
     /// The predictor that extrapolates.
     public var predictor: any InputPredictor
-    /// The furthest past a contact's latest sample a prediction reaches (25 ms).
+    /// The furthest ahead of the frame's time a prediction aims (25 ms): a longer lead is
+    /// cut to it. The reach past the latest sample adds that sample's age, up to one interval.
     public var maximumHorizon: Duration
     /// What a sample's age may exceed two of the contact's last intervals by before the
     /// contact counts as stopped (12 ms: room for the time a sample spends on its way to the
@@ -50,7 +53,7 @@ public struct InputPrediction: Sendable {
         let interval = latest.timestamp - previous.timestamp, age = now - latest.timestamp
         guard age <= maximumSampleAge, age <= interval * 2 + Self.silenceAllowance,
               interval <= maximumSampleInterval else { return nil }
-        let reach = min(target - latest.timestamp, maximumHorizon, max(target - now, .zero) + min(max(age, .zero), interval))
+        let reach = min(target - latest.timestamp, min(max(target - now, .zero), maximumHorizon) + min(max(age, .zero), interval))
         let time = latest.timestamp + reach
         guard time > latest.timestamp,
               let estimate = predictor.predict(from: history, at: time),

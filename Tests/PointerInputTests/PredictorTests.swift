@@ -90,10 +90,14 @@ struct PredictionLimitTests {
     private let prediction = InputPrediction(predictor: LeastSquaresPredictor(degree: 1))
     private let line = sampled(every: 8, upTo: 100) { [$0, 0] }
 
-    @Test("no further than 25 ms past the latest sample, whatever the target")
+    @Test("no further than 25 ms past the frame's time plus the sample's age, whatever the target")
     func horizonCap() throws {
         let capped = try #require(prediction.predictedSample(from: line, now: ms(100), target: ms(200)))
         #expect(capped.timestamp == ms(125) && abs(capped.position.x - 125) < 1e-9)
+        // The cap is on the frame's lead: a frame 4 ms after the latest sample reaches 29 ms
+        // past it, to 25 ms after the frame's time.
+        let later = try #require(prediction.predictedSample(from: line, now: ms(104), target: ms(200)))
+        #expect(later.timestamp == ms(129) && abs(later.position.x - 129) < 1e-9)
         let uncapped = try #require(prediction.predictedSample(from: line, now: ms(100), target: ms(116)))
         #expect(uncapped.timestamp == ms(116))
         // The reach is the frame's lead plus the sample's age, but no more of that age than
