@@ -6,7 +6,8 @@ extension StrokeCorpus {
     /// tuned on: the check that a figure measured on `all` is not a fit to those strokes.
     public static let heldOut: [CorpusStroke] = [heldOutReaches, heldOutLissajous, heldOutCursive, heldOutCorner, heldOutZigzag,
                                                  heldOutStopAndGoSampled, heldOutStopAndGoSilent, heldOutStopAndGoFast,
-                                                 heldOutNoisyFast, heldOutNoisyFaint]
+                                                 heldOutNoisyFast, heldOutNoisyFaint, heldOutNoisyCircle, heldOutNoisyEight,
+                                                 heldOutNoisyReaches, heldOutNoisyDrift]
 
     /// Four minimum-jerk reaches of 210–360 px in 280–450 ms, with holds of 150–280 ms.
     public static let heldOutReaches: CorpusStroke = {
@@ -65,5 +66,38 @@ extension StrokeCorpus {
     public static let heldOutNoisyFaint = CorpusStroke(name: "held out: noisy faint", device: .touch, duration: 2, noise: 0.7,
                                                        timestampJitter: 0.0005) { t in
         [200 + 150 * t, 400 + 15 * sin(2 * .pi * 0.5 * t)]
+    }
+
+    // The four below were added after the noise rules of decision record 0139 were chosen
+    // on the two above: no rule has seen them.
+
+    /// A circle of 150 px radius at 0.4 Hz (377 px/s) with 1 px of noise, timestamps up to
+    /// 0.8 ms off.
+    public static let heldOutNoisyCircle = CorpusStroke(name: "held out: noisy circle", device: .touch, duration: 2.5, noise: 1,
+                                                        timestampJitter: 0.0008) { t in
+        [500 + 150 * cos(2 * .pi * 0.4 * t), 400 + 150 * sin(2 * .pi * 0.4 * t)]
+    }
+
+    /// A figure eight (400 × 240 px at 0.5 Hz) from a pen with 2 px of noise, timestamps up to 1 ms off.
+    public static let heldOutNoisyEight = CorpusStroke(name: "held out: noisy eight", device: .pen, duration: 3, noise: 2,
+                                                       timestampJitter: 0.001) { t in
+        [500 + 200 * sin(2 * .pi * 0.5 * t), 400 + 120 * sin(4 * .pi * 0.5 * t)]
+    }
+
+    /// Minimum-jerk steps of 190 px every 500 ms (400 ms moving, 100 ms held), alternately
+    /// up and down a 60 px slope, with 0.6 px of noise, timestamps up to 0.5 ms off.
+    public static let heldOutNoisyReaches = CorpusStroke(name: "held out: noisy reaches", device: .touch, duration: 2, noise: 0.6,
+                                                         timestampJitter: 0.0005) { t in
+        let step = Int(t / 0.5), phase = min(t.truncatingRemainder(dividingBy: 0.5) / 0.4, 1)
+        let progress = 10 * pow(phase, 3) - 15 * pow(phase, 4) + 6 * pow(phase, 5)
+        let rising = step % 2 == 0
+        return [200 + 180 * (Double(step) + progress), 400 + 60 * (rising ? progress : 1 - progress)]
+    }
+
+    /// A slow, speeding-up drift (80 px/s along, accelerating at 80 px/s² across) with 1.2 px
+    /// of noise, timestamps up to 1 ms off.
+    public static let heldOutNoisyDrift = CorpusStroke(name: "held out: noisy drift", device: .touch, duration: 2, noise: 1.2,
+                                                       timestampJitter: 0.001) { t in
+        [300 + 80 * t, 300 + 40 * t * t]
     }
 }

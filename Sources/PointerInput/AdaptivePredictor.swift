@@ -7,13 +7,14 @@ import Glibc
 /// samples, shortening or dropping its lead when confidence falls, as Chromium's and
 /// Android's predictors do.
 ///
-/// At each call, for each sample of the last `hindcastSpan`, it predicts that sample from
-/// the samples up to the one about the asked lead before it (a *hindcast*: the prediction
-/// it would have drawn then), and compares it with the sample that arrived:
+/// At each call, for each sample of the last `hindcastSpan` (on noisy input, of the
+/// smoothing filter's window, if longer), it predicts that sample from the samples up to the
+/// one about the asked lead before it (a *hindcast*: the prediction it would have drawn
+/// then), and compares it with the sample that arrived:
 ///
 /// - **Noise.** The positions' noise is measured by how far each sample lies from the
 ///   parabola through its neighbours (the median, so that corners and starts do not count
-///   as noise). The filters' measurement noise is raised to it, and from half a pixel the
+///   as noise), over 100 ms and at least 12 samples. The filters' measurement noise is raised to it, and from half a pixel the
 ///   smoothing filter joins the candidates.
 /// - **Recent error.** Each candidate's hindcast errors are summed, squared, the latest
 ///   counting most on clean input (they fade with a time constant of `errorMemory`; on
@@ -68,6 +69,14 @@ public struct AdaptivePredictor: InputPredictor {
     static let noiseThreshold = 0.5
     /// How far back the noise is measured.
     static let noiseSpan: Duration = .milliseconds(100)
+    /// The fewest samples the noise is measured over, reaching back past `noiseSpan` where
+    /// it holds fewer: a median of fewer (six at 60 Hz) varies by a third from one frame to
+    /// the next, and input with noise near `noiseThreshold` then flips between the clean and
+    /// the noisy rules, which makes the drawn point jitter.
+    static let noiseSamples = 12
+    /// The longest interval between samples that `InputPrediction` predicts across (20 ms),
+    /// which sets how long `noiseSamples` samples may take.
+    static let longestInterval: Duration = .milliseconds(20)
 
     /// An adaptive predictor over `curvePredictor`, `noisePredictor`, `velocityPredictor`
     /// and (on noisy input) `smoothingPredictor`, judging them on the last `hindcastSpan` of samples.
@@ -88,7 +97,8 @@ public struct AdaptivePredictor: InputPredictor {
     /// The hindcasts' span and lead, and the candidates' own history before them.
     public var historySpan: Duration {
         let candidates: [any InputPredictor] = [curvePredictor, noisePredictor, velocityPredictor, smoothingPredictor]
-        return hindcastSpan + Self.longestLead + max(Self.noiseSpan, candidates.map(\.historySpan).max() ?? .zero)
+        let noise = max(Self.noiseSpan, Self.longestInterval * Self.noiseSamples)
+        return max(hindcastSpan, smoothingPredictor.window) + Self.longestLead + max(noise, candidates.map(\.historySpan).max() ?? .zero)
     }
 
     /// The blended prediction with its lead scaled by the confidence; nil when the
@@ -97,13 +107,15 @@ public struct AdaptivePredictor: InputPredictor {
         let motion = Self.sinceSilence(history)
         guard motion.count >= 2, let latest = motion.last, time > latest.timestamp else { return nil }
         let lead = time - latest.timestamp
-        let noiseLevel = PositionNoise.estimate(motion, span: Self.noiseSpan)
+        let noiseLevel = PositionNoise.estimate(motion, span: Self.noiseSpan, minimumSamples: Self.noiseSamples)
         guard !isStill(motion, noise: noiseLevel) else { return nil }
         guard noiseLevel >= Self.noiseThreshold || !Self.repeats(motion) else { return nil }
         let history = noiseLevel < Self.noiseThreshold ? sinceStill(motion, noise: noiseLevel) : motion
         let candidates = self.candidates(noise: noiseLevel)
-        let hindcasts = self.hindcasts(history, lead: lead, candidates: candidates)
         let clean = noiseLevel < Self.noiseThreshold
+        // On noisy input each hindcast's error is mostly noise: they reach back as far as the smoothing filter's window.
+        let span = clean ? hindcastSpan : max(hindcastSpan, smoothingPredictor.window)
+        let hindcasts = self.hindcasts(history, lead: lead, candidates: candidates, span: span)
         var weights = self.weights(hindcasts, count: candidates.count, clean: clean)
         let confidence = self.confidence(hindcasts, weights: weights)
         let stop = timeToStop(history, clean: clean).flatMap { $0 < lead.seconds ? Duration.seconds(rounding: $0) : nil }
@@ -195,12 +207,13 @@ public struct AdaptivePredictor: InputPredictor {
         var predictions: [SIMD2<Double>?]
     }
 
-    private func hindcasts(_ history: [InputSample], lead: Duration, candidates: [any InputPredictor]) -> [Hindcast] {
+    /// The hindcasts of the samples of the last `span`, each from the samples about `lead` before it.
+    private func hindcasts(_ history: [InputSample], lead: Duration, candidates: [any InputPredictor], span: Duration) -> [Hindcast] {
         let latest = history[history.count - 1].timestamp
         var result: [Hindcast] = []
         for index in stride(from: history.count - 1, through: 2, by: -1) {
             let target = history[index]
-            guard latest - target.timestamp <= hindcastSpan else { break }
+            guard latest - target.timestamp <= span else { break }
             let cutoff = target.timestamp - lead
             guard let before = history[..<index].lastIndex(where: { $0.timestamp <= cutoff }) else { break }
             // The base whose distance to the target is nearest the lead.

@@ -1,18 +1,19 @@
 /// The noise of a contact's positions, estimated so that motion does not count as noise.
 enum PositionNoise {
     /// The standard deviation of the positions' noise, in pixels, over the samples of the
-    /// last `span`: each sample's distance, per axis, from the parabola through its
+    /// last `span`, or of as many as it takes to judge `minimumSamples` where that span holds
+    /// fewer: each sample's distance, per axis, from the parabola through its
     /// neighbours (one before, two after), divided by that distance's spread for noise of
     /// 1 px; the median of those, over 0.6745 (a normal distribution's median absolute
     /// value). A parabola through neighbours misses motion only by its jerk over a few
     /// intervals, and the median passes over the few samples at a corner or a start that
     /// it misses by more. 0 with fewer than two such samples.
-    static func estimate(_ history: [InputSample], span: Duration) -> Double {
+    static func estimate(_ history: [InputSample], span: Duration, minimumSamples: Int) -> Double {
         guard history.count >= 4 else { return 0 }
         let latest = history[history.count - 1].timestamp
         var residuals: [Double] = []
         for index in stride(from: history.count - 3, through: 1, by: -1) {
-            guard latest - history[index - 1].timestamp <= span else { break }
+            guard latest - history[index - 1].timestamp <= span || residuals.count < 2 * minimumSamples else { break }
             let neighbours = [history[index - 1], history[index + 1], history[index + 2]]
             let t = neighbours.map { ($0.timestamp - history[index].timestamp).seconds }
             guard t[0] < 0, t[1] > 0, t[2] > t[1] else { continue }
