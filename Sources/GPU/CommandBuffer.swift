@@ -53,6 +53,14 @@ public final class CommandBuffer: @unchecked Sendable {
         record = Submission(context: context)
     }
 
+    /// Runs `body` under the engine's lock, the one that guards `record`. The lock is read in
+    /// place: the buffer holds its engine, and the engine its lock, for the buffer's whole
+    /// life, so a critical section costs no retain and release of the lock.
+    @inline(__always)
+    func withEngineLock<T>(_ body: () -> T) -> T {
+        Unmanaged.passUnretained(engine.lock)._withUnsafeGuaranteedRef { $0.withLock(body) }
+    }
+
     /// Makes a spare object (see `clearForReuse()`) a new command buffer of `queue`.
     func reuse(queue: CommandQueue, context: consuming CommandRecorder, options: CommandBufferOptions) {
         self.queue = queue
@@ -68,11 +76,14 @@ public final class CommandBuffer: @unchecked Sendable {
     /// wait among the queue's spares. Called only where nothing else can reach it.
     func clearForReuse() {
         // The app's last reads of the record (`status`, under the engine lock) come before it
-        // let the object go, which the reference count's acquiring load orders; passing
-        // through the lock orders them in a way ThreadSanitizer sees too (the Swift
-        // runtime's counts are not instrumented). Cleared after it: what the record holds
-        // may take other locks as it goes.
-        engine.lock.withLock {}
+        // let the object go, which the reference count's acquiring load orders. Debug builds,
+        // which the sanitizer runs are (scripts/sanitize.sh), also pass through the lock,
+        // which orders them in a way ThreadSanitizer sees (the Swift runtime's counts are not
+        // instrumented); a release build takes no lock for an order it already has. Cleared
+        // after it: what the record holds may take other locks as it goes.
+        #if DEBUG
+        withEngineLock {}
+        #endif
         queue = nil
         record.clear()
     }
@@ -81,13 +92,13 @@ public final class CommandBuffer: @unchecked Sendable {
     /// for a view, its parent, whose image it writes.
     func noteWrite(to texture: Texture) {
         let texture = texture.imageTexture
-        if engine.lock.withLock({ record.noteWrite(to: texture) }) { texture.noteRenderer() }
+        if withEngineLock({ record.noteWrite(to: texture) }) { texture.noteRenderer() }
     }
 
     /// Records a resource failure met while encoding: the buffer ends in `.error` with it
     /// when committed, as Metal reports such failures on the command buffer.
     func recordFailure(_ error: CommandBufferError) {
-        engine.lock.withLock { record.failRecording(error) }
+        withEngineLock { record.failRecording(error) }
     }
 
     deinit {
@@ -103,30 +114,30 @@ public final class CommandBuffer: @unchecked Sendable {
     public var device: Device { commandQueue.device }
 
     /// The current status.
-    public var status: CommandBufferStatus { engine.lock.withLock { record.status } }
+    public var status: CommandBufferStatus { withEngineLock { record.status } }
 
     /// Why the buffer failed, when `status == .error`.
-    public var error: CommandBufferError? { engine.lock.withLock { record.error } }
+    public var error: CommandBufferError? { withEngineLock { record.error } }
 
     /// A label for debugging.
     public var label: String? {
-        get { engine.lock.withLock { record.label } }
-        set { engine.lock.withLock { record.label = newValue } }
+        get { withEngineLock { record.label } }
+        set { withEngineLock { record.label = newValue } }
     }
 
     /// When the GPU started the work, in host monotonic seconds; 0 until completed (and
     /// equal to `kernelStartTime` where the device records no timestamps: see
     /// `Device.recordsGPUTimestamps`).
-    public var gpuStartTime: Double { engine.lock.withLock { record.gpuStart } }
+    public var gpuStartTime: Double { withEngineLock { record.gpuStart } }
     /// When the GPU finished the work, in host monotonic seconds; 0 until completed (and
     /// equal to `kernelEndTime` where the device records no timestamps).
-    public var gpuEndTime: Double { engine.lock.withLock { record.gpuEnd } }
+    public var gpuEndTime: Double { withEngineLock { record.gpuEnd } }
     /// When SwiftGPU handed the buffer to Vulkan (`vkQueueSubmit2`), in host monotonic
     /// seconds; 0 until scheduled.
-    public var kernelStartTime: Double { engine.lock.withLock { record.kernelStart } }
+    public var kernelStartTime: Double { withEngineLock { record.kernelStart } }
     /// When the queue's completion thread saw the work finish, in host monotonic seconds;
     /// 0 until completed.
-    public var kernelEndTime: Double { engine.lock.withLock { record.kernelEnd } }
+    public var kernelEndTime: Double { withEngineLock { record.kernelEnd } }
 
     /// Reserves the buffer's place in the queue's order without committing it. Buffers
     /// committed after it wait (`.committed`) until it is committed and scheduled.
@@ -135,14 +146,10 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Commits the buffer for execution (enqueuing it first if needed). It is scheduled
     /// once every buffer enqueued before it has been.
     public func commit() {
-        // Copied only when the buffer writes textures (most write none).
-        let written = engine.lock.withLock { () -> [Texture]? in
-            record.isOpenForRecording && !record.writtenTextures.isEmpty ? record.writtenTextures : nil
-        }
-        guard let written else {
-            engine.commit(self)
-            return
-        }
+        // Most buffers write no texture: they are committed here, with the queue's lock taken
+        // once for the check and the commit's first step. The others come back with the
+        // textures they write.
+        guard let written = engine.commit(self, unlessWritingTextures: true) else { return }
         // A drawable presented by itself while this buffer rendered into it is presented by
         // this buffer, when it is the last that renders into it: after the rendering, as
         // Metal presents a drawable only once the work that renders it is scheduled.
@@ -156,13 +163,13 @@ public final class CommandBuffer: @unchecked Sendable {
     /// Adds a handler run when the buffer is scheduled (or, if it fails first, just
     /// before its completed handlers). Stops if called after `commit()`.
     public func addScheduledHandler(_ handler: @escaping CommandBufferHandler) {
-        engine.lock.withLock { record.addHandler(handler, scheduled: true, call: #function) }
+        withEngineLock { record.addHandler(handler, scheduled: true, call: #function) }
     }
 
     /// Adds a handler run on the queue's completion thread when the buffer completes or
     /// fails. Stops if called after `commit()`.
     public func addCompletedHandler(_ handler: @escaping CommandBufferHandler) {
-        engine.lock.withLock { record.addHandler(handler, scheduled: false, call: #function) }
+        withEngineLock { record.addHandler(handler, scheduled: false, call: #function) }
     }
 
     /// Blocks the calling thread until the buffer is scheduled, completed or failed.
@@ -194,7 +201,7 @@ public final class CommandBuffer: @unchecked Sendable {
 
     /// Records a debug label into the buffer itself, beginning its recording if needed.
     private func recordDebugLabel(_ kind: CommandRecorder.DebugLabel, _ name: String, change: Int, call: String) {
-        let (context, needsBegin) = engine.lock.withLock { () -> (CommandRecorder, Bool) in
+        let (context, needsBegin) = withEngineLock { () -> (CommandRecorder, Bool) in
             record.changeDebugGroups(by: change, call: call)
             return record.recordBetweenEncoders(call: call)
         }
@@ -229,14 +236,14 @@ public final class CommandBuffer: @unchecked Sendable {
 
     private func beginEncoder(_ kind: EncoderKind, call: String, takingSpare: Bool) throws(GPUError)
         -> (context: Unmanaged<CommandRecorder>, startsBuffer: Bool, spare: ComputeCommandEncoder?) {
-        let (context, needsBegin, taken) = engine.lock.withLock {
+        let (context, needsBegin, taken) = withEngineLock {
             () -> (Unmanaged<CommandRecorder>, Bool, ComputeCommandEncoder?) in
             let (context, needsBegin) = record.openEncoder(kind, call: call)
             return (context, needsBegin, takingSpare ? spareComputeEncoder.take() : nil)
         }
         var spare = consume taken
         if needsBegin, let failure = context._withUnsafeGuaranteedRef({ $0.beginReportingFailure() }) {
-            engine.lock.withLock {
+            withEngineLock {
                 record.abandonEncoder()
                 if spare != nil { spareComputeEncoder = spare.take() }
             }
@@ -247,7 +254,7 @@ public final class CommandBuffer: @unchecked Sendable {
 
     /// Marks the open encoder ended; an ended compute encoder is kept for reuse.
     func endEncoder(keeping spare: consuming ComputeCommandEncoder? = nil) {
-        engine.lock.withLock {
+        withEngineLock {
             record.closeEncoder()
             // Moved in: the buffer takes the caller's reference.
             if spare != nil { spareComputeEncoder = spare.take() }

@@ -65,13 +65,15 @@ public final class CommandQueue: @unchecked Sendable {
 
     /// Makes a command buffer with `options`.
     func makeCommandBuffer(options: CommandBufferOptions) throws(GPUError) -> CommandBuffer {
-        let context: CommandRecorder, spare: CommandBuffer?
+        let context: CommandRecorder
+        var spare: CommandBuffer?
         do {
             (context, spare) = try engine.acquire()
         } catch {
             throw .vulkan(error)
         }
-        if let spare {
+        // Moved out, so that the call below uses this function's reference, not a copy.
+        if let spare = spare.take() {
             // The context moves into the record.
             spare.reuse(queue: self, context: consume context, options: options)
             return spare

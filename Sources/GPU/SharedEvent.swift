@@ -102,7 +102,7 @@ extension CommandBuffer {
                 misuse("\(call) with \(value), which is not greater than the event's current \(current)")
             }
         }
-        engine.lock.withLock { record.addEventOperation(event, value: value, isWait: isWait, call: call) }
+        withEngineLock { record.addEventOperation(event, value: value, isWait: isWait, call: call) }
     }
 }
 

@@ -54,19 +54,40 @@ package enum ServiceActivity {
     /// Runs `wait`, a call that may block in the driver until its owner's `wakeForExit()`
     /// ends it; nil, without running it, once the process is exiting (the caller stops).
     package static func blocking<T, Failure: Error>(_ wait: () throws(Failure) -> T) throws(Failure) -> T? {
-        let proceed = lock.withLock { () -> Bool in
+        guard startWait(endingBurst: false) else { return nil }
+        defer { endWait(beginningBurst: false) }
+        return try wait()
+    }
+
+    /// `blocking(_:)` in two calls, for a thread that waits in the driver and works in turn:
+    /// counts a wait, after ending the caller's burst in progress when `endingBurst`, in one
+    /// critical section; false, counting nothing, once the process is exiting (the caller
+    /// stops). Each true is followed by `endWait(beginningBurst:)` once the wait returns or
+    /// throws. Non-generic, so that the round costs no generic calls either.
+    package static func startWait(endingBurst: Bool) -> Bool {
+        lock.withLock {
+            if endingBurst {
+                busy -= 1
+                lock.broadcast()
+            }
             if exiting { return false }
             blocked += 1
             return true
         }
-        guard proceed else { return nil }
-        defer {
-            lock.withLock {
-                blocked -= 1
-                lock.broadcast()
-            }
+    }
+
+    /// Ends a wait `startWait(endingBurst:)` counted; with `beginningBurst`, starts a burst
+    /// (`begin()`) in the same critical section unless the process is exiting. Returns
+    /// whether it started one (false: the caller stops).
+    @discardableResult
+    package static func endWait(beginningBurst: Bool) -> Bool {
+        lock.withLock {
+            blocked -= 1
+            lock.broadcast()
+            guard beginningBurst, !exiting else { return false }
+            busy += 1
+            return true
         }
-        return try wait()
     }
 
     /// Registers `owner` to be woken when the process exits; it is held weakly.

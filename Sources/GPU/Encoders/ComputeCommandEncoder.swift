@@ -34,15 +34,16 @@ public final class ComputeCommandEncoder {
         binder = ResourceBinder(context: context)
     }
 
-    /// Opens an ended encoder again, for `commandBuffer`.
-    fileprivate func reopen(commandBuffer: CommandBuffer, context: CommandRecorder) {
+    /// Opens an ended encoder again, for `commandBuffer`, recording into `context` (read in
+    /// place: the buffer's record holds it while an encoder is open).
+    fileprivate func reopen(commandBuffer: CommandBuffer, context: Unmanaged<CommandRecorder>) {
         self.commandBuffer = commandBuffer
-        if self.context === context {
+        if Unmanaged.passUnretained(self.context).toOpaque() == context.toOpaque() {
             // The same context again (a pooled one): no references change hands.
-            context.encoding.clearTables()
+            context._withUnsafeGuaranteedRef { $0.encoding.clearTables() }
         } else {
-            self.context = context
-            binder = ResourceBinder(context: context)
+            self.context = context.takeUnretainedValue()
+            binder = ResourceBinder(context: self.context)
         }
         lifecycle = EncoderLifecycle(.compute)
         boundBackend = nil
@@ -348,18 +349,27 @@ public final class ComputeCommandEncoder {
         return true
     }
 
-    /// Binds `variant` (or its push-constant twin) and writes its resources.
+    /// Binds `variant` (or its push-constant twin) and writes its resources, through the
+    /// context read in place rather than a copy of the binder (whose context is counted).
     @inline(__always)
     private func record(_ variant: ComputeVariant, call: StaticString, trackHazards: Bool,
                         indirect indirectID: ObjectIdentifier?) throws(VulkanError) {
-        if let twin = variant.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
-            bind(twin.backend)
-            context.pushConstants(twin.backend, slots: twin.pushSlots, from: context.encoding.bufferTable)
-            try binder.flush(twin, call: call, trackHazards: trackHazards, indirect: indirectID)
-        } else {
-            bind(variant.backend)
-            try binder.flush(variant, call: call, trackHazards: trackHazards, indirect: indirectID)
+        let failure = Unmanaged.passUnretained(context)._withUnsafeGuaranteedRef { (context) -> VulkanError? in
+            do throws(VulkanError) {
+                if let twin = variant.pushConstants, twin.canDraw(with: context.encoding.bufferTable) {
+                    bind(twin.backend)
+                    context.pushConstants(twin.backend, slots: twin.pushSlots, from: context.encoding.bufferTable)
+                    try ResourceBinder.flush(twin, call: call, trackHazards: trackHazards, indirect: indirectID, in: context)
+                } else {
+                    bind(variant.backend)
+                    try ResourceBinder.flush(variant, call: call, trackHazards: trackHazards, indirect: indirectID, in: context)
+                }
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure { throw failure }
     }
 
     /// Declares that the encoder's later dispatches (a kernel that reaches a buffer through
@@ -445,7 +455,7 @@ extension CommandBuffer {
         (context, spare) = try beginComputeEncoder(call: #function)
         // Moved out, so that the check sees no other reference of this function's.
         if var spare = spare.take(), SoleReference.isSole(&spare) {
-            context._withUnsafeGuaranteedRef { spare.reopen(commandBuffer: self, context: $0) }
+            spare.reopen(commandBuffer: self, context: context)
             return spare
         }
         return ComputeCommandEncoder(commandBuffer: self, context: context.takeUnretainedValue())

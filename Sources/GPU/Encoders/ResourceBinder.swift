@@ -154,6 +154,14 @@ struct ResourceBinder {
     /// draw-indirect stage).
     func flush<Pipeline: BoundPipeline>(_ state: Pipeline, call: StaticString, trackHazards: Bool = true,
                                         indirect: ObjectIdentifier? = nil) throws(VulkanError) {
+        try Self.flush(state, call: call, trackHazards: trackHazards, indirect: indirect, in: context)
+    }
+
+    /// `flush(_:call:trackHazards:indirect:)` into `context`'s encoding state, for an encoder
+    /// that reads its context in place (a binder loaded from the encoder is a copy, whose
+    /// context reference is counted).
+    static func flush<Pipeline: BoundPipeline>(_ state: Pipeline, call: StaticString, trackHazards: Bool,
+                                               indirect: ObjectIdentifier?, in context: CommandRecorder) throws(VulkanError) {
         // Read through `state` (borrowed for the call) so that no per-draw reference counting
         // is needed for the slots, the Vulkan pipeline or the names.
         let slots = state.slots
@@ -188,20 +196,20 @@ struct ResourceBinder {
             // and a release of its constant sampler).
             var hazard = indirect.map { context.encoding.hazards.conflicts($0, writing: false) } ?? false
             for index in slots.indices {
-                if let id = owner(of: slots[index]), context.encoding.hazards.conflicts(id, writing: slots[index].isWritten) {
+                if let id = owner(of: slots[index], in: context), context.encoding.hazards.conflicts(id, writing: slots[index].isWritten) {
                     hazard = true
                 }
             }
-            if !context.encoding.declaredUses.isEmpty, declaredUsesConflict() { hazard = true }
+            if !context.encoding.declaredUses.isEmpty, declaredUsesConflict(in: context) { hazard = true }
             if hazard {
                 context.encoding.hazards.barrier()
                 context.memoryBarrier()
             }
             for index in slots.indices {
-                if let id = owner(of: slots[index]) { context.encoding.hazards.record(id, writing: slots[index].isWritten) }
+                if let id = owner(of: slots[index], in: context) { context.encoding.hazards.record(id, writing: slots[index].isWritten) }
             }
             if let indirect { context.encoding.hazards.record(indirect, writing: false) }
-            if !context.encoding.declaredUses.isEmpty { recordDeclaredUses() }
+            if !context.encoding.declaredUses.isEmpty { recordDeclaredUses(in: context) }
         }
         try context.writeDescriptors(slots: slots, pipeline: state.backend)
     }
@@ -265,14 +273,14 @@ struct ResourceBinder {
 
     /// Whether a dispatch that uses what the encoder declared must wait for earlier
     /// commands: a declaration made since the last dispatch already waited for them.
-    private func declaredUsesConflict() -> Bool {
+    private static func declaredUsesConflict(in context: CommandRecorder) -> Bool {
         context.encoding.declaredUses.contains { use in
             !use.sinceDispatch && context.encoding.hazards.conflicts(use.id, writing: use.writing)
         }
     }
 
     /// Records that a dispatch used what the encoder declared.
-    private func recordDeclaredUses() {
+    private static func recordDeclaredUses(in context: CommandRecorder) {
         for index in context.encoding.declaredUses.indices {
             let use = context.encoding.declaredUses[index]
             context.encoding.hazards.recordOnce(use.id, writing: use.writing)
@@ -310,7 +318,7 @@ struct ResourceBinder {
     /// What the hazard record names the object bound to `slot` by: a tracked buffer's or
     /// texture's identity (nil for untracked resources, bytes and samplers).
     @inline(__always)
-    private func owner(of slot: borrowing ResourceSlot) -> ObjectIdentifier? {
+    private static func owner(of slot: borrowing ResourceSlot, in context: CommandRecorder) -> ObjectIdentifier? {
         switch slot.kind {
         case .buffer: context.encoding.bufferTable[slot.tableSlot.value].owner
         case .texture: context.encoding.textureTable[slot.tableSlot.value].owner

@@ -13,23 +13,36 @@ extension QueueEngine {
     /// so does the process's exit (``wakeForExit()``), after which it stops.
     func completionLoop() {
         lock.withLock { completionThreadID = pthread_self() }
+        // Copied once: the wait below reads it each round without a count of its own.
+        let timeline = timeline
         var next: UInt64 = 1
+        // Whether a burst of work (the last round's) is in progress.
+        var inBurst = false
         while true {
+            // The last round's burst ends as the wait starts, and the wait's end starts this
+            // round's, each in one critical section of `ServiceActivity`'s.
+            guard ServiceActivity.startWait(endingBurst: inBurst) else { return }
             let reached: UInt64
-            do {
-                guard let value = try ServiceActivity.blocking({ [timeline, next] () throws(VulkanError) -> UInt64 in
-                    _ = try timeline.wait(for: next)
-                    return try timeline.value()
-                }) else { return }
-                reached = value
+            do throws(VulkanError) {
+                _ = try timeline.wait(for: next)
+                reached = try timeline.value()
             } catch {
+                ServiceActivity.endWait(beginningBurst: false)
                 // The timeline can no longer be waited for: end what is in flight and stop.
                 deviceLost(stoppingCompletion: true)
                 return
             }
-            guard ServiceActivity.begin() else { return }
+            guard ServiceActivity.endWait(beginningBurst: true) else { return }
+            inBurst = true
+            // Set by the critical section that finds no more finished buffers: waiters for
+            // an emptier list are woken there too.
+            var stop = false
             while let (buffer, ready) = lock.withLock({ () -> (CommandBuffer, Finishing?)? in
-                guard let buffer = inFlight.removeFirst(if: { $0.record.timelineValue <= reached }) else { return nil }
+                guard let buffer = inFlight.removeFirst(if: { $0.record.timelineValue <= reached }) else {
+                    lock.broadcast()
+                    stop = isStopping && inFlight.isEmpty
+                    return nil
+                }
                 // Usually the submitter is long done with the scheduled handlers: what the
                 // buffer's end needs is read in the same critical section.
                 let ready = buffer.record.scheduledHandlersDone || buffer.record.status.isTerminal
@@ -38,12 +51,10 @@ extension QueueEngine {
                 complete(buffer, ready)
                 recycle(consume buffer)
             }
-            let stop = lock.withLock { () -> Bool in
-                lock.broadcast()
-                return isStopping && inFlight.isEmpty
+            if stop {
+                ServiceActivity.end()
+                return
             }
-            ServiceActivity.end()
-            if stop { return }
             next = reached + 1
         }
     }
@@ -84,8 +95,12 @@ extension QueueEngine {
         if let signals = finishing.signals {
             for signal in signals { signal.event.gpuSignalled() }
         }
+        // The objects the work used go now, before the lock (a deinit may take other locks):
+        // a buffer without handlers then ends, gives its slot back and wakes its waiters in
+        // one critical section. This thread owns the context until the end below.
+        finishing.context?._withUnsafeGuaranteedRef { $0.releaseReferences() }
         // The completion's note and the end in one critical section.
-        self.end(buffer, withScheduledHandlers: false) { engine, record in
+        self.end(buffer, withScheduledHandlers: false, referencesReleased: true) { engine, record in
             record.noteCompletion(at: end, gpuTimes: gpuTimes)
             return engine.isLost ? Self.lostWhileInFlight : invalidArguments
         }

@@ -103,7 +103,7 @@ final class QueueEngine: @unchecked Sendable {
     /// one, blocking while every slot is taken. A pooled context is reset here, on the
     /// recording thread; one that cannot be reset is dropped for a new one.
     func acquire() throws(VulkanError) -> (context: CommandRecorder, spare: CommandBuffer?) {
-        let (reused, recycled) = lock.withLock { () -> (CommandRecorder?, (buffer: CommandBuffer, needsClearing: Bool)?) in
+        let (pooled, recycled) = lock.withLock { () -> (CommandRecorder?, (buffer: CommandBuffer, needsClearing: Bool)?) in
             if slots.isFull {
                 slots.makerBlocked(true)
                 lock.broadcast()
@@ -114,7 +114,8 @@ final class QueueEngine: @unchecked Sendable {
         }
         // The caller holds the queue, so clearing a candidate's reference to it ends nothing.
         if let recycled, recycled.needsClearing { recycled.buffer.clearForReuse() }
-        if let reused, (try? reused.reset()) != nil { return (reused, recycled?.buffer) }
+        // Moved, so that the reset uses this function's reference, not a copy.
+        if let reused = consume pooled, (try? reused.reset()) != nil { return (reused, recycled?.buffer) }
         do {
             return (try CommandRecorder(device: backend), recycled?.buffer)
         } catch {
@@ -149,20 +150,31 @@ final class QueueEngine: @unchecked Sendable {
     /// `commit()`: the gate decides first, before any Vulkan call for the buffer; an
     /// admitted buffer ends its recording and joins the order, and every buffer at the
     /// head that may go is submitted.
-    func commit(_ buffer: CommandBuffer) {
+    ///
+    /// With `unlessWritingTextures`, a buffer still recording that writes textures is not
+    /// committed: its textures come back (for the drawables they present to be handed to
+    /// this buffer first), and the caller commits it again without the flag. Nil otherwise.
+    @discardableResult
+    func commit(_ buffer: CommandBuffer, unlessWritingTextures: Bool = false) -> [Texture]? {
         // The context is read unretained: the record holds it until the buffer ends, and
         // nothing ends it before it joins the order below (only a refusal, on this thread).
         // The lists are copied only when they hold something.
-        let (context, isRecording, presented, written) = lock.withLock {
-            () -> (Unmanaged<CommandRecorder>?, Bool, [(swapchain: SwapchainPresenter, index: Int)]?, [Texture]?) in
+        var writers: [Texture]?
+        let begun = lock.withLock {
+            () -> (Unmanaged<CommandRecorder>?, Bool, [(swapchain: SwapchainPresenter, index: Int)]?, [Texture]?)? in
+            if unlessWritingTextures, buffer.record.isOpenForRecording, !buffer.record.writtenTextures.isEmpty {
+                writers = buffer.record.writtenTextures
+                return nil
+            }
             buffer.record.beginCommit()
             return (buffer.record.unretainedContext, buffer.record.isRecording,
                     buffer.record.presentedImages.isEmpty ? nil : buffer.record.presentedImages,
                     buffer.record.writtenTextures.isEmpty ? nil : buffer.record.writtenTextures)
         }
+        guard let (context, isRecording, presented, written) = begun else { return writers }
         if let refusal = gate.admit(buffer) {
             refuse(buffer, error: refusal)
-            return
+            return nil
         }
         // Before the buffer can finish: its terminal step forgets these notes.
         if let written {
@@ -179,6 +191,7 @@ final class QueueEngine: @unchecked Sendable {
         }
         gate.admitted()
         schedule()
+        return nil
     }
 
     /// Ends the recording of a committed buffer: begins it first if no encoder did, moves
@@ -284,43 +297,55 @@ final class QueueEngine: @unchecked Sendable {
     /// `end`, with the error decided by `decide`, which runs on the record under `lock` in
     /// the critical section that ends the buffer (the completion thread notes the
     /// completion there). A buffer without handlers gives its slot back and is done with
-    /// its handlers in one more critical section. `decide` is handed the engine, so that
-    /// it need not capture it (a capture costs the engine a retain and a release).
-    func end(_ buffer: CommandBuffer, withScheduledHandlers: Bool, releasingSlot: Bool = true,
+    /// its handlers in one more critical section, or in the same one when the caller let
+    /// the context's retained objects go already (`referencesReleased`: the completion
+    /// thread, which owns the context until this end). `decide` is handed the engine, so
+    /// that it need not capture it (a capture costs the engine a retain and a release).
+    func end(_ buffer: CommandBuffer, withScheduledHandlers: Bool, releasingSlot: Bool = true, referencesReleased: Bool = false,
              deciding decide: (QueueEngine, inout Submission) -> CommandBufferError?) {
-        var (ending, context) = lock.withLock { () -> (Submission.Ending, CommandRecorder?) in
+        var endedAtOnce = false
+        var (ending, context, finished) = lock.withLock { () -> (Submission.Ending, CommandRecorder?, Submission.Finished?) in
             let error = decide(self, &buffer.record)
             let ending = buffer.record.end(error: error, withScheduledHandlers: withScheduledHandlers, on: pthread_self())
-            lock.broadcast()
-            wakeWaiters(of: buffer)
-            return (ending, releasingSlot ? buffer.record.releaseResources() : nil)
-        }
-        let finished: Submission.Finished?
-        switch ending {
-        case .alreadyEnded:
-            if let context { releaseSlot(context) }
-            return
-        case .noHandlers:
-            context?.releaseReferences()
-            finished = lock.withLock {
+            var context = releasingSlot ? buffer.record.releaseResources() : nil
+            var finished: Submission.Finished?
+            if referencesReleased, case .noHandlers = ending {
                 // Moved into the pool: no count changes hands.
                 if context != nil { slots.giveBack(context.take()) }
-                defer {
-                    lock.broadcast()
-                    wakeWaiters(of: buffer)
-                }
-                return buffer.record.handlersRan()
+                finished = buffer.record.handlersRan()
+                endedAtOnce = true
             }
-        case .handlers(let scheduled, let completed):
-            if let context { releaseSlot(context) }
-            for handler in scheduled { handler(buffer) }
-            for handler in completed { handler(buffer) }
-            finished = lock.withLock { () -> Submission.Finished? in
-                defer {
-                    lock.broadcast()
-                    wakeWaiters(of: buffer)
+            lock.broadcast()
+            wakeWaiters(of: buffer)
+            return (ending, context, finished)
+        }
+        if !endedAtOnce {
+            switch ending {
+            case .alreadyEnded:
+                if let context { releaseSlot(context) }
+                return
+            case .noHandlers:
+                context?.releaseReferences()
+                finished = lock.withLock {
+                    // Moved into the pool: no count changes hands.
+                    if context != nil { slots.giveBack(context.take()) }
+                    defer {
+                        lock.broadcast()
+                        wakeWaiters(of: buffer)
+                    }
+                    return buffer.record.handlersRan()
                 }
-                return buffer.record.handlersRan()
+            case .handlers(let scheduled, let completed):
+                if let context { releaseSlot(context) }
+                for handler in scheduled { handler(buffer) }
+                for handler in completed { handler(buffer) }
+                finished = lock.withLock { () -> Submission.Finished? in
+                    defer {
+                        lock.broadcast()
+                        wakeWaiters(of: buffer)
+                    }
+                    return buffer.record.handlersRan()
+                }
             }
         }
         guard let finished else { return }

@@ -62,7 +62,15 @@ extension CommandRecorder {
     /// The error of the first indirect command whose arguments the GPU found out of range,
     /// in this command buffer's context or the parallel passes' contexts it executed; read
     /// once the work completed.
+    @inline(__always)
     func invalidIndirectArguments() -> InvalidIndirectArguments? {
+        // Most buffers check no indirect arguments: no call, no optional error to build.
+        guard checkedIndirectArguments || secondariesUsed > 0 else { return nil }
+        return firstInvalidIndirectArguments()
+    }
+
+    /// `invalidIndirectArguments()` for a buffer that checked some.
+    private func firstInvalidIndirectArguments() -> InvalidIndirectArguments? {
         if let failure = indirectFailure() {
             return InvalidIndirectArguments(failure, source: encoding.indirectSources[failure.slot], maxGroups: maxGroupCount)
         }

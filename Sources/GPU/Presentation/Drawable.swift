@@ -144,7 +144,7 @@ extension CommandBuffer {
     /// Notes a swapchain image this buffer presents: its end moves the image to the present
     /// layout and its submission signals the image's present semaphore.
     func notePresented(_ swapchain: SwapchainPresenter, index: Int) {
-        engine.lock.withLock { record.addPresentedImage(swapchain, index: index, call: "present(_:)") }
+        withEngineLock { record.addPresentedImage(swapchain, index: index, call: "present(_:)") }
     }
 
     /// Presents `drawable` once this command buffer's work is complete, without blocking
@@ -168,7 +168,7 @@ extension CommandBuffer {
     }
 
     func schedulePresent(_ drawable: Drawable, call: String, timing: PresentTiming) {
-        engine.lock.withLock {
+        withEngineLock {
             if !record.isOpenForRecording { misuse("\(call) called after commit()") }
         }
         let alreadyScheduled = drawable.layer.lock.withLock { () -> Bool in

@@ -60,12 +60,12 @@ final class BufferAllocation: @unchecked Sendable {
             guard type != nil else { throw VulkanError(code: .outOfDeviceMemory, callSite: "vkAllocateMemory") }
             try Self.withAllocationChain(on: device) { (chain) throws(VulkanError) in
                 allocation.pNext = chain
-                try vkCall(.allocateMemory, device.faults) { vkAllocateMemory(vk, &allocation, nil, &memory) }
+                try vkCall(.allocateMemory, device.unretainedFaults) { vkAllocateMemory(vk, &allocation, nil, &memory) }
             }
-            try vkCall(.bindBufferMemory, device.faults) { vkBindBufferMemory(vk, buffer, memory, 0) }
+            try vkCall(.bindBufferMemory, device.unretainedFaults) { vkBindBufferMemory(vk, buffer, memory, 0) }
             var pointer: UnsafeMutableRawPointer?
             if hostVisible {
-                try vkCall(.mapMemory, device.faults) { vkMapMemory(vk, memory, 0, VkDeviceSize(VK_WHOLE_SIZE), 0, &pointer) }
+                try vkCall(.mapMemory, device.unretainedFaults) { vkMapMemory(vk, memory, 0, VkDeviceSize(VK_WHOLE_SIZE), 0, &pointer) }
             }
             mapped = pointer
         } catch {
@@ -86,7 +86,7 @@ final class BufferAllocation: @unchecked Sendable {
         let vk = device.handle
         let buffer = try Self.makeBuffer(device: device, length: length)
         do throws(VulkanError) {
-            try vkCall(.bindBufferMemory, device.faults) { vkBindBufferMemory(vk, buffer, heap.memory, VkDeviceSize(offset)) }
+            try vkCall(.bindBufferMemory, device.unretainedFaults) { vkBindBufferMemory(vk, buffer, heap.memory, VkDeviceSize(offset)) }
         } catch {
             vkDestroyBuffer(vk, buffer, nil)
             throw error
@@ -111,7 +111,7 @@ final class BufferAllocation: @unchecked Sendable {
     private static func makeBuffer(device: DeviceBackend, length: Int) throws(VulkanError) -> VkBuffer {
         var info = createInfo(length: length, device: device)
         var buffer: VkBuffer?
-        try vkCall(.createBuffer, device.faults) { vkCreateBuffer(device.handle, &info, nil, &buffer) }
+        try vkCall(.createBuffer, device.unretainedFaults) { vkCreateBuffer(device.handle, &info, nil, &buffer) }
         guard let buffer else { throw VulkanError(code: .initializationFailed, callSite: "vkCreateBuffer") }
         return buffer
     }

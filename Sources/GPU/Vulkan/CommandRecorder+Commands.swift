@@ -57,13 +57,13 @@ extension CommandRecorder {
     /// (filled at the slot's position): pushed when the device offers push descriptors,
     /// else from a set allocated in this context's pool.
     /// The writes themselves depend only on the pipeline, so they are built once per run of
-    /// draws or dispatches with the same pipeline.
+    /// draws or dispatches with the same pipeline, across command buffers too.
     @inline(__always)
     func writeDescriptors(slots: [ResourceSlot], pipeline: PipelineObject) throws(VulkanError) {
         guard !slots.isEmpty else { return }
-        if writesPipeline != ObjectIdentifier(pipeline) {
+        if writesPipeline != pipeline.serial {
             buildWrites(slots: slots)
-            writesPipeline = ObjectIdentifier(pipeline)
+            writesPipeline = pipeline.serial
         }
         if let push = device.pushDescriptorSet {
             push(commandBuffer, pipeline.bindPoint, pipeline.layout, 0, UInt32(slots.count), writes.baseAddress)

@@ -217,7 +217,7 @@ extension CommandRecorder {
             return
         }
         let finished = commandBuffer
-        try vkCall(.endCommandBuffer, device.faults) { vkEndCommandBuffer(finished) }
+        try vkCall(.endCommandBuffer, device.unretainedFaults) { vkEndCommandBuffer(finished) }
         let next = try takeSpareCommandBuffer()
         if indirect.main == nil { indirect.main = finished }
         indirect.segments.append(finished)
@@ -236,7 +236,7 @@ extension CommandRecorder {
         replaceCommandBuffer(with: prologue)
         defer { replaceCommandBuffer(with: current) }
         for owner in owners { try validateIndirectSlots(of: owner, with: pipeline, maxVertices: maxVertices) }
-        try vkCall(.endCommandBuffer, device.faults) { vkEndCommandBuffer(prologue) }
+        try vkCall(.endCommandBuffer, device.unretainedFaults) { vkEndCommandBuffer(prologue) }
         indirect.segments.insert(prologue, at: indirect.prologueIndex)
     }
 
@@ -251,7 +251,7 @@ extension CommandRecorder {
             info.commandBufferCount = 1
             var made: VkCommandBuffer?
             let vk = device.handle
-            try vkCall(.allocateCommandBuffers, device.faults) { vkAllocateCommandBuffers(vk, &info, &made) }
+            try vkCall(.allocateCommandBuffers, device.unretainedFaults) { vkAllocateCommandBuffers(vk, &info, &made) }
             indirect.spares.append(made!)
         }
         let spare = indirect.spares[indirect.usedSpares]
@@ -259,7 +259,7 @@ extension CommandRecorder {
         var begin = VkCommandBufferBeginInfo()
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
         begin.flags = VkCommandBufferUsageFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue)
-        try vkCall(.beginCommandBuffer, device.faults) { vkBeginCommandBuffer(spare, &begin) }
+        try vkCall(.beginCommandBuffer, device.unretainedFaults) { vkBeginCommandBuffer(spare, &begin) }
         return spare
     }
 
@@ -272,6 +272,9 @@ extension CommandRecorder {
     func submittedCommandBuffer(at index: Int) -> VkCommandBuffer {
         index < indirect.segments.count ? indirect.segments[index] : commandBuffer
     }
+
+    /// Whether this command buffer copied indirect arguments into slots for the kernel.
+    var checkedIndirectArguments: Bool { indirect.usedChunks > 0 }
 
     /// The first failure the kernel noted in this command buffer's slots, once it completed.
     func indirectFailure() -> IndirectFailure? {

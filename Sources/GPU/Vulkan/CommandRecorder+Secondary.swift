@@ -81,7 +81,7 @@ extension CommandRecorder {
                     info.flags = VkCommandBufferUsageFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
                         | VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT.rawValue)
                     info.pInheritanceInfo = inheritancePointer
-                    try vkCall(.beginCommandBuffer, device.faults) { vkBeginCommandBuffer(commandBuffer, &info) }
+                    try vkCall(.beginCommandBuffer, device.unretainedFaults) { vkBeginCommandBuffer(commandBuffer, &info) }
                 }
             }
         }
@@ -90,7 +90,7 @@ extension CommandRecorder {
     /// Ends recording a secondary command buffer.
     func endSecondary() throws(VulkanError) {
         let commandBuffer = commandBuffer
-        try vkCall(.endCommandBuffer, device.faults) { vkEndCommandBuffer(commandBuffer) }
+        try vkCall(.endCommandBuffer, device.unretainedFaults) { vkEndCommandBuffer(commandBuffer) }
     }
 
     /// Records `secondaries`' commands into this primary's pass, in order, and takes their

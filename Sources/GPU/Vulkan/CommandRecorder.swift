@@ -93,9 +93,10 @@ final class CommandRecorder: @unchecked Sendable {
     @exclusivity(unchecked) var imageLayouts: [(image: ImageAllocation, layout: VkImageLayout)] = []
     /// Scratch space for descriptor writes, reused by every flush.
     let writes: UnsafeMutableBufferPointer<VkWriteDescriptorSet>
-    /// The pipeline `writes` were last built for (it is kept alive by `retained` while
-    /// recorded; cleared on reset, so an identifier never outlives its pipeline here).
-    @exclusivity(unchecked) var writesPipeline: ObjectIdentifier?
+    /// The `serial` of the pipeline `writes` were last built for (0: none). Kept across
+    /// command buffers: the writes depend on nothing but the pipeline's slots and this
+    /// context's info arrays, so a loop of buffers with one pipeline builds them once.
+    @exclusivity(unchecked) var writesPipeline: UInt64 = 0
     /// How many of `writes` go into a descriptor set: all but the trailing constant
     /// samplers, which a set's layout already holds (a push writes them too).
     @exclusivity(unchecked) var setWriteCount = 0
@@ -135,7 +136,7 @@ final class CommandRecorder: @unchecked Sendable {
         var queries: VkQueryPool?
         if !secondary {
             do {
-                try vkCall(.createQueryPool, device.faults) { vkCreateQueryPool(vk, &queryInfo, nil, &queries) }
+                try vkCall(.createQueryPool, device.unretainedFaults) { vkCreateQueryPool(vk, &queryInfo, nil, &queries) }
             } catch {
                 Self.destroy(recording, device: device, memory: memory)
                 throw error
@@ -173,7 +174,7 @@ final class CommandRecorder: @unchecked Sendable {
         info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
         info.flags = VkCommandBufferUsageFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue)
         let commandBuffer = commandBuffer
-        try vkCall(.beginCommandBuffer, device.faults) { vkBeginCommandBuffer(commandBuffer, &info) }
+        try vkCall(.beginCommandBuffer, device.unretainedFaults) { vkBeginCommandBuffer(commandBuffer, &info) }
         nextOcclusionQuery = 0
         resetPassTimestamps()
         guard device.recordsTimestamps else { return }
@@ -199,18 +200,25 @@ final class CommandRecorder: @unchecked Sendable {
         if device.recordsTimestamps {
             vkCmdWriteTimestamp2(commandBuffer, VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT), queries, 1)
         }
-        try vkCall(.endCommandBuffer, device.faults) { vkEndCommandBuffer(commandBuffer) }
+        try vkCall(.endCommandBuffer, device.unretainedFaults) { vkEndCommandBuffer(commandBuffer) }
     }
 
     /// The GPU start and end of the recorded work in host CLOCK_MONOTONIC nanoseconds, when
     /// the device records timestamps calibrated against the host clock.
+    @inline(__always)
     func gpuTimes() -> (start: UInt64, end: UInt64)? {
+        // Software devices record none unless asked (`recordsTimestamps`): no call then.
         guard device.recordsTimestamps, device.timestampToHostOffset != nil else { return nil }
+        return readGPUTimes()
+    }
+
+    /// `gpuTimes()` where the device records calibrated timestamps.
+    private func readGPUTimes() -> (start: UInt64, end: UInt64)? {
         var values: (UInt64, UInt64) = (0, 0)
         let flags = VkQueryResultFlags(VK_QUERY_RESULT_64_BIT.rawValue)
         let queries = queries
         let read = withUnsafeMutableBytes(of: &values) { raw in
-            try? vkCall(.getQueryPoolResults, device.faults) {
+            try? vkCall(.getQueryPoolResults, device.unretainedFaults) {
                 vkGetQueryPoolResults(device.handle, queries, 0, 2, raw.count, raw.baseAddress, 8, flags)
             }
         }
@@ -265,7 +273,7 @@ final class CommandRecorder: @unchecked Sendable {
             var pool: VkDescriptorPool?
             try sizes.withUnsafeBufferPointer { (sizes) throws(VulkanError) in
                 info.pPoolSizes = sizes.baseAddress
-                try vkCall(.createDescriptorPool, device.faults) { vkCreateDescriptorPool(vk, &info, nil, &pool) }
+                try vkCall(.createDescriptorPool, device.unretainedFaults) { vkCreateDescriptorPool(vk, &info, nil, &pool) }
             }
             descriptorPool = pool
         }
@@ -277,7 +285,7 @@ final class CommandRecorder: @unchecked Sendable {
         var set: VkDescriptorSet?
         try withUnsafePointer(to: &layout) { (layouts) throws(VulkanError) in
             info.pSetLayouts = layouts
-            try vkCall(.allocateDescriptorSets, device.faults) { vkAllocateDescriptorSets(vk, &info, &set) }
+            try vkCall(.allocateDescriptorSets, device.unretainedFaults) { vkAllocateDescriptorSets(vk, &info, &set) }
         }
         return set!
     }
@@ -286,7 +294,8 @@ final class CommandRecorder: @unchecked Sendable {
     /// without touching Vulkan: done when the command buffer finishes.
     func releaseReferences() {
         encoding.reset()
-        for secondary in secondaries.prefix(secondariesUsed) { secondary.releaseReferences() }
+        // By index: a prefix of the list would retain its storage.
+        for index in 0..<secondariesUsed { secondaries[index].releaseReferences() }
         waits.removeAll()
         signals.removeAll()
         presentSignals.removeAll()
@@ -320,19 +329,18 @@ final class CommandRecorder: @unchecked Sendable {
     /// Frees every command recorded from `pool`.
     func resetPool(_ pool: VkCommandPool) throws(VulkanError) {
         let vk = device.handle
-        try vkCall(.resetCommandPool, device.faults) { vkResetCommandPool(vk, pool, 0) }
+        try vkCall(.resetCommandPool, device.unretainedFaults) { vkResetCommandPool(vk, pool, 0) }
     }
 
     /// Empties the upload ring and the descriptor pool.
     func resetUploadsAndDescriptors() throws(VulkanError) {
         if let descriptorPool {
             let vk = device.handle
-            try vkCall(.resetDescriptorPool, device.faults) { vkResetDescriptorPool(vk, descriptorPool, 0) }
+            try vkCall(.resetDescriptorPool, device.unretainedFaults) { vkResetDescriptorPool(vk, descriptorPool, 0) }
         }
         uploadChunk = 0
         uploadOffset = 0
         uploadTarget = nil
-        writesPipeline = nil
     }
 
     /// A command pool and the one command buffer it holds.
@@ -349,7 +357,7 @@ final class CommandRecorder: @unchecked Sendable {
         poolInfo.flags = VkCommandPoolCreateFlags(VK_COMMAND_POOL_CREATE_TRANSIENT_BIT.rawValue)
         poolInfo.queueFamilyIndex = device.physical.queueFamily
         var pool: VkCommandPool?
-        try vkCall(.createCommandPool, device.faults) { vkCreateCommandPool(vk, &poolInfo, &callbacks, &pool) }
+        try vkCall(.createCommandPool, device.unretainedFaults) { vkCreateCommandPool(vk, &poolInfo, &callbacks, &pool) }
         var allocateInfo = VkCommandBufferAllocateInfo()
         allocateInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
         allocateInfo.commandPool = pool
@@ -357,7 +365,7 @@ final class CommandRecorder: @unchecked Sendable {
         allocateInfo.commandBufferCount = 1
         var commandBuffer: VkCommandBuffer?
         do {
-            try vkCall(.allocateCommandBuffers, device.faults) { vkAllocateCommandBuffers(vk, &allocateInfo, &commandBuffer) }
+            try vkCall(.allocateCommandBuffers, device.unretainedFaults) { vkAllocateCommandBuffers(vk, &allocateInfo, &commandBuffer) }
         } catch {
             vkDestroyCommandPool(vk, pool, &callbacks)
             throw error

@@ -83,7 +83,7 @@ final class CounterQueryPool: @unchecked Sendable {
         let flags = VkQueryResultFlags(VK_QUERY_RESULT_64_BIT.rawValue | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT.rawValue)
         let vk = device.handle, pool = handle
         let read = raw.withUnsafeMutableBytes { bytes in
-            try? vkCall(.getQueryPoolResults, device.faults) {
+            try? vkCall(.getQueryPoolResults, device.unretainedFaults) {
                 vkGetQueryPoolResults(vk, pool, UInt32(range.lowerBound), UInt32(range.count), bytes.count,
                                       bytes.baseAddress, VkDeviceSize(stride * 8), flags)
             }
@@ -107,7 +107,7 @@ extension DeviceBackend {
         info.pipelineStatistics = VkQueryPipelineStatisticFlags(statistics)
         var pool: VkQueryPool?
         let vk = handle
-        try vkCall(.createQueryPool, faults) { vkCreateQueryPool(vk, &info, nil, &pool) }
+        try vkCall(.createQueryPool, unretainedFaults) { vkCreateQueryPool(vk, &info, nil, &pool) }
         return pool!
     }
 

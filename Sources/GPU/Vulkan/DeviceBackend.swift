@@ -11,6 +11,9 @@ final class DeviceBackend: @unchecked Sendable {
     let physical: PhysicalDevice
     let handle: VkDevice
     let faults = FaultInjector()
+    /// `faults` as the funnel (`vkCall`) takes it: unretained, since the backend holds it
+    /// for its whole life.
+    var unretainedFaults: Unmanaged<FaultInjector> { .passUnretained(faults) }
     /// `vkCmdPushDescriptorSetKHR` when the device offers push descriptors and they are not
     /// turned off; nil means descriptor sets come from per-command-buffer pools.
     let pushDescriptorSet: PFN_vkCmdPushDescriptorSetKHR?
@@ -193,7 +196,7 @@ final class DeviceBackend: @unchecked Sendable {
                     try withUnsafePointer(to: &priority) { (priorityPointer) throws(VulkanError) in
                         queueInfo.pQueuePriorities = priorityPointer
                         try withUnsafePointer(to: &queueInfo) { (queuePointer) throws(VulkanError) in
-                            _ = try vkCall(.createDevice, faults) {
+                            _ = try vkCall(.createDevice, .passUnretained(faults)) {
                                 withCStrings(extensions) { names in
                                     var info = VkDeviceCreateInfo()
                                     info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
@@ -290,7 +293,7 @@ final class DeviceBackend: @unchecked Sendable {
         infos[1].timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT
         var values: [UInt64] = [0, 0]
         var deviation: UInt64 = 0
-        guard (try? vkCall(.getCalibratedTimestamps, faults, { get(vk, 2, &infos, &values, &deviation) })) != nil
+        guard (try? vkCall(.getCalibratedTimestamps, .passUnretained(faults), { get(vk, 2, &infos, &values, &deviation) })) != nil
         else { return nil }
         return (values[0], values[1])
     }

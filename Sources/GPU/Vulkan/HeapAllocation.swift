@@ -29,13 +29,13 @@ final class HeapAllocation: @unchecked Sendable {
         var memory: VkDeviceMemory?
         try BufferAllocation.withAllocationChain(on: device) { (chain) throws(VulkanError) in
             allocation.pNext = chain
-            try vkCall(.allocateMemory, device.faults) { vkAllocateMemory(vk, &allocation, nil, &memory) }
+            try vkCall(.allocateMemory, device.unretainedFaults) { vkAllocateMemory(vk, &allocation, nil, &memory) }
         }
         guard let memory else { throw VulkanError(code: .outOfDeviceMemory, callSite: "vkAllocateMemory") }
         var pointer: UnsafeMutableRawPointer?
         if hostVisible {
             do throws(VulkanError) {
-                try vkCall(.mapMemory, device.faults) { vkMapMemory(vk, memory, 0, VkDeviceSize(VK_WHOLE_SIZE), 0, &pointer) }
+                try vkCall(.mapMemory, device.unretainedFaults) { vkMapMemory(vk, memory, 0, VkDeviceSize(VK_WHOLE_SIZE), 0, &pointer) }
             } catch {
                 vkFreeMemory(vk, memory, nil)
                 throw error

@@ -58,7 +58,7 @@ final class ImageAllocation: @unchecked Sendable {
         external.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO
         external.handleTypes = VkExternalMemoryHandleTypeFlags(VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT.rawValue)
         var image: VkImage?
-        try vkCall(.createImage, device.faults) {
+        try vkCall(.createImage, device.unretainedFaults) {
             withUnsafePointer(to: &external) { external in
                 if exportable { info.pNext = UnsafeRawPointer(external) }
                 return vkCreateImage(vk, &info, nil, &image)
@@ -84,17 +84,17 @@ final class ImageAllocation: @unchecked Sendable {
                 guard placement.heap.accepts(typeBits: requirements.memoryTypeBits) else {
                     throw VulkanError(code: .formatNotSupported, callSite: "vkBindImageMemory")
                 }
-                try vkCall(.bindImageMemory, device.faults) {
+                try vkCall(.bindImageMemory, device.unretainedFaults) {
                     vkBindImageMemory(vk, image, placement.heap.memory, VkDeviceSize(placement.offset))
                 }
             } else {
-                try vkCall(.allocateMemory, device.faults) {
+                try vkCall(.allocateMemory, device.unretainedFaults) {
                     withUnsafePointer(to: &export) { export in
                         if exportable { allocation.pNext = UnsafeRawPointer(export) }
                         return vkAllocateMemory(vk, &allocation, nil, &memory)
                     }
                 }
-                try vkCall(.bindImageMemory, device.faults) { vkBindImageMemory(vk, image, memory, 0) }
+                try vkCall(.bindImageMemory, device.unretainedFaults) { vkBindImageMemory(vk, image, memory, 0) }
             }
             var viewInfo = VkImageViewCreateInfo()
             viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
@@ -105,7 +105,7 @@ final class ImageAllocation: @unchecked Sendable {
                 aspectMask: descriptor.pixelFormat.isDepth
                     ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT.rawValue) : descriptor.pixelFormat.vkAspects,
                 baseMipLevel: 0, levelCount: info.mipLevels, baseArrayLayer: 0, layerCount: info.arrayLayers)
-            try vkCall(.createImageView, device.faults) { vkCreateImageView(vk, &viewInfo, nil, &view) }
+            try vkCall(.createImageView, device.unretainedFaults) { vkCreateImageView(vk, &viewInfo, nil, &view) }
         } catch {
             if let memory { vkFreeMemory(vk, memory, nil) }
             vkDestroyImage(vk, image, nil)
@@ -166,7 +166,7 @@ final class ImageAllocation: @unchecked Sendable {
                                                             levelCount: 1, baseArrayLayer: 0, layerCount: 1)
         var view: VkImageView?
         let vk = device.handle
-        try vkCall(.createImageView, device.faults) { vkCreateImageView(vk, &viewInfo, nil, &view) }
+        try vkCall(.createImageView, device.unretainedFaults) { vkCreateImageView(vk, &viewInfo, nil, &view) }
         self.view = view!
     }
 
@@ -201,7 +201,7 @@ final class ImageAllocation: @unchecked Sendable {
             baseArrayLayer: UInt32(baseLayer), layerCount: UInt32(descriptor.layerCount))
         var view: VkImageView?
         let vk = device.handle
-        try vkCall(.createImageView, device.faults) {
+        try vkCall(.createImageView, device.unretainedFaults) {
             withUnsafePointer(to: &usageInfo) { usage in
                 viewInfo.pNext = UnsafeRawPointer(usage)
                 return vkCreateImageView(vk, &viewInfo, nil, &view)
@@ -252,7 +252,7 @@ final class ImageAllocation: @unchecked Sendable {
                                                             baseArrayLayer: UInt32(layerOffset + layer), layerCount: 1)
             var view: VkImageView?
             let vk = device.handle
-            try vkCall(.createImageView, device.faults) { vkCreateImageView(vk, &info, nil, &view) }
+            try vkCall(.createImageView, device.unretainedFaults) { vkCreateImageView(vk, &info, nil, &view) }
             attachmentViews[key] = view!
             return view!
         }
@@ -311,8 +311,14 @@ extension CommandRecorder {
     }
 
     /// Returns every image this command buffer moved to its resting layout.
+    @inline(__always)
     func restoreRestingLayouts() {
-        guard !imageLayouts.isEmpty else { return }   // a compute-only buffer: no dictionary walk
+        guard !imageLayouts.isEmpty else { return }   // a compute-only buffer: no call, no walk
+        restoreMovedLayouts()
+    }
+
+    /// `restoreRestingLayouts()` for a buffer that moved images.
+    private func restoreMovedLayouts() {
         for (image, layout) in imageLayouts where layout != image.restingLayout {
             layoutBarrier(image, from: layout, to: image.restingLayout, range: image.wholeRange)
         }

@@ -14,7 +14,7 @@ final class PipelineCacheObject: @unchecked Sendable {
         self.device = device
         var cache: VkPipelineCache?
         let vk = device.handle
-        try vkCall(.createPipelineCache, device.faults) {
+        try vkCall(.createPipelineCache, device.unretainedFaults) {
             initialData.withUnsafeBytes { bytes in
                 var info = VkPipelineCacheCreateInfo()
                 info.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO
@@ -33,9 +33,9 @@ final class PipelineCacheObject: @unchecked Sendable {
         var size = 0
         let vk = device.handle
         let handle = handle
-        try vkCall(.getPipelineCacheData, device.faults) { vkGetPipelineCacheData(vk, handle, &size, nil) }
+        try vkCall(.getPipelineCacheData, device.unretainedFaults) { vkGetPipelineCacheData(vk, handle, &size, nil) }
         var bytes = [UInt8](repeating: 0, count: size)
-        try vkCall(.getPipelineCacheData, device.faults) {
+        try vkCall(.getPipelineCacheData, device.unretainedFaults) {
             bytes.withUnsafeMutableBytes { vkGetPipelineCacheData(vk, handle, &size, $0.baseAddress) }
         }
         return Array(bytes.prefix(size))

@@ -214,7 +214,7 @@ extension PipelineObject {
 
         var pipeline: VkPipeline?
         do {
-            try vkCall(.createGraphicsPipelines, device.faults) {
+            try vkCall(.createGraphicsPipelines, device.unretainedFaults) {
                 vkCreateGraphicsPipelines(vk, cache.handle, 1, &info, nil, &pipeline)
             }
         } catch {

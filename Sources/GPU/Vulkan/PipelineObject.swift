@@ -1,5 +1,6 @@
 import CVulkan
 import SwiftGPUSPIRV
+import Synchronization
 
 /// A pipeline with the layout derived from its shaders' reflected bindings: one
 /// descriptor set (set 0), made a push-descriptor set when the device offers them.
@@ -13,6 +14,11 @@ final class PipelineObject: @unchecked Sendable {
     let bindPoint: VkPipelineBindPoint
     /// The samplers fixed in the set layout, which must outlive it.
     let immutableSamplers: [SamplerObject]
+    /// A number no other pipeline of the process has: a recording context keeps the
+    /// descriptor writes it built for a pipeline across command buffers by this number,
+    /// which (unlike the object's identifier) no later pipeline can take over.
+    let serial = PipelineObject.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
 
     /// Makes a compute pipeline from `words` with entry point `entryPoint`, through `cache`.
     /// `specialization` gives specialization constants their values (the function's
@@ -38,7 +44,7 @@ final class PipelineObject: @unchecked Sendable {
         let layout = layout
         do {
             let (entries, values) = Self.specializationData(specialization)
-            try vkCall(.createComputePipelines, device.faults) {
+            try vkCall(.createComputePipelines, device.unretainedFaults) {
                 entryPoint.withCString { name in
                 entries.withUnsafeBufferPointer { entries in
                 values.withUnsafeBytes { data in
@@ -103,7 +109,7 @@ final class PipelineObject: @unchecked Sendable {
     static func makeShaderModule(device: DeviceBackend, words: [UInt32]) throws(VulkanError) -> VkShaderModule {
         var module: VkShaderModule?
         let vk = device.handle
-        try vkCall(.createShaderModule, device.faults) {
+        try vkCall(.createShaderModule, device.unretainedFaults) {
             words.withUnsafeBufferPointer { code in
                 var info = VkShaderModuleCreateInfo()
                 info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
@@ -131,7 +137,7 @@ final class PipelineObject: @unchecked Sendable {
         // layout bindings point into this array during the create call.
         let samplers: [VkSampler?] = bindings.map { $0.immutableSampler?.handle }
         var setLayout: VkDescriptorSetLayout?
-        try vkCall(.createDescriptorSetLayout, device.faults) {
+        try vkCall(.createDescriptorSetLayout, device.unretainedFaults) {
             samplers.withUnsafeBufferPointer { samplers in
             let layoutBindings = bindings.enumerated().map { index, binding in
                 var layoutBinding = VkDescriptorSetLayoutBinding()
@@ -163,7 +169,7 @@ final class PipelineObject: @unchecked Sendable {
         }
         info.pushConstantRangeCount = UInt32(ranges.count)
         do {
-            try vkCall(.createPipelineLayout, device.faults) {
+            try vkCall(.createPipelineLayout, device.unretainedFaults) {
                 withUnsafePointer(to: &setLayout) { pointer in
                 ranges.withUnsafeBufferPointer { ranges in
                     info.pSetLayouts = pointer

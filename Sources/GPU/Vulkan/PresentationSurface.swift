@@ -63,7 +63,7 @@ final class PresentationSurface: @unchecked Sendable {
         let physicalHandle = physical.handle
         let family = physical.queueFamily
         do {
-            try vkCall(.getSurfaceSupport, faults) {
+            try vkCall(.getSurfaceSupport, .passUnretained(faults)) {
                 vkGetPhysicalDeviceSurfaceSupportKHR(physicalHandle, family, surface, &supported)
             }
         } catch {
@@ -80,7 +80,7 @@ final class PresentationSurface: @unchecked Sendable {
     /// create function.
     private static func create(_ window: WindowSystemHandle, on vk: VkInstance, faults: FaultInjector) throws(VulkanError) -> VkSurfaceKHR {
         var surface: VkSurfaceKHR?
-        try vkCall(.createSurface, faults) {
+        try vkCall(.createSurface, .passUnretained(faults)) {
             switch window {
             case .xcb(let connection, let window):
                 var info = SwiftGPUXcbSurfaceCreateInfo(
@@ -124,7 +124,7 @@ final class PresentationSurface: @unchecked Sendable {
     func capabilities() throws(VulkanError) -> VkSurfaceCapabilitiesKHR {
         var capabilities = VkSurfaceCapabilitiesKHR()
         let (physical, surface) = (physical.handle, handle)
-        try vkCall(.getSurfaceCapabilities, faults) {
+        try vkCall(.getSurfaceCapabilities, .passUnretained(faults)) {
             vkGetPhysicalDeviceSurfaceCapabilitiesKHR(physical, surface, &capabilities)
         }
         return capabilities
@@ -140,9 +140,9 @@ final class PresentationSurface: @unchecked Sendable {
     func formats() throws(VulkanError) -> [VkSurfaceFormatKHR] {
         var count: UInt32 = 0
         let (physical, surface) = (physical.handle, handle)
-        try vkCall(.getSurfaceFormats, faults) { vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, nil) }
+        try vkCall(.getSurfaceFormats, .passUnretained(faults)) { vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, nil) }
         var formats = [VkSurfaceFormatKHR](repeating: .init(), count: Int(count))
-        try vkCall(.getSurfaceFormats, faults) { vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, &formats) }
+        try vkCall(.getSurfaceFormats, .passUnretained(faults)) { vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, &formats) }
         return Array(formats.prefix(Int(count)))
     }
 
@@ -150,11 +150,11 @@ final class PresentationSurface: @unchecked Sendable {
     func presentModes() throws(VulkanError) -> [VkPresentModeKHR] {
         var count: UInt32 = 0
         let (physical, surface) = (physical.handle, handle)
-        try vkCall(.getSurfacePresentModes, faults) {
+        try vkCall(.getSurfacePresentModes, .passUnretained(faults)) {
             vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &count, nil)
         }
         var modes = [VkPresentModeKHR](repeating: VK_PRESENT_MODE_FIFO_KHR, count: Int(count))
-        try vkCall(.getSurfacePresentModes, faults) {
+        try vkCall(.getSurfacePresentModes, .passUnretained(faults)) {
             vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &count, &modes)
         }
         return Array(modes.prefix(Int(count)))

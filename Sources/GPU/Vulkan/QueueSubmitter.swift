@@ -17,7 +17,7 @@ final class QueueSubmitter: @unchecked Sendable {
         typeInfo.initialValue = initialValue
         var semaphore: VkSemaphore?
         let vk = device.handle
-        try vkCall(.createSemaphore, device.faults) {
+        try vkCall(.createSemaphore, device.unretainedFaults) {
             withUnsafePointer(to: &typeInfo) { typePointer in
                 var info = VkSemaphoreCreateInfo()
                 info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO
@@ -34,7 +34,7 @@ final class QueueSubmitter: @unchecked Sendable {
     func value() throws(VulkanError) -> UInt64 {
         var value: UInt64 = 0
         let handle = handle
-        try vkCall(.getSemaphoreCounterValue, device.faults) { vkGetSemaphoreCounterValue(device.handle, handle, &value) }
+        try vkCall(.getSemaphoreCounterValue, device.unretainedFaults) { vkGetSemaphoreCounterValue(device.handle, handle, &value) }
         return value
     }
 
@@ -44,7 +44,7 @@ final class QueueSubmitter: @unchecked Sendable {
         info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO
         info.semaphore = handle
         info.value = value
-        try vkCall(.signalSemaphore, device.faults) { vkSignalSemaphore(device.handle, &info) }
+        try vkCall(.signalSemaphore, device.unretainedFaults) { vkSignalSemaphore(device.handle, &info) }
     }
 
     /// Blocks until the counter reaches `value`; returns false on timeout. One semaphore
@@ -54,7 +54,7 @@ final class QueueSubmitter: @unchecked Sendable {
         var semaphore: VkSemaphore? = handle
         var value = value
         let vk = device.handle
-        return try vkCall(.waitSemaphores, device.faults) {
+        return try vkCall(.waitSemaphores, device.unretainedFaults) {
             var info = VkSemaphoreWaitInfo()
             info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO
             info.semaphoreCount = 1
@@ -96,7 +96,7 @@ extension DeviceBackend {
                 presentSignals: UnsafeBufferPointer<VkSemaphore> = UnsafeBufferPointer(start: nil, count: 0)) throws(VulkanError) {
         let allStages = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
         let signalCount = signals.count + presentSignals.count
-        try vkCall(.queueSubmit, faults) {
+        try vkCall(.queueSubmit, unretainedFaults) {
             withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: waits.count + signalCount) { infos in
                 func fill(_ index: Int, _ operation: TimelineOperation) {
                     var info = VkSemaphoreSubmitInfo()
@@ -138,12 +138,43 @@ extension DeviceBackend {
     }
 }
 
+extension DeviceBackend {
+    /// `submit` of one command buffer that waits for nothing and signals `signal` alone (most
+    /// command buffers): its three structures on the stack, no temporary allocation or loop.
+    func submit(_ commandBuffer: VkCommandBuffer, signalling signal: TimelineOperation) throws(VulkanError) {
+        var semaphore = VkSemaphoreSubmitInfo()
+        semaphore.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
+        semaphore.semaphore = signal.semaphore
+        semaphore.value = signal.value
+        semaphore.stageMask = VkPipelineStageFlags2(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT)
+        var command = VkCommandBufferSubmitInfo()
+        command.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
+        command.commandBuffer = commandBuffer
+        try withUnsafePointer(to: &semaphore) { (semaphore) throws(VulkanError) in
+            try withUnsafePointer(to: &command) { (command) throws(VulkanError) in
+                var submit = VkSubmitInfo2()
+                submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
+                submit.signalSemaphoreInfoCount = 1
+                submit.pSignalSemaphoreInfos = semaphore
+                submit.commandBufferInfoCount = 1
+                submit.pCommandBufferInfos = command
+                try vkCall(.queueSubmit, unretainedFaults) { queueSubmit(&submit, count: 1) }
+            }
+        }
+    }
+}
+
 extension CommandRecorder {
     /// Submits this context alone, signalling `value` on the queue's `timeline` with its own
     /// signals: `DeviceBackend.submit` with its command buffer, waits, signals and present
-    /// semaphores.
+    /// semaphores (the one-signal `submit` when it has none of those).
     func submitAlone(on device: DeviceBackend, timeline: QueueSubmitter, value: UInt64) throws(VulkanError) {
-        signals.append(TimelineOperation(timeline: timeline, value: value))
+        let signal = TimelineOperation(timeline: timeline, value: value)
+        guard !waits.isEmpty || !signals.isEmpty || !presentSignals.isEmpty || !indirect.segments.isEmpty else {
+            try device.submit(commandBuffer, signalling: signal)
+            return
+        }
+        signals.append(signal)
         try indirect.segments.withUnsafeBufferPointer { (earlier) throws(VulkanError) in
             try device.submit(commandBuffer, after: earlier, waits: waits.elements, signals: signals.elements,
                               presentSignals: presentSignals.elements)
@@ -171,7 +202,7 @@ extension CommandRecorder {
                 commandCount += $0.submittedCommandBufferCount
             }
         }
-        try vkCall(.queueSubmit, device.faults) {
+        try vkCall(.queueSubmit, device.unretainedFaults) {
             withUnsafeTemporaryAllocation(of: VkSemaphoreSubmitInfo.self, capacity: semaphoreCount) { semaphores in
                 withUnsafeTemporaryAllocation(of: VkCommandBufferSubmitInfo.self, capacity: commandCount) { commands in
                     withUnsafeTemporaryAllocation(of: VkSubmitInfo2.self, capacity: count) { submits in

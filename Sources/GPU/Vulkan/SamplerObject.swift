@@ -30,7 +30,7 @@ final class SamplerObject: @unchecked Sendable {
         info.unnormalizedCoordinates = VkBool32(descriptor.normalizedCoordinates ? VK_FALSE : VK_TRUE)
         var sampler: VkSampler?
         let vk = device.handle
-        try vkCall(.createSampler, device.faults) { vkCreateSampler(vk, &info, nil, &sampler) }
+        try vkCall(.createSampler, device.unretainedFaults) { vkCreateSampler(vk, &info, nil, &sampler) }
         handle = sampler!
     }
 

@@ -87,26 +87,26 @@ final class SwapchainPresenter: @unchecked Sendable {
         info.clipped = VkBool32(VK_TRUE)
         info.oldSwapchain = old?.handle
         var swapchain: VkSwapchainKHR?
-        try vkCall(.createSwapchain, device.faults) { vkCreateSwapchainKHR(vk, &info, nil, &swapchain) }
+        try vkCall(.createSwapchain, device.unretainedFaults) { vkCreateSwapchainKHR(vk, &info, nil, &swapchain) }
         var made: [ImageAllocation] = []
         var semaphores: [VkSemaphore] = []
         var fence: VkFence?
         do throws(VulkanError) {
             var count: UInt32 = 0
-            try vkCall(.getSwapchainImages, device.faults) { vkGetSwapchainImagesKHR(vk, swapchain, &count, nil) }
+            try vkCall(.getSwapchainImages, device.unretainedFaults) { vkGetSwapchainImagesKHR(vk, swapchain, &count, nil) }
             var handles = [VkImage?](repeating: nil, count: Int(count))
-            try vkCall(.getSwapchainImages, device.faults) { vkGetSwapchainImagesKHR(vk, swapchain, &count, &handles) }
+            try vkCall(.getSwapchainImages, device.unretainedFaults) { vkGetSwapchainImagesKHR(vk, swapchain, &count, &handles) }
             for image in handles.prefix(Int(count)) {
                 made.append(try ImageAllocation(device: device, swapchainImage: image!, descriptor: descriptor))
                 var semaphoreInfo = VkSemaphoreCreateInfo()
                 semaphoreInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO
                 var semaphore: VkSemaphore?
-                try vkCall(.createSemaphore, device.faults) { vkCreateSemaphore(vk, &semaphoreInfo, nil, &semaphore) }
+                try vkCall(.createSemaphore, device.unretainedFaults) { vkCreateSemaphore(vk, &semaphoreInfo, nil, &semaphore) }
                 semaphores.append(semaphore!)
             }
             var fenceInfo = VkFenceCreateInfo()
             fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-            try vkCall(.createFence, device.faults) { vkCreateFence(vk, &fenceInfo, nil, &fence) }
+            try vkCall(.createFence, device.unretainedFaults) { vkCreateFence(vk, &fenceInfo, nil, &fence) }
         } catch {
             made.removeAll()
             for semaphore in semaphores { vkDestroySemaphore(vk, semaphore, nil) }
@@ -135,14 +135,14 @@ final class SwapchainPresenter: @unchecked Sendable {
         let vk = device.handle
         let (swapchain, fence) = (handle, fence)
         var index: UInt32 = 0
-        let result = try vkCall(.acquireNextImage, device.faults) {
+        let result = try vkCall(.acquireNextImage, device.unretainedFaults) {
             vkAcquireNextImageKHR(vk, swapchain, timeoutNanoseconds, nil, fence, &index)
         }
         if result == VK_TIMEOUT || result == VK_NOT_READY { return .timedOut }
         var fences: VkFence? = fence
         // The fence of a successful acquire is always signalled, if not yet: wait for it.
-        try vkCall(.waitForFences, device.faults) { vkWaitForFences(vk, 1, &fences, VkBool32(VK_TRUE), .max) }
-        try vkCall(.resetFences, device.faults) { vkResetFences(vk, 1, &fences) }
+        try vkCall(.waitForFences, device.unretainedFaults) { vkWaitForFences(vk, 1, &fences, VkBool32(VK_TRUE), .max) }
+        try vkCall(.resetFences, device.unretainedFaults) { vkResetFences(vk, 1, &fences) }
         return .image(index: Int(index), suboptimal: result == VK_SUBOPTIMAL_KHR)
     }
 
@@ -162,7 +162,7 @@ final class SwapchainPresenter: @unchecked Sendable {
         var times = VkPresentTimesInfoGOOGLE()
         times.sType = VK_STRUCTURE_TYPE_PRESENT_TIMES_INFO_GOOGLE
         var time = VkPresentTimeGOOGLE(presentID: UInt32(truncatingIfNeeded: id ?? 0), desiredPresentTime: 0)
-        let result = try vkCall(.queuePresent, device.faults) {
+        let result = try vkCall(.queuePresent, device.unretainedFaults) {
             var info = VkPresentInfoKHR()
             info.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR
             info.waitSemaphoreCount = 1
@@ -202,7 +202,7 @@ final class SwapchainPresenter: @unchecked Sendable {
 extension DeviceBackend {
     /// Blocks until the device's queue has finished everything submitted and presented.
     func waitForQueueIdle() throws(VulkanError) {
-        try vkCall(.queueWaitIdle, faults) { withQueue { queue in vkQueueWaitIdle(queue) } }
+        try vkCall(.queueWaitIdle, unretainedFaults) { withQueue { queue in vkQueueWaitIdle(queue) } }
     }
 }
 

@@ -87,12 +87,16 @@ final class FaultInjector: @unchecked Sendable {
 /// The one funnel every fallible `vk*` call passes through: it applies injected faults
 /// and turns an error result into a thrown ``VulkanError``. Non-error results
 /// (`VK_SUCCESS`, `VK_TIMEOUT`, `VK_SUBOPTIMAL_KHR`, ...) are returned to the caller.
+///
+/// The injector comes unretained: whoever makes the call holds what owns it (the device
+/// backend, for its life) until the call returns, so a call counts no references (a
+/// retain and a release at each of the half-dozen calls every command buffer makes).
 @inline(__always)
 @discardableResult
 func vkCall(
-    _ site: VulkanCallSite, _ faults: FaultInjector?, _ body: () -> VkResult
+    _ site: VulkanCallSite, _ faults: Unmanaged<FaultInjector>?, _ body: () -> VkResult
 ) throws(VulkanError) -> VkResult {
-    let result = faults?.take(site) ?? body()
+    let result = faults?._withUnsafeGuaranteedRef { $0.take(site) } ?? body()
     if result.rawValue < 0 { throw VulkanError(code: .init(result), callSite: site.rawValue) }
     return result
 }

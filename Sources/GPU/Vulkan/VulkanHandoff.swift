@@ -54,7 +54,7 @@ extension DeviceBackend {
         info.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT
         var descriptor: Int32 = -1
         let device = handle
-        try vkCall(.getMemoryFd, faults) { get(device, &info, &descriptor) }
+        try vkCall(.getMemoryFd, unretainedFaults) { get(device, &info, &descriptor) }
         return descriptor
     }
 }
