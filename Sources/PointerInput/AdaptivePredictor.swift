@@ -14,12 +14,12 @@ import Glibc
 ///
 /// - **Noise.** The positions' noise is measured by how far each sample lies from the
 ///   parabola through its neighbours (the median, so that corners and starts do not count
-///   as noise), over 100 ms and at least 12 samples. The filters' measurement noise is raised to it, and from half a pixel the
-///   smoothing filter joins the candidates.
+///   as noise), over 100 ms and at least 12 samples. The filters' measurement noise is
+///   raised to it, and from half a pixel the smoothing filter joins the candidates.
 /// - **Recent error.** Each candidate's hindcast errors are summed, squared, the latest
 ///   counting most on clean input (they fade with a time constant of `errorMemory`; on
-///   noisy input, where one hindcast's error is mostly noise, all count the same), and the candidates
-///   are blended by the inverse 8th power of those sums: in effect the one whose recent
+///   noisy input, where one hindcast's error is mostly noise, all count the same), and the
+///   candidates are blended by the inverse 8th power of those sums: in effect the one whose recent
 ///   hindcasts were best, mixed with any close to it, so the answer does not jump when
 ///   another candidate takes over. Noise makes the quadratic's hindcasts worse and hands the answer
 ///   to the filters; clean motion hands it to whichever model fits it.
@@ -109,10 +109,10 @@ public struct AdaptivePredictor: InputPredictor {
         let lead = time - latest.timestamp
         let noiseLevel = PositionNoise.estimate(motion, span: Self.noiseSpan, minimumSamples: Self.noiseSamples)
         guard !isStill(motion, noise: noiseLevel) else { return nil }
-        guard noiseLevel >= Self.noiseThreshold || !Self.repeats(motion) else { return nil }
-        let history = noiseLevel < Self.noiseThreshold ? sinceStill(motion, noise: noiseLevel) : motion
-        let candidates = self.candidates(noise: noiseLevel)
         let clean = noiseLevel < Self.noiseThreshold
+        guard !clean || !Self.repeats(motion) else { return nil }
+        let history = clean ? sinceStill(motion, noise: noiseLevel) : motion
+        let candidates = self.candidates(noise: noiseLevel)
         // On noisy input each hindcast's error is mostly noise: they reach back as far as the smoothing filter's window.
         let span = clean ? hindcastSpan : max(hindcastSpan, smoothingPredictor.window)
         let hindcasts = self.hindcasts(history, lead: lead, candidates: candidates, span: span)
