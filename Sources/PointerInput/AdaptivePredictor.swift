@@ -32,9 +32,10 @@ import Glibc
 ///   as well as moved ahead.
 /// - **Deceleration.** A contact slowing down is predicted no further than where its fitted
 ///   velocity would reach zero: past that a parabola turns back, and hands rarely do. On
-///   clean input the stop is also read from the last three samples (a mouse that stops
-///   dead reports one short step), and the quadratic alone predicts it: the filters'
-///   velocity lags a sudden stop.
+///   clean input, when the last step is under half the one before (a mouse that stops dead
+///   reports one short step; rounding to whole pixels changes a step by at most one), the
+///   stop is also read from the last three samples, and the quadratic alone predicts it:
+///   the filters' velocity lags a sudden stop.
 /// - **Stillness.** When the line through the samples of the last 35 ms moves less than
 ///   half a pixel (or twice the noise) across them, the contact has stopped: it declines.
 ///   On clean input it declines as soon as a sample repeats the one before.
@@ -288,17 +289,30 @@ public struct AdaptivePredictor: InputPredictor {
     }
 
     /// How many seconds until the contact stops if it keeps decelerating as the quadratic
-    /// through the curve predictor's window says, or, on `clean` input, the parabola through
-    /// the last three samples, whichever stops sooner; nil when neither is slowing down. The
-    /// window's fit averages a sudden stop (a mouse's last, short step) over the steps
-    /// before it; the last three samples show it, and on clean input hold no noise to mistake
-    /// for it.
+    /// through the curve predictor's window says, or, on `clean` input whose last step was
+    /// cut short, the parabola through the last three samples, whichever stops sooner; nil
+    /// when neither is slowing down. The window's fit averages a sudden stop (a mouse's
+    /// last, short step) over the steps before it; the last three samples show it, and on
+    /// clean input hold no noise to mistake for it.
     private func timeToStop(_ history: [InputSample], clean: Bool) -> Double? {
         let latest = history[history.count - 1]
         let window = history.filter { latest.timestamp - $0.timestamp <= curvePredictor.window }
-        let fits = clean ? [window, Array(history.suffix(3))] : [window]
+        let fits = clean && Self.stepCutShort(history) ? [window, Array(history.suffix(3))] : [window]
         return fits.compactMap(Self.timeToStop).min()
     }
+
+    /// Whether the latest step is under half the one before it and shorter by more than
+    /// `positionQuantum`: what a contact that stops dead between two samples reports, and
+    /// what positions rounded to whole pixels (a step of 2.5 px reported as 2 and 3) do not.
+    private static func stepCutShort(_ history: [InputSample]) -> Bool {
+        guard history.count >= 3 else { return false }
+        let last = (squared(history[history.count - 1].position - history[history.count - 2].position)).squareRoot()
+        let before = (squared(history[history.count - 2].position - history[history.count - 3].position)).squareRoot()
+        return last < before / 2 && before - last > positionQuantum
+    }
+
+    /// The resolution of positions from devices that report whole pixels or counts.
+    static let positionQuantum = 1.0
 
     /// The time to stop of the quadratic through `used` (three samples at least).
     private static func timeToStop(_ used: [InputSample]) -> Double? {

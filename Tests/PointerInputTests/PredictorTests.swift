@@ -66,6 +66,27 @@ struct PredictorTests {
         #expect(KalmanPredictor().processNoise == KalmanPredictor.defaultProcessNoise(for: .constantAcceleration))
     }
 
+    @Test("the default reads a dead stop from a short last step, not from positions rounded to whole pixels")
+    func stopFromTheLastStep() throws {
+        let predictor = AdaptivePredictor()
+        // 600 px/s at 240 Hz, rounded as X reports pointer positions: steps of 2 and 3 px.
+        // Every prediction 20 ms ahead reaches the line, not a stop read from a 3 px step
+        // followed by a 2 px one.
+        var worst = 0.0
+        for last in stride(from: 150.0, through: 300, by: 4.1667) {
+            let history = sampled(every: 4.1667, upTo: last) { [(0.6 * $0).rounded(), 200] }
+            let predicted = try #require(predictor.predict(from: history, at: ms(last + 20)))
+            worst = max(worst, abs(predicted.position.x - 0.6 * (last + 20)))
+        }
+        print("rounded sweep, 20 ms ahead: largest error \(worst) px")
+        #expect(worst < 1.5)
+        // A mouse at 1,200 px/s, 60 Hz, that stops dead 8 ms after a sample reports a step of
+        // 10 px after steps of 20 px: the prediction stops within the step it did not make.
+        let stopped = sampled(every: 16.6667, upTo: 300) { [1.2 * min($0, 291.6667), 200] }
+        let atStop = try #require(predictor.predict(from: stopped, at: ms(316)))
+        #expect(abs(atStop.position.x - 350) < 5, "\(atStop)")
+    }
+
     @Test("Kalman smooths noise that a least-squares quadratic extrapolates")
     func kalmanSmooths() {
         var noise = SeededNoise(seed: 7)
