@@ -34,10 +34,13 @@ import Synchronization
 public final class ConditionLock: @unchecked Sendable {
     /// The mutex word, then the condition word.
     @usableFromInline let words: UnsafeMutablePointer<Atomic<UInt32>>
-    /// How many threads wait on the condition; guarded by the mutex. `broadcast` wakes
-    /// nobody when it is 0, which is most of the time (each commit and completion
-    /// broadcasts a few times in case a thread waits). The mutex makes every access
-    /// exclusive, so it skips the run-time exclusivity check.
+    /// How many threads sleep on the condition that no broadcast has woken yet; guarded by
+    /// the mutex. `broadcast` makes no system call when it is 0, which is most of the time:
+    /// each commit and completion broadcasts a few times in case a thread waits, and a
+    /// broadcast sets it to 0 as it wakes them, so the broadcasts that follow before a woken
+    /// thread runs (a completion thread finishing a burst of buffers while the submitter
+    /// waits for a slot) wake nobody again. The mutex makes every access exclusive, so it
+    /// skips the run-time exclusivity check.
     @usableFromInline @exclusivity(unchecked) var waiters = 0
     #if DEBUG
     /// Where this lock stands in the lock order, checked at each `withLock` (debug builds).
@@ -138,18 +141,20 @@ public final class ConditionLock: @unchecked Sendable {
     /// (`waiters`) and moves the word it sleeps on.
     private func sleepOnCondition(deadline: UInt64) {
         waiters += 1
-        sleep(on: words + 1, deadline: deadline)
-        waiters -= 1
+        if !sleep(on: words + 1, deadline: deadline) { waiters -= 1 }
     }
 
     /// Lets go of the mutex, sleeps until `word` moves from the value it has now (or until
-    /// `deadline`, when not 0, or a spurious wake-up) and takes the mutex again. Call with
-    /// the mutex held; `word` is only moved with the mutex held.
-    fileprivate func sleep(on word: UnsafeMutablePointer<Atomic<UInt32>>, deadline: UInt64) {
+    /// `deadline`, when not 0, or a spurious wake-up) and takes the mutex again; returns
+    /// whether the word moved, that is whether a broadcast woke this thread and so no
+    /// longer counts it as waiting. Call with the mutex held; `word` is only moved with the
+    /// mutex held.
+    fileprivate func sleep(on word: UnsafeMutablePointer<Atomic<UInt32>>, deadline: UInt64) -> Bool {
         let broadcasts = word.pointee.load(ordering: .relaxed)
         unlock()
         swiftgpu_futex_wait(UnsafeRawPointer(word), broadcasts, deadline)
         lock()
+        return word.pointee.load(ordering: .relaxed) != broadcasts
     }
 
     /// Wakes every waiter; call with the mutex held after changing state they wait on.
@@ -158,8 +163,15 @@ public final class ConditionLock: @unchecked Sendable {
         if waiters > 0 { wakeWaiters() }
     }
 
+    /// How many threads sleep on the condition that no broadcast has woken yet; read with
+    /// the mutex held.
+    package var sleepingWaiters: Int { waiters }
+
+    /// Moves the condition word and wakes every thread sleeping on it; they no longer count
+    /// as waiting (each one that sleeps again counts itself again).
     @usableFromInline @inline(never)
     func wakeWaiters() {
+        waiters = 0
         words[1].wrappingAdd(1, ordering: .relaxed)
         swiftgpu_futex_wake(UnsafeRawPointer(words + 1), Int32.max)
     }
@@ -194,8 +206,7 @@ package final class LockCondition: @unchecked Sendable {
     package func wait(until isDone: () -> Bool) {
         while !isDone() {
             waiters += 1
-            lock.sleep(on: word, deadline: 0)
-            waiters -= 1
+            if !lock.sleep(on: word, deadline: 0) { waiters -= 1 }
         }
     }
 
@@ -203,6 +214,8 @@ package final class LockCondition: @unchecked Sendable {
     /// they wait on. Nothing happens when none waits.
     package func broadcast() {
         guard waiters > 0 else { return }
+        // The woken no longer count, as with the lock's own condition.
+        waiters = 0
         word.pointee.wrappingAdd(1, ordering: .relaxed)
         swiftgpu_futex_wake(UnsafeRawPointer(word), Int32.max)
     }

@@ -119,6 +119,43 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
         #expect(shared.lock.withLock { shared.woken } <= 3)
     }
 
+    @Test func aBroadcastWakesASleeperOnce() {
+        // The first broadcast wakes the sleeper and stops counting it, so the broadcasts
+        // that follow before it runs again make no system call; a waiter whose deadline
+        // passes without a broadcast stops counting itself.
+        let shared = Shared()
+        let done = DispatchGroup()
+        done.enter()
+        Thread {
+            shared.lock.withLock {
+                shared.turn = 1   // arrived: it leaves the mutex only inside its wait
+                shared.lock.broadcast()
+                shared.lock.wait {
+                    shared.woken += 1
+                    return shared.generation == 1
+                }
+            }
+            done.leave()
+        }.start()
+        let counts = shared.lock.withLock { () -> [Int] in
+            shared.lock.wait { shared.turn == 1 }
+            let asleep = shared.lock.sleepingWaiters
+            shared.generation = 1
+            shared.lock.broadcast()
+            let woken = shared.lock.sleepingWaiters
+            shared.lock.broadcast()
+            return [asleep, woken, shared.lock.sleepingWaiters]
+        }
+        done.wait()
+        #expect(counts == [1, 0, 0])
+        #expect(shared.lock.withLock { shared.woken } == 2)
+        let timedOut = shared.lock.withLock { () -> Int in
+            _ = shared.lock.wait(until: { false }, deadline: HostClock.nanoseconds() + 1_000_000)
+            return shared.lock.sleepingWaiters
+        }
+        #expect(timedOut == 0)
+    }
+
     @Test func timedWaitEndsAtItsDeadline() {
         let shared = Shared()
         // A deadline already passed returns at once; one just ahead returns once the
