@@ -25,6 +25,27 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
     done.wait()
 }
 
+/// Starts a thread that, with `shared.lock` held, sets `turn` to 1 (it has arrived: it
+/// leaves the mutex only inside its wait), broadcasts, and waits with `wait` until
+/// `generation` is 1, counting each evaluation of that predicate in `woken`; the group
+/// is left when the thread returns.
+private func startWaiter(_ shared: Shared, wait: @escaping @Sendable (() -> Bool) -> Void) -> DispatchGroup {
+    let done = DispatchGroup()
+    done.enter()
+    Thread {
+        shared.lock.withLock {
+            shared.turn = 1
+            shared.lock.broadcast()
+            wait {
+                shared.woken += 1
+                return shared.generation == 1
+            }
+        }
+        done.leave()
+    }.start()
+    return done
+}
+
 @Suite struct ConditionLockTests {
     @Test func mutualExclusionUnderContention() {
         let shared = Shared()
@@ -91,19 +112,7 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
         // wake-ups aside), however many changes the lock's own waiters are told about.
         let shared = Shared()
         let condition = LockCondition(on: shared.lock)
-        let done = DispatchGroup()
-        done.enter()
-        Thread {
-            shared.lock.withLock {
-                shared.turn = 1   // arrived: it leaves the mutex only inside its wait
-                shared.lock.broadcast()
-                condition.wait {
-                    shared.woken += 1
-                    return shared.generation == 1
-                }
-            }
-            done.leave()
-        }.start()
+        let done = startWaiter(shared) { condition.wait(until: $0) }
         shared.lock.withLock { shared.lock.wait { shared.turn == 1 } }
         for _ in 0..<1_000 {
             shared.lock.withLock {
@@ -124,19 +133,7 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
         // that follow before it runs again make no system call; a waiter whose deadline
         // passes without a broadcast stops counting itself.
         let shared = Shared()
-        let done = DispatchGroup()
-        done.enter()
-        Thread {
-            shared.lock.withLock {
-                shared.turn = 1   // arrived: it leaves the mutex only inside its wait
-                shared.lock.broadcast()
-                shared.lock.wait {
-                    shared.woken += 1
-                    return shared.generation == 1
-                }
-            }
-            done.leave()
-        }.start()
+        let done = startWaiter(shared) { shared.lock.wait(until: $0) }
         let counts = shared.lock.withLock { () -> [Int] in
             shared.lock.wait { shared.turn == 1 }
             let asleep = shared.lock.sleepingWaiters
