@@ -5,12 +5,22 @@
 //
 //     swift run -c release PredictionBench            # the summary tables, then one table per class
 //     swift run -c release PredictionBench --summary  # the summary tables only
+//     swift run -c release PredictionBench --check    # only the cases where the default misses a target
 import Foundation
 import PredictionCorpus
 
 let summaryOnly = CommandLine.arguments.contains("--summary")
 let results = CorpusResults()
 let heldOut = CorpusResults(strokes: StrokeCorpus.heldOut)
+if CommandLine.arguments.contains("--check") {
+    for (title, strokes, measured) in [("corpus", StrokeCorpus.all, results), ("held out", StrokeCorpus.heldOut, heldOut)] {
+        let misses = measured.misses(noisy: Set(strokes.filter { $0.noise > 0 }.map(\.name)))
+        print("## \(title): \(misses.count) misses of \(measured.cases.count) cases\n")
+        for line in misses { print("- \(line)") }
+        print()
+    }
+    exit(0)
+}
 print("## Prediction on the stroke corpus: mean / p95 error in px\n")
 print(results.summaryTable())
 print("## Held out: strokes no default was tuned on, mean / p95 error in px\n")

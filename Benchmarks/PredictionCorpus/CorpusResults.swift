@@ -73,6 +73,29 @@ public struct CorpusResults: Sendable {
         return zip(drawn, baseline).filter { $0.0.settledStill }.map { $0.0.error - $0.1.error }.max() ?? 0
     }
 
+    /// Every case where the default misses a target, a line each: its p95 worse than no
+    /// prediction's, its mean over 10% above the best alternative's, its jitter above no
+    /// prediction's on a stroke with position noise (`noisy`), or its error more than 2 px
+    /// above no prediction's once the contact has been still for 50 ms.
+    public func misses(noisy: Set<String>) -> [String] {
+        var lines: [String] = []
+        for key in cases {
+            let name = "\(key.stroke), \(Int(key.rate)) Hz, \(Self.ms(key.lead)) ms"
+            let none = entry(key, Contender.none.name).metrics, standard = entry(key, Contender.standard.name).metrics
+            let best = bestAlternative(key), alternative = entry(key, best).metrics
+            if standard.p95 > none.p95 { lines.append("\(name): p95 \(Self.cell(standard.p95)) > none \(Self.cell(none.p95))") }
+            if standard.mean > alternative.mean * 1.1 {
+                lines.append("\(name): mean \(Self.cell(standard.mean)) > 1.1 × \(best) \(Self.cell(alternative.mean))")
+            }
+            if noisy.contains(key.stroke), standard.jitter > none.jitter {
+                lines.append("\(name): jitter \(Self.cell(standard.jitter)) > none \(Self.cell(none.jitter))")
+            }
+            let excess = stillExcess(key, Contender.standard.name)
+            if excess > 2 { lines.append("\(name): \(Self.cell(excess)) px past a stop") }
+        }
+        return lines
+    }
+
     private static func cell(_ value: Double) -> String { String(format: "%.2f", value) }
     private static func ms(_ lead: Duration) -> Int { Int(lead.components.attoseconds / 1_000_000_000_000_000 + lead.components.seconds * 1_000) }
 

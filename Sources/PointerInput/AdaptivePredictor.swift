@@ -40,7 +40,10 @@ import Glibc
 ///   half a pixel (or twice the noise) across them, the contact has stopped: it declines.
 ///   On clean input it declines as soon as a sample repeats the one before.
 ///   Samples before a silence longer than that belong to a motion that ended and are not
-///   read; nor, on clean input, are those before the contact last started from rest.
+///   read; nor, on clean input, are those before the contact last started from rest, and
+///   such a start is predicted only once the contact is further from where it rested than
+///   noise could put it (three standard deviations, of the noise measured or of the
+///   positions while it rested, whichever is larger).
 ///
 /// Silence (no samples at all while a mouse is still) is judged by `InputPrediction`,
 /// which knows the frame's time. Like every predictor it holds no state between calls.
@@ -113,6 +116,11 @@ public struct AdaptivePredictor: InputPredictor {
         let clean = noiseLevel < Self.noiseThreshold
         guard !clean || !Self.repeats(motion) else { return nil }
         let history = clean ? sinceStill(motion, noise: noiseLevel) : motion
+        // Until a start from rest has gone further than noise could take it, its few samples
+        // are noise, which fits through them would extrapolate.
+        guard history.count == motion.count || Self.hasLeftRest(motion, at: motion.count - history.count, noise: noiseLevel) else {
+            return nil
+        }
         let candidates = self.candidates(noise: noiseLevel)
         // On noisy input each hindcast's error is mostly noise: they reach back as far as the smoothing filter's window.
         let span = clean ? hindcastSpan : max(hindcastSpan, smoothingPredictor.window)
@@ -163,6 +171,20 @@ public struct AdaptivePredictor: InputPredictor {
             return Array(history[end...])
         }
         return history
+    }
+
+    /// Whether the latest sample lies further from `motion[start]`, where the contact was
+    /// last still, than noise could put it: three standard deviations of the difference of
+    /// two noisy positions, the noise being the larger of `noise` and the spread of the
+    /// samples of the `stillWindow` up to `start`. That spread measures the noise at rest
+    /// directly; the estimate from the moving samples comes out at half the true noise often
+    /// enough (a median of a dozen samples) for a noisy contact to pass for clean.
+    private static func hasLeftRest(_ motion: [InputSample], at start: Int, noise: Double) -> Bool {
+        let rest = motion[...start].filter { motion[start].timestamp - $0.timestamp <= stillWindow }
+        let centre = rest.reduce(SIMD2<Double>.zero) { $0 + $1.position } / Double(rest.count)
+        let spread = (rest.reduce(0) { $0 + squared($1.position - centre) } / Double(2 * max(rest.count - 1, 1))).squareRoot()
+        let limit = 3 * 2.squareRoot() * max(noise, spread)
+        return squared(motion[motion.count - 1].position - motion[start].position) >= limit * limit
     }
 
     /// Whether the line fitted through the samples of the last `stillWindow` (two at least)

@@ -46,6 +46,18 @@ struct PredictionCorpusTests {
         #expect(results.cases.contains { key in results.entry(key, Contender.standard.name).run.frames.contains(where: \.settledStill) })
     }
 
+    @Test("a noisy contact held still is not read as starting again from the noise of its next samples")
+    func noStartFromNoise() {
+        // Minimum-jerk steps with 100 ms holds and 0.6 px of noise, which the noise estimate
+        // over a dozen moving samples can put under the clean threshold.
+        let steps = CorpusResults(strokes: [StrokeCorpus.heldOutNoisyReaches], rates: [120],
+                                  leads: [.milliseconds(16), .milliseconds(25)], contenders: [.none, .standard])
+        for key in steps.cases {
+            let excess = steps.stillExcess(key, Contender.standard.name)
+            #expect(excess <= 2, "\(label(key)): \(excess) px more than none")
+        }
+    }
+
     @Test("no predicted sample reaches more than the lead, cut to 25 ms, plus one input interval past its latest sample")
     func reachFromTheFramesLead() {
         for key in results.cases {
