@@ -372,6 +372,14 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["SPIRVCompiler"]
         ),
+        // Records the corpus's recorded traces: strokes injected into an X server with XTest and
+        // received back as XInput 2 samples (scripts/record-traces.sh).
+        .executableTarget(
+            name: "TraceRecorder",
+            dependencies: ["GPUXCB", "PointerInput", "PredictionCorpus", "CXCBInput", "CVulkan", "SwiftGPUSupport"],
+            path: "Benchmarks/TraceRecorder",
+            swiftSettings: strict
+        ),
         // The stroke corpus prediction is judged on (models with a documented basis), its
         // replay through an InputCollector in virtual time, and Chromium's prediction metrics.
         .target(

@@ -22,6 +22,10 @@ public struct CorpusStroke: Sendable {
     public var reportsWhileStill: Bool
     /// The true position at a time in seconds since the stroke's start.
     public var path: @Sendable (Double) -> SIMD2<Double>
+    /// Samples a real input path delivered, by input rate (see `RecordedTrace`): when
+    /// present, `samples(rate:)` gives these instead of sampling `path`, which stays the
+    /// truth they are judged against.
+    public var recordings: [Double: [RecordedSample]]?
 
     /// A stroke of `name` following `path` for `duration` seconds.
     public init(name: String, device: InputDeviceKind = .pen, duration: Double, noise: Double = 0, timestampJitter: Double = 0,
@@ -61,8 +65,20 @@ public struct CorpusStroke: Sendable {
     /// The samples at `rate` per second, the first half an interval after the start (so
     /// none falls on a 60 Hz vblank), with seeded noise and jitter: the first `.began`,
     /// the last `.ended`. A device that does not report while still skips every sample
-    /// whose true position equals the previous sample's.
+    /// whose true position equals the previous sample's. A recorded stroke gives its
+    /// recording at `rate` instead (`start` plus each sample's time), and stops with a
+    /// precondition failure for a rate it was not recorded at.
     public func samples(rate: Double) -> [InputSample] {
+        if let recordings {
+            guard let recording = recordings[rate] else {
+                preconditionFailure("CorpusStroke.samples(rate:): \(name) was recorded at \(recordings.keys.sorted()) Hz, not \(rate)")
+            }
+            return recording.enumerated().map { index, sample in
+                let phase: InputPhase = index == 0 ? .began : index == recording.count - 1 ? .ended : .moved
+                return InputSample(device: device, contact: 0, phase: phase, position: sample.position,
+                                   timestamp: Self.start + .nanoseconds(Int64((sample.time * 1e9).rounded())))
+            }
+        }
         var random = SplitMix64(state: UInt64(rate) &* 7_919 &+ UInt64(name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         let interval = 1 / rate
         var measured: [(time: Double, position: SIMD2<Double>)] = []
