@@ -109,7 +109,7 @@ public struct CorpusStroke: Sendable {
     }
 }
 
-/// `duration` in seconds.
-func seconds(_ duration: Duration) -> Double {
+/// `duration` in seconds (for the corpus and the tools that record it).
+package func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
 }

@@ -56,8 +56,3 @@ struct TraceSession {
         return offset
     }
 }
-
-/// `duration` in seconds.
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-}
